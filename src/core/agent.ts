@@ -1,0 +1,42 @@
+// The one object the UI, headless mode and tests drive: prompt in, typed events out.
+import type { Message, Usage } from './conversation.js';
+import type { AgentEvent } from './events.js';
+import type { Provider } from './providers/provider.js';
+import type { AnyTool } from './tools/tool.js';
+
+export interface AgentConfig {
+  provider: Provider;
+  model: string;
+  workspaceRoot: string;
+  tools: AnyTool[];
+  maxTokens: number;
+  /** Extended thinking budget (tokens); undefined = off. */
+  thinkingBudget?: number;
+  /** Model requests per turn before the turn ends with max_iterations. Default 50. */
+  maxIterations?: number;
+  /** Replaces the default system prompt. */
+  systemPrompt?: string;
+  /** Env var names whose values tools must never see (API keys). */
+  secretEnvNames?: string[];
+  /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */
+  sessionDir?: string;
+  /** Default terminal size for bash panes. */
+  paneSize?: { cols: number; rows: number };
+}
+
+export interface Agent {
+  run(prompt: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  readonly messages: readonly Message[];
+  readonly usage: Usage;
+  /** Sends keystrokes to a running tool (bash pty). False when no such tool is running. */
+  writeToTool(id: string, data: string): boolean;
+  resizeTool(id: string, cols: number, rows: number): boolean;
+  /** Size new bash panes start with. */
+  setPaneSize(cols: number, rows: number): void;
+  /** Forgets the conversation (/clear). */
+  clear(): void;
+  /** Removes session files. */
+  dispose(): Promise<void>;
+}
+
+export { createAgent } from './loop.js';

@@ -1,0 +1,58 @@
+// Anthropic-shaped conversation model. What is stored here is what the API sees.
+
+export interface TextBlock { type: 'text'; text: string }
+export interface ThinkingBlock { type: 'thinking'; thinking: string; signature: string }
+export interface RedactedThinkingBlock { type: 'redacted_thinking'; data: string }
+export interface ToolUseBlock { type: 'tool_use'; id: string; name: string; input: unknown }
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+
+export type AssistantBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+export type UserBlock = TextBlock | ToolResultBlock;
+
+export interface UserMessage { role: 'user'; content: UserBlock[] }
+export interface AssistantMessage { role: 'assistant'; content: AssistantBlock[] }
+export type Message = UserMessage | AssistantMessage;
+
+export type StopReason =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'refusal'
+  | 'pause_turn'
+  | 'aborted'
+  | 'error';
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}
+
+export function toolUses(message: AssistantMessage): ToolUseBlock[] {
+  return message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+}
+
+export function textOf(message: AssistantMessage): string {
+  return message.content
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+}

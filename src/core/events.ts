@@ -1,0 +1,35 @@
+// The core's public event stream. `--output-format stream-json` prints these one per line:
+// later work may add event types, never change these.
+import type { AssistantMessage, StopReason, Usage } from './conversation.js';
+import type { ToolDetails } from './tools/details.js';
+
+export type ToolStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
+
+export type TurnEndReason = 'end_turn' | 'max_iterations' | 'aborted' | 'error' | 'max_tokens';
+
+export type AgentEvent =
+  | { type: 'turn_start'; prompt: string }
+  /** One model request in the turn starts (iteration is 1-based). */
+  | { type: 'request_start'; iteration: number }
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; thinking: string }
+  | { type: 'message_end'; message: AssistantMessage; stopReason: StopReason }
+  | { type: 'tool_call'; id: string; name: string; input: unknown; readOnly: boolean }
+  | { type: 'tool_status'; id: string; status: ToolStatus }
+  | { type: 'tool_output'; id: string; details: ToolDetails }
+  | {
+      type: 'tool_result';
+      id: string;
+      content: string;
+      isError: boolean;
+      details?: ToolDetails;
+      durationMs: number;
+    }
+  | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
+  /** usage: this request's; turn/session: running totals. */
+  | { type: 'usage'; usage: Usage; turn: Usage; session: Usage }
+  | { type: 'error'; message: string; retryable: boolean }
+  | { type: 'notice'; message: string }
+  | { type: 'turn_end'; reason: TurnEndReason };
+
+export type AgentEventType = AgentEvent['type'];

@@ -1,0 +1,85 @@
+// One interface for every model backend: a request in, a stream of normalized events out.
+import type { AssistantBlock, AssistantMessage, StopReason, Usage } from '../conversation.js';
+import type { Message } from '../conversation.js';
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: JsonSchemaObject;
+}
+
+export interface JsonSchemaObject {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  additionalProperties?: boolean;
+}
+
+export interface JsonSchema {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
+  description?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface ProviderRequest {
+  model: string;
+  system: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  maxTokens: number;
+  /** Extended thinking budget in tokens; undefined means thinking is off. */
+  thinkingBudget?: number;
+}
+
+/** A tool_use block as it completes in the stream. `inputError` is set when the JSON was malformed or cut. */
+export interface CompletedToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+  inputError?: string;
+}
+
+export type ProviderEvent =
+  | { type: 'text_delta'; index: number; text: string }
+  | { type: 'thinking_delta'; index: number; thinking: string }
+  | { type: 'tool_use_start'; index: number; id: string; name: string }
+  /** Emitted as soon as a tool_use block's content_block_stop arrives, before the message ends. */
+  | { type: 'tool_use_end'; index: number; toolUse: CompletedToolUse }
+  | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
+  | { type: 'usage'; usage: Usage }
+  | {
+      type: 'message_end';
+      message: AssistantMessage;
+      stopReason: StopReason;
+      usage: Usage;
+      /** tool_use ids whose input could not be parsed, with the reason. */
+      inputErrors: Record<string, string>;
+    };
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    /** What had streamed in before the failure, so the loop can record it. */
+    readonly partial?: AssistantBlock[],
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface Provider {
+  /** Human-readable name for the header, e.g. "claude-sonnet-4-5" or "demo model". */
+  readonly label: string;
+  /**
+   * Streams one model response. Must end with exactly one `message_end` unless it throws.
+   * Throws ProviderError on API/network errors; on abort, throws an error whose name is 'AbortError'.
+   */
+  stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+}

@@ -1,0 +1,40 @@
+// Structured tool data for the UI (never shown to the model). One variant per tool kind.
+
+/** A rendered terminal screen: each line carries SGR colour codes; no cursor movement codes. */
+export interface TerminalSnapshot {
+  cols: number;
+  rows: number;
+  /** Recent scrollback plus the visible screen, oldest first, trailing blank lines trimmed. */
+  lines: string[];
+  /** Total lines the command has produced so far (may be more than lines.length). */
+  totalLines: number;
+}
+
+export type ToolDetails =
+  | { kind: 'read'; path: string; startLine: number; endLine: number; totalLines: number; more: boolean }
+  | { kind: 'write'; path: string; bytes: number; lines: number; created: boolean }
+  | {
+      kind: 'edit';
+      path: string;
+      /** Unified diff text (no colour). */
+      diff: string;
+      /** Changed regions, old and new text, for a structured diff view. */
+      hunks: { oldStart: number; oldLines: string[]; newStart: number; newLines: string[] }[];
+      replacements: number;
+      created: boolean;
+    }
+  | { kind: 'list'; path: string; entries: number; truncated: boolean }
+  | { kind: 'grep'; pattern: string; matches: number; files: number; truncated: boolean; engine: 'rg' | 'node' }
+  | {
+      kind: 'bash';
+      command: string;
+      snapshot: TerminalSnapshot;
+      running: boolean;
+      exitCode: number | null;
+      signal: string | null;
+      timedOut: boolean;
+      /** Full output log on disk (may be capped), for the pager. */
+      logPath: string;
+      totalBytes: number;
+    }
+  | { kind: 'text'; text: string };

@@ -1,0 +1,56 @@
+// A tool is a plain object. Adding one is adding a file and one registration.
+import type { JsonSchemaObject } from '../providers/provider.js';
+import type { ToolDetails } from './details.js';
+
+export interface ToolResult {
+  /** What the model reads. */
+  content: string;
+  isError: boolean;
+  /** Structured data for the UI. */
+  details?: ToolDetails;
+}
+
+/** What flows from the UI to a running tool (keystrokes, pane size). */
+export interface ToolInputChannel {
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+}
+
+/** Per-session state shared by tools, e.g. which files were read and when. */
+export interface SessionState {
+  /** realpath → {mtimeMs, size} at the time the file was last read or written by a tool. */
+  readFiles: Map<string, { mtimeMs: number; size: number }>;
+  /** Directory for this session's files (bash logs). Created on demand. */
+  sessionDir: string;
+  /** Environment variable names whose values must never reach a tool (API keys). */
+  secretEnvNames: Set<string>;
+}
+
+export interface ToolContext {
+  workspaceRoot: string;
+  signal: AbortSignal;
+  toolCallId: string;
+  session: SessionState;
+  /** Live output for the UI (throttled by the tool). */
+  reportOutput(details: ToolDetails): void;
+  /** A running tool that accepts keystrokes registers here; the returned function unregisters. */
+  attachInput(channel: ToolInputChannel): () => void;
+  /** Current pane size for terminal tools (the UI sets it; headless has a default). */
+  paneSize(): { cols: number; rows: number };
+}
+
+export interface Tool<Input = Record<string, unknown>> {
+  name: string;
+  description: string;
+  /** Read-only tools may run concurrently with each other. */
+  readOnly: boolean;
+  /** Per-call override: e.g. bash is read-only only when its command is proven so. */
+  isReadOnlyCall?(input: Input): boolean;
+  inputSchema: JsonSchemaObject;
+  /** Input has already been validated against inputSchema. Must not throw: errors are results. */
+  execute(input: Input, ctx: ToolContext): Promise<ToolResult>;
+}
+
+// Registries hold tools of differing input types; the schema check makes the cast safe.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;

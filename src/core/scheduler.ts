@@ -1,0 +1,156 @@
+// Runs the tool calls of one model response in program order, except that consecutive read-only
+// calls run at the same time. A call that is not read-only (or an unknown tool) waits for
+// everything before it and blocks everything after it. Read-only calls may start while the
+// response is still streaming, as long as no earlier call in it is a write.
+import type { ToolResultBlock } from './conversation.js';
+import type { AgentEvent } from './events.js';
+import type { CompletedToolUse } from './providers/provider.js';
+import type { ToolRegistry } from './tool-registry.js';
+import type { ToolContext, ToolResult } from './tools/tool.js';
+import { validateInput } from './validate-input.js';
+import { truncateHeadTail } from './truncate.js';
+
+export const MAX_CONCURRENT_READS = 8;
+
+type CallState = 'queued' | 'running' | 'settled';
+
+interface ScheduledCall {
+  use: CompletedToolUse;
+  readOnly: boolean;
+  state: CallState;
+  result?: ToolResultBlock;
+  settled: Promise<void>;
+  settle: () => void;
+}
+
+export interface SchedulerDeps {
+  registry: ToolRegistry;
+  emit(event: AgentEvent): void;
+  /** Builds the ToolContext for one call. */
+  makeContext(toolCallId: string): ToolContext;
+  signal: AbortSignal;
+}
+
+export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it finished.';
+
+export class ToolCallBatch {
+  private readonly calls: ScheduledCall[] = [];
+  private streaming = true;
+
+  constructor(private readonly deps: SchedulerDeps) {
+    deps.signal.addEventListener('abort', () => this.cancelUnfinished(), { once: true });
+  }
+
+  /** A tool_use block completed in the stream. */
+  add(use: CompletedToolUse): void {
+    const readOnly = !use.inputError && this.deps.registry.isReadOnlyCall(use.name, use.input);
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    this.calls.push({ use, readOnly, state: 'queued', settled, settle });
+    this.deps.emit({ type: 'tool_call', id: use.id, name: use.name, input: use.input, readOnly });
+    this.deps.emit({ type: 'tool_status', id: use.id, status: 'queued' });
+    if (this.deps.signal.aborted) this.cancelUnfinished();
+    else this.pump();
+  }
+
+  /** The response is complete: every remaining call may now be scheduled. */
+  endOfMessage(): void {
+    this.streaming = false;
+    this.pump();
+  }
+
+  /** Results in the order the model asked for them; resolves early with cancelled results on abort. */
+  async results(): Promise<ToolResultBlock[]> {
+    this.endOfMessage();
+    await Promise.all(this.calls.map((c) => c.settled));
+    return this.calls.map((c) => c.result!);
+  }
+
+  /** The response failed: calls that have not started never will. Running ones finish normally. */
+  abandonQueued(reason: string): void {
+    for (const call of this.calls) {
+      if (call.state === 'queued') this.finish(call, { content: reason, isError: true }, 0, 'error');
+    }
+  }
+
+  private pump(): void {
+    if (this.deps.signal.aborted) return;
+    let running = this.calls.filter((c) => c.state === 'running').length;
+    for (let i = 0; i < this.calls.length; i++) {
+      const call = this.calls[i]!;
+      if (call.state !== 'queued') {
+        if (!call.readOnly && call.state === 'running') return; // a write blocks everything after it
+        continue;
+      }
+      const earlier = this.calls.slice(0, i);
+      if (call.readOnly) {
+        if (earlier.some((c) => !c.readOnly && c.state !== 'settled')) return;
+        if (running >= MAX_CONCURRENT_READS) return;
+        this.start(call);
+        running++;
+      } else {
+        if (this.streaming || earlier.some((c) => c.state !== 'settled')) return;
+        this.start(call);
+        return;
+      }
+    }
+  }
+
+  private start(call: ScheduledCall): void {
+    call.state = 'running';
+    const { use } = call;
+    const startedAt = Date.now();
+    this.deps.emit({ type: 'tool_status', id: use.id, status: 'running' });
+    void this.execute(use).then((result) => {
+      if (call.state === 'settled') return; // cancelled meanwhile
+      this.finish(call, result, Date.now() - startedAt, result.isError ? 'error' : 'done');
+      this.pump();
+    });
+  }
+
+  private async execute(use: CompletedToolUse): Promise<ToolResult> {
+    const { registry } = this.deps;
+    const tool = registry.get(use.name);
+    if (!tool) {
+      return { content: `Unknown tool "${use.name}". Available tools: ${registry.names().join(', ')}.`, isError: true };
+    }
+    if (use.inputError) {
+      return { content: `Invalid input for ${use.name}: ${use.inputError}. The call was not run.`, isError: true };
+    }
+    const problem = validateInput(tool.inputSchema, use.input);
+    if (problem) return { content: `Invalid input for ${use.name}: ${problem}. The call was not run.`, isError: true };
+    try {
+      const result = await tool.execute(use.input, this.deps.makeContext(use.id));
+      return { ...result, content: truncateHeadTail(result.content) };
+    } catch (err) {
+      return { content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    }
+  }
+
+  private finish(call: ScheduledCall, result: ToolResult, durationMs: number, status: 'done' | 'error' | 'cancelled'): void {
+    call.state = 'settled';
+    call.result = {
+      type: 'tool_result',
+      tool_use_id: call.use.id,
+      content: result.content,
+      ...(result.isError ? { is_error: true } : {}),
+    };
+    this.deps.emit({ type: 'tool_status', id: call.use.id, status });
+    this.deps.emit({
+      type: 'tool_result',
+      id: call.use.id,
+      content: result.content,
+      isError: result.isError,
+      ...(result.details ? { details: result.details } : {}),
+      durationMs,
+    });
+    call.settle();
+  }
+
+  /** On interrupt every unfinished call gets a cancelled result at once; running tools stop on the signal. */
+  private cancelUnfinished(): void {
+    for (const call of this.calls) {
+      if (call.state !== 'settled') this.finish(call, { content: INTERRUPTED_RESULT, isError: true }, 0, 'cancelled');
+    }
+  }
+}

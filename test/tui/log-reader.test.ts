@@ -1,0 +1,124 @@
+import { appendFileSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectText, LogReader, MAX_LINE_BYTES, openLog, TextLineSource } from '../../src/tui/log-reader.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inkling-log-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const lineText = (i: number) => `line ${i} \x1b[32mok\x1b[0m ${'x'.repeat(i % 50)}`;
+
+/** Writes `count` generated lines in 1 MB pieces, so the test itself never holds the file. */
+function writeBigLog(path: string, count: number): number {
+  const fd = openSync(path, 'w');
+  let bytes = 0;
+  let piece: string[] = [];
+  let pieceLen = 0;
+  for (let i = 0; i < count; i++) {
+    const l = `${lineText(i)}\n`;
+    piece.push(l);
+    pieceLen += l.length;
+    if (pieceLen > 1 << 20) {
+      bytes += writeSync(fd, piece.join(''));
+      piece = [];
+      pieceLen = 0;
+    }
+  }
+  bytes += writeSync(fd, piece.join(''));
+  closeSync(fd);
+  return bytes;
+}
+
+describe('LogReader on a multi-MB file', () => {
+  it('indexes in chunks and fetches any range, with bounded memory', async () => {
+    const path = join(dir, 'big.log');
+    const count = 400_000;
+    const size = writeBigLog(path, count); // ~19 MB
+    expect(size).toBeGreaterThan(15 * 1024 * 1024);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const reader = await openLog(path, 1024 * 1024);
+    expect(reader.complete).toBe(false); // only the first MB so far
+    const early = reader.lineCount;
+    expect(early).toBeGreaterThan(1000);
+    expect(early).toBeLessThan(count);
+    expect(await reader.readLines(0, 2)).toEqual(['line 0 ok', `line 1 ok x`]);
+
+    while (!reader.complete) await reader.refresh(2 * 1024 * 1024);
+    expect(reader.lineCount).toBe(count);
+
+    for (const at of [0, 63, 64, 65, 12_345, 199_999, count - 3]) {
+      const got = await reader.readLines(at, at + 3);
+      const want = [at, at + 1, at + 2].filter((i) => i < count).map((i) => lineText(i).replace(/\x1b\[\d*m/g, '').trimEnd());
+      expect(got).toEqual(want);
+    }
+    expect(await reader.readLines(count - 1, count + 10, 'sgr')).toEqual([lineText(count - 1)]);
+    expect(await reader.readLines(count, count + 10)).toEqual([]);
+
+    // Generous bound: the index is a few KB, and the file (19 MB) was never held whole.
+    expect(reader.indexBytes).toBeLessThan(200 * 1024);
+    const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+    expect(heapGrowth).toBeLessThan(size / 2);
+    await reader.close();
+  });
+});
+
+describe('LogReader on a growing file', () => {
+  it('picks up appended output, including a last line that was still partial', async () => {
+    const path = join(dir, 'grow.log');
+    writeFileSync(path, 'one\ntw');
+    const reader = await openLog(path);
+    expect(reader.lineCount).toBe(2);
+    expect(await reader.readLines(0, 5)).toEqual(['one', 'tw']);
+    appendFileSync(path, 'o\nthree\n');
+    expect(await reader.refresh()).toBe(3);
+    expect(await reader.readLines(0, 5)).toEqual(['one', 'two', 'three']);
+    writeFileSync(path, 'fresh\n'); // truncated and rewritten
+    expect(await reader.refresh()).toBe(1);
+    expect(await reader.readLines(0, 5)).toEqual(['fresh']);
+    await reader.close();
+  });
+});
+
+describe('LogReader formats and bad input', () => {
+  it('returns plain, sgr or raw lines; progress bars show their final state', async () => {
+    const path = join(dir, 'fmt.log');
+    writeFileSync(path, '\x1b[1mbold\x1b[0m\x1b[K\r\n10%\r50%\r100%\r\n');
+    const reader = await openLog(path);
+    expect(await reader.readLines(0, 2)).toEqual(['bold', '100%']);
+    expect(await reader.readLines(0, 1, 'sgr')).toEqual(['\x1b[1mbold\x1b[0m']);
+    expect(await reader.readLines(1, 2, 'raw')).toEqual(['10%\r50%\r100%\r']);
+    await reader.close();
+  });
+
+  it('cuts a huge single line instead of holding it whole', async () => {
+    const path = join(dir, 'oneline.log');
+    writeFileSync(path, 'y'.repeat(MAX_LINE_BYTES * 3));
+    const reader = await openLog(path);
+    const [line] = await reader.readLines(0, 1);
+    expect(line).toBe(`${'y'.repeat(MAX_LINE_BYTES)} … [line cut]`);
+    await reader.close();
+  });
+
+  it('reports a missing file as an error, not an exception', async () => {
+    const reader = new LogReader(join(dir, 'missing.log'));
+    expect(await reader.refresh()).toBe(0);
+    expect(reader.error).toMatch(/cannot open .*ENOENT/);
+    expect(await reader.readLines(0, 10)).toEqual([]);
+  });
+});
+
+describe('collectText', () => {
+  it('gives the whole clean output, or says it stopped at the cap', async () => {
+    const path = join(dir, 'copy.log');
+    writeFileSync(path, '\x1b[31ma\x1b[0m  \nb\n\n');
+    const reader = new LogReader(path);
+    expect(await collectText(reader)).toEqual({ text: 'a\nb', truncated: false });
+    expect(await collectText(new TextLineSource('12345\n67890\n'), 8)).toEqual({ text: '12345', truncated: true });
+    await reader.close();
+  });
+});

@@ -1,0 +1,92 @@
+// Reads one page of numbered lines from a file of any size with bounded memory: only the lines of the
+// page are kept, the rest of the file is scanned chunk by chunk just to count its lines.
+import { createReadStream } from 'node:fs';
+
+export interface PageOptions {
+  /** 1-based first line of the page. */
+  offset: number;
+  /** Most lines on the page. */
+  limit: number;
+  /** Most characters of formatted output; the page stops at a line boundary before this. */
+  maxChars: number;
+  /** Longer lines are cut with a marker. */
+  maxLineChars: number;
+  signal?: AbortSignal;
+}
+
+export interface Page {
+  /** Formatted lines: right-aligned line number, a tab, the text. */
+  lines: string[];
+  startLine: number;
+  /** Last line on the page (startLine - 1 when the page is empty). */
+  endLine: number;
+  totalLines: number;
+  /** The page stopped because of maxChars rather than limit or the end of the file. */
+  stoppedAtChars: boolean;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+
+export async function readPage(file: string, opts: PageOptions): Promise<Page> {
+  // A UTF-8 character is at most 4 bytes, so this many bytes always hold more than maxLineChars characters.
+  const lineByteCap = opts.maxLineChars * 4 + 4;
+  const lines: string[] = [];
+  let chars = 0;
+  let lineNo = 1;
+  let collecting = opts.offset <= 1;
+  let done = false;
+  let stoppedAtChars = false;
+  let pieces: Buffer[] = [];
+  let kept = 0;
+  let partial = false; // bytes seen since the last newline
+
+  const finishLine = (): void => {
+    let text = Buffer.concat(pieces, kept).toString('utf8');
+    pieces = [];
+    kept = 0;
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.length > opts.maxLineChars) {
+      text = `${text.slice(0, opts.maxLineChars)}... [line cut at ${opts.maxLineChars} characters]`;
+    }
+    const formatted = `${String(lineNo).padStart(6)}\t${text}`;
+    if (lines.length > 0 && chars + formatted.length + 1 > opts.maxChars) {
+      stoppedAtChars = true;
+      done = true;
+      return;
+    }
+    lines.push(formatted);
+    chars += formatted.length + 1;
+    if (lines.length >= opts.limit) done = true;
+  };
+
+  const keep = (buf: Buffer): void => {
+    if (kept >= lineByteCap || buf.length === 0) return;
+    const slice = buf.subarray(0, lineByteCap - kept);
+    // Copy: a view would pin the whole 1 MiB chunk in memory while the line is assembled.
+    pieces.push(Buffer.from(slice));
+    kept += slice.length;
+  };
+
+  const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES, signal: opts.signal });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let pos = 0;
+    while (pos < chunk.length) {
+      const nl = chunk.indexOf(10, pos);
+      const end = nl === -1 ? chunk.length : nl;
+      if (collecting && !done) keep(chunk.subarray(pos, end));
+      if (nl === -1) {
+        partial = true;
+        break;
+      }
+      if (collecting && !done) finishLine();
+      partial = false;
+      lineNo++;
+      if (!collecting && lineNo >= opts.offset) collecting = true;
+      pos = nl + 1;
+    }
+  }
+  if (partial && collecting && !done) finishLine();
+  const totalLines = partial ? lineNo : lineNo - 1;
+  const startLine = opts.offset;
+  return { lines, startLine, endLine: startLine + lines.length - 1, totalLines, stoppedAtChars };
+}

@@ -1,0 +1,103 @@
+// write_file: create or overwrite a whole file, atomically, keeping the old file's mode and line endings.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic, type AtomicWriteOptions } from '../files/atomic-write.js';
+import { detectEol, withEol } from '../files/line-endings.js';
+import { recordFileState, staleFileError } from '../files/read-state.js';
+import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { countLines, truncateHeadTail } from '../truncate.js';
+import type { Tool, ToolResult } from './tool.js';
+
+export interface WriteFileInput {
+  path: string;
+  content: string;
+}
+
+export interface FileWriteDeps {
+  /** Injected in tests to make the final rename fail. */
+  rename?: AtomicWriteOptions['rename'];
+}
+
+// Enough of the old file to tell its line-ending style without reading a huge file whole.
+const EOL_SNIFF_BYTES = 64 * 1024;
+
+export function createWriteFileTool(deps: FileWriteDeps = {}): Tool<WriteFileInput> {
+  return {
+    name: 'write_file',
+    description:
+      'Create a file, or replace the whole content of an existing file. `path` is relative to the workspace ' +
+      'root; missing parent directories are created. Overwriting an existing file requires having read it with ' +
+      'read_file in this session, and it must not have changed on disk since. The write is atomic, keeps the ' +
+      "file's permissions, and keeps CRLF line endings if the old file used them. For small changes to an " +
+      'existing file prefer edit_file. Writing inside .git/ is not allowed.',
+    readOnly: false,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'File path, relative to the workspace root.' },
+        content: { type: 'string', description: 'The complete new content of the file.' },
+      },
+      required: ['path', 'content'],
+      additionalProperties: false,
+    },
+    async execute(input, ctx) {
+      try {
+        const result = await writeFile(input, ctx.workspaceRoot, ctx.session, deps);
+        return { ...result, content: truncateHeadTail(result.content) };
+      } catch (err) {
+        return { content: `Could not write ${String(input?.path)}: ${errorMessage(err)}`, isError: true };
+      }
+    },
+  };
+}
+
+export const writeFileTool = createWriteFileTool();
+
+async function writeFile(
+  input: WriteFileInput,
+  workspaceRoot: string,
+  session: Parameters<typeof recordFileState>[0],
+  deps: FileWriteDeps,
+): Promise<ToolResult> {
+  if (typeof input.content !== 'string') return { content: 'content must be a string.', isError: true };
+  const resolved = await resolveInWorkspace(workspaceRoot, input.path, { forWrite: true });
+  if (!resolved.ok) return { content: resolved.error, isError: true };
+  const shown = resolved.relPath;
+
+  let content = input.content;
+  let mode: number | undefined;
+  if (resolved.exists) {
+    const stat = await fs.stat(resolved.realPath);
+    if (stat.isDirectory()) return { content: `${shown} is a directory; give a file path.`, isError: true };
+    if (!stat.isFile()) return { content: `${shown} is not a regular file; it cannot be written.`, isError: true };
+    const stale = staleFileError(session, resolved.realPath, shown, stat);
+    if (stale) return { content: stale, isError: true };
+    mode = stat.mode & 0o7777;
+    if (detectEol(await readHeadText(resolved.realPath)) === '\r\n') content = withEol(content, '\r\n');
+  } else {
+    await fs.mkdir(path.dirname(resolved.realPath), { recursive: true });
+  }
+
+  await writeFileAtomic(resolved.realPath, content, { mode, rename: deps.rename });
+  await recordFileState(session, resolved.realPath);
+
+  const bytes = Buffer.byteLength(content);
+  const lines = countLines(content);
+  const created = !resolved.exists;
+  return {
+    content: `${created ? 'Created' : 'Overwrote'} ${shown}: wrote ${bytes} bytes, ${lines} lines.`,
+    isError: false,
+    details: { kind: 'write', path: shown, bytes, lines, created },
+  };
+}
+
+async function readHeadText(file: string): Promise<string> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(EOL_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, EOL_SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,128 @@
+// Normalizes what the SDK (or the network) throws into one readable, classified failure:
+// whether to retry, what to tell the person, and how long the server asked us to wait.
+import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+
+export interface ClassifiedFailure {
+  message: string;
+  retryable: boolean;
+  status?: number;
+  /** Short, for "retrying in 4 s (529 overloaded)". */
+  reason: string;
+  /** From retry-after-ms / retry-after, when the server sent them. */
+  retryAfterMs?: number;
+}
+
+// Stream error types the API sends mid-stream (no HTTP status) that a retry can fix.
+const RETRYABLE_TYPES = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+
+export function classifyFailure(err: unknown, baseURL: string): ClassifiedFailure {
+  // APIConnectionError is an APIError without a status: test it first.
+  if (err instanceof APIConnectionError) {
+    const why = err.cause instanceof Error ? err.cause.message + causeText(err.cause) : err.message;
+    return { message: `cannot reach the Anthropic API at ${baseURL} (${why})`, retryable: true, reason: 'connection failed' };
+  }
+  if (err instanceof APIError && err.status !== undefined) return fromStatus(err);
+  if (err instanceof APIError) {
+    // An `event: error` inside a 200 stream: the SDK gives it no status.
+    const { type, text } = errorParts(err);
+    const shortType = type ? type.replace(/_error$/, '').replace(/_/g, ' ') : 'error';
+    return {
+      message: `Anthropic API error${type ? ` (${type})` : ''} mid-stream: ${text}`,
+      retryable: type ? RETRYABLE_TYPES.has(type) : true,
+      reason: shortType,
+    };
+  }
+  // Anything else while reading the body: the connection broke mid-stream (undici: "terminated").
+  const text = err instanceof Error ? err.message + causeText(err) : String(err);
+  return { message: `connection to the Anthropic API lost mid-stream (${text})`, retryable: true, reason: 'connection lost' };
+}
+
+function fromStatus(err: APIError): ClassifiedFailure {
+  const status = err.status as number;
+  const { type, text } = errorParts(err);
+  const shouldRetry = err.headers?.get('x-should-retry');
+  const retryable =
+    shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : status === 408 || status === 409 || status === 429 || status >= 500;
+  const shortType = type ? ` ${type.replace(/_error$/, '').replace(/_/g, ' ')}` : '';
+  const failure: ClassifiedFailure = {
+    message: `Anthropic API error ${status}: ${text}`,
+    // Auth and request errors are never retried, whatever a header says.
+    retryable: status === 400 || status === 401 || status === 403 ? false : retryable,
+    status,
+    reason: `${status}${shortType}`,
+  };
+  const after = retryAfterMs(err.headers);
+  if (after !== undefined) failure.retryAfterMs = after;
+  return failure;
+}
+
+function errorParts(err: APIError): { type?: string; text: string } {
+  const body = err.error as { error?: { type?: unknown; message?: unknown }; message?: unknown } | string | undefined;
+  const inner = typeof body === 'object' && body ? body.error : undefined;
+  const type = typeof inner?.type === 'string' ? inner.type : typeof err.type === 'string' ? err.type : undefined;
+  let text: string | undefined;
+  if (typeof inner?.message === 'string') text = inner.message;
+  else if (typeof body === 'object' && body && typeof body.message === 'string') text = body.message;
+  else if (typeof body === 'string' && body) text = body.slice(0, 500);
+  return { ...(type ? { type } : {}), text: text ?? (type ?? 'no error details') };
+}
+
+/** The messages down the cause chain ("fetch failed: connect ECONNREFUSED …"), a few levels deep. */
+function causeText(err: Error, depth = 0): string {
+  if (!(err.cause instanceof Error) || depth > 3) return '';
+  return `: ${err.cause.message}${causeText(err.cause, depth + 1)}`;
+}
+
+export function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const after = headers.get('retry-after');
+  if (after === null || after.trim() === '') return undefined;
+  if (Number.isFinite(Number(after))) return Math.max(0, Number(after) * 1000);
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+export interface BackoffOptions {
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Delay before retry number `attempt` (1-based): the server's wish if it said, else exponential with jitter. */
+export function retryDelayMs(attempt: number, failure: ClassifiedFailure, opts: BackoffOptions): number {
+  if (failure.retryAfterMs !== undefined) return Math.min(failure.retryAfterMs, RETRY_AFTER_CAP_MS);
+  const exp = Math.min(opts.baseDelayMs * 2 ** (attempt - 1), opts.maxDelayMs);
+  // Jitter keeps many clients that failed together from retrying together.
+  return Math.round(exp * (0.75 + Math.random() * 0.25));
+}
+
+// A server asking for minutes would look like a hang; the person can retry later instead.
+const RETRY_AFTER_CAP_MS = 60_000;
+
+/** Replaces every occurrence of the key, so no message can carry it. */
+export function redact(text: string, secret: string): string {
+  return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}
+
+export function abortError(): Error {
+  const err = new Error('The request was aborted.');
+  err.name = 'AbortError';
+  return err;
+}
+
+/** Waits, or rejects with an AbortError as soon as the signal fires. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(abortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

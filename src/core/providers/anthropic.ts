@@ -1,0 +1,134 @@
+// The Anthropic Messages API provider (also for compatible endpoints through baseURL).
+// Retries are ours, not the SDK's (maxRetries 0 there), so that each wait can be shown as a
+// `retry` event before it starts, and so that a request is only retried while nothing of
+// its answer has reached the consumer.
+import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
+import { abortableSleep, abortError, classifyFailure, redact, retryDelayMs, type ClassifiedFailure } from './anthropic-errors.js';
+import { fetchTouching, startIdleWatchdog } from './idle-watchdog.js';
+import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './provider.js';
+
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
+export const DEFAULT_MAX_RETRIES = 4;
+
+export interface AnthropicProviderOptions {
+  /** Always passed explicitly, so the SDK never looks for credentials anywhere else. */
+  apiKey: string;
+  /** Default https://api.anthropic.com; a path prefix (compatible endpoints) is kept. */
+  baseURL?: string;
+  /** Used when a request names no model; also the provider's label. */
+  model?: string;
+  /** Retries for 408/409/429/5xx/529, connection failures and stalls. Default 4. */
+  maxRetries?: number;
+  /** No bytes for this long aborts the attempt as stalled. Default 90 s. */
+  idleTimeoutMs?: number;
+  /** First backoff step (doubles each retry) when the server sends no retry-after. Default 1000. */
+  retryBaseDelayMs?: number;
+  /** Cap of the exponential backoff. Default 16 000. */
+  retryMaxDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
+  const baseURL = opts.baseURL || DEFAULT_ANTHROPIC_BASE_URL;
+  const model = opts.model || DEFAULT_ANTHROPIC_MODEL;
+  const maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const backoff = { baseDelayMs: opts.retryBaseDelayMs ?? 1000, maxDelayMs: opts.retryMaxDelayMs ?? 16_000 };
+  const baseFetch = opts.fetch ?? globalThis.fetch;
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL, maxRetries: 0 });
+
+  async function* attempt(
+    request: ProviderRequest,
+    signal: AbortSignal,
+    acc: AnthropicResponseAccumulator,
+  ): AsyncGenerator<ProviderEvent> {
+    const attemptAbort = new AbortController();
+    const onOuterAbort = () => attemptAbort.abort();
+    signal.addEventListener('abort', onOuterAbort, { once: true });
+    const watchdog = startIdleWatchdog(idleTimeoutMs, () => attemptAbort.abort());
+    // A client per attempt so its fetch can report body activity to this attempt's watchdog.
+    const attemptClient = client.withOptions({ fetch: fetchTouching(baseFetch, watchdog.touch) });
+    try {
+      let stream: AsyncIterable<Anthropic.Messages.RawMessageStreamEvent>;
+      try {
+        stream = await attemptClient.messages.create(toParams(request, model), { signal: attemptAbort.signal });
+        // The SDK ends the iteration quietly when its signal aborts; the checks after the loop tell why.
+        for await (const raw of stream) {
+          for (const ev of acc.apply(raw)) yield ev;
+          if (acc.complete) return;
+        }
+      } catch (err) {
+        if (!(err instanceof APIUserAbortError) && !(err instanceof Error && err.name === 'AbortError')) throw err;
+      }
+      if (signal.aborted) throw abortError();
+      if (watchdog.fired) {
+        throw new AttemptFailure({ message: `stream stalled: no data for ${formatSeconds(idleTimeoutMs)}`, retryable: true, reason: 'stream stalled' });
+      }
+      throw new AttemptFailure({
+        message: 'connection to the Anthropic API ended before the response was complete',
+        retryable: true,
+        reason: 'connection lost',
+      });
+    } finally {
+      watchdog.stop();
+      signal.removeEventListener('abort', onOuterAbort);
+      // Leaving early (consumer stopped reading, or an error) must not leave the socket open.
+      attemptAbort.abort();
+    }
+  }
+
+  return {
+    label: model,
+    async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      for (let retry = 0; ; retry++) {
+        if (signal.aborted) throw abortError();
+        const acc = new AnthropicResponseAccumulator();
+        let failure: ClassifiedFailure;
+        try {
+          yield* attempt(request, signal, acc);
+          return;
+        } catch (err) {
+          if (signal.aborted || (err instanceof Error && err.name === 'AbortError')) throw abortError();
+          failure = err instanceof AttemptFailure ? err.failure : classifyFailure(err, baseURL);
+        }
+        const message = redact(failure.message, opts.apiKey);
+        // Once the consumer has seen part of this answer, a retry would repeat it: fail instead.
+        if (!failure.retryable || acc.emittedContent || retry >= maxRetries) {
+          throw new ProviderError(message, failure.retryable, failure.status, acc.partial());
+        }
+        const delayMs = retryDelayMs(retry + 1, failure, backoff);
+        yield { type: 'retry', attempt: retry + 1, delayMs, reason: failure.reason, ...(failure.status ? { status: failure.status } : {}) };
+        await abortableSleep(delayMs, signal);
+      }
+    },
+  };
+}
+
+/** A failure found by the attempt itself (stall, early end), already classified. */
+class AttemptFailure extends Error {
+  constructor(readonly failure: ClassifiedFailure) {
+    super(failure.message);
+  }
+}
+
+function toParams(request: ProviderRequest, defaultModel: string): MessageCreateParamsStreaming {
+  const params: MessageCreateParamsStreaming = {
+    model: request.model || defaultModel,
+    max_tokens: request.maxTokens,
+    // Our blocks are the API's own shapes (conversation.ts), so they go out as they are.
+    messages: request.messages as unknown as MessageParam[],
+    stream: true,
+  };
+  if (request.system) params.system = request.system;
+  if (request.tools.length > 0) params.tools = request.tools as unknown as Tool[];
+  if (request.thinkingBudget !== undefined) params.thinking = { type: 'enabled', budget_tokens: request.thinkingBudget };
+  return params;
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -38,3 +38,14 @@ export function makeToolContext(opts: { workspaceRoot: string; signal?: AbortSig
     inputs,
   };
 }
+
+/** A real temp directory to act as the workspace, and a sibling directory outside it. */
+export async function makeTempWorkspace(): Promise<{ root: string; outside: string; cleanup(): Promise<void> }> {
+  const { promises: fs } = await import('node:fs');
+  const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'inkling-ws-')));
+  const root = path.join(base, 'workspace');
+  const outside = path.join(base, 'outside');
+  await fs.mkdir(root);
+  await fs.mkdir(outside);
+  return { root, outside, cleanup: () => fs.rm(base, { recursive: true, force: true }) };
+}

@@ -1,6 +1,6 @@
 // Reads one page of numbered lines from a file of any size with bounded memory: only the lines of the
 // page are kept, the rest of the file is scanned chunk by chunk just to count its lines.
-import { createReadStream } from 'node:fs';
+import { promises as fs } from 'node:fs';
 
 export interface PageOptions {
   /** 1-based first line of the page. */
@@ -62,28 +62,39 @@ export async function readPage(file: string, opts: PageOptions): Promise<Page> {
   const keep = (buf: Buffer): void => {
     if (kept >= lineByteCap || buf.length === 0) return;
     const slice = buf.subarray(0, lineByteCap - kept);
-    // Copy: a view would pin the whole 1 MiB chunk in memory while the line is assembled.
+    // Copy: the chunk buffer is overwritten by the next read.
     pieces.push(Buffer.from(slice));
     kept += slice.length;
   };
 
-  const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES, signal: opts.signal });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let pos = 0;
-    while (pos < chunk.length) {
-      const nl = chunk.indexOf(10, pos);
-      const end = nl === -1 ? chunk.length : nl;
-      if (collecting && !done) keep(chunk.subarray(pos, end));
-      if (nl === -1) {
-        partial = true;
-        break;
+  // One buffer, reused for every read: memory stays at one chunk plus the page, whatever the file size
+  // (a stream would allocate a new chunk per read and leave the garbage collector to catch up).
+  const chunkBuf = Buffer.allocUnsafe(CHUNK_BYTES);
+  const handle = await fs.open(file, 'r');
+  try {
+    for (;;) {
+      if (opts.signal?.aborted) throw new Error('The read was cancelled.');
+      const { bytesRead } = await handle.read(chunkBuf, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      const chunk = chunkBuf.subarray(0, bytesRead);
+      let pos = 0;
+      while (pos < chunk.length) {
+        const nl = chunk.indexOf(10, pos);
+        const end = nl === -1 ? chunk.length : nl;
+        if (collecting && !done) keep(chunk.subarray(pos, end));
+        if (nl === -1) {
+          partial = true;
+          break;
+        }
+        if (collecting && !done) finishLine();
+        partial = false;
+        lineNo++;
+        if (!collecting && lineNo >= opts.offset) collecting = true;
+        pos = nl + 1;
       }
-      if (collecting && !done) finishLine();
-      partial = false;
-      lineNo++;
-      if (!collecting && lineNo >= opts.offset) collecting = true;
-      pos = nl + 1;
     }
+  } finally {
+    await handle.close();
   }
   if (partial && collecting && !done) finishLine();
   const totalLines = partial ? lineNo : lineNo - 1;

@@ -1,0 +1,150 @@
+// Command-line flags: one table drives both the parser and --help, so help can never miss a flag.
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
+
+export interface CliFlags {
+  print?: string;
+  outputFormat?: OutputFormat;
+  model?: string;
+  maxTokens?: number;
+  thinking?: number;
+  maxIterations?: number;
+  cwd?: string;
+  yolo: boolean;
+  demo: boolean;
+  script?: string;
+  help: boolean;
+  version: boolean;
+}
+
+type FlagKey = keyof CliFlags;
+
+interface FlagSpec {
+  key: FlagKey;
+  long: string;
+  short?: string;
+  /** Placeholder for the value; absent for switches. */
+  value?: string;
+  kind: 'switch' | 'string' | 'positive-int' | 'output-format';
+  help: string;
+}
+
+export const FLAGS: readonly FlagSpec[] = [
+  { key: 'print', long: '--print', short: '-p', value: '<prompt>', kind: 'string', help: 'Run one turn headless, print the answer, exit (never reads stdin)' },
+  { key: 'outputFormat', long: '--output-format', value: '<format>', kind: 'output-format', help: 'With -p: text (default), json (one object) or stream-json (one event per line)' },
+  { key: 'model', long: '--model', value: '<name>', kind: 'string', help: 'Model name (env ANTHROPIC_MODEL)' },
+  { key: 'maxTokens', long: '--max-tokens', value: '<n>', kind: 'positive-int', help: 'Most tokens one model response may use' },
+  { key: 'thinking', long: '--thinking', value: '<budget>', kind: 'positive-int', help: 'Turn on extended thinking with this token budget (>= 1024; off by default)' },
+  { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', help: 'Model requests per turn before it stops (default 50)' },
+  { key: 'cwd', long: '--cwd', value: '<dir>', kind: 'string', help: 'Workspace root (default: the current directory)' },
+  { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools' },
+  { key: 'demo', long: '--demo', kind: 'switch', help: 'Use the built-in demo model (no API key needed; never writes files)' },
+  { key: 'script', long: '--script', value: '<file>', kind: 'string', help: 'Replay the model responses in a JSON file instead of calling an API' },
+  { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },
+  { key: 'version', long: '--version', short: '-v', kind: 'switch', help: 'Print the version' },
+];
+
+/** A mistake in how inkling was invoked; main prints it with a hint and exits with EXIT.usage. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function parseArgs(argv: readonly string[]): CliFlags {
+  const flags: CliFlags = { yolo: false, demo: false, help: false, version: false };
+  const seen = new Set<FlagKey>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const spec = FLAGS.find((f) => f.long === name || f.short === name);
+    if (!spec) {
+      if (arg.startsWith('-')) throw new UsageError(`unknown option ${name}`);
+      throw new UsageError(`unexpected argument "${arg}" (to run a prompt headless, use -p "<prompt>")`);
+    }
+    if (seen.has(spec.key)) throw new UsageError(`${spec.long} was given more than once`);
+    seen.add(spec.key);
+    if (spec.kind === 'switch') {
+      if (eq !== -1) throw new UsageError(`${spec.long} takes no value`);
+      (flags[spec.key] as boolean) = true;
+      continue;
+    }
+    let value: string | undefined;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else if (i + 1 < argv.length) value = argv[++i];
+    if (value === undefined) throw new UsageError(`${spec.long} needs a value ${spec.value}`);
+    setValue(flags, spec, value);
+  }
+  return flags;
+}
+
+function setValue(flags: CliFlags, spec: FlagSpec, value: string): void {
+  switch (spec.kind) {
+    case 'string':
+      if (value.trim() === '') throw new UsageError(`${spec.long} needs a non-empty ${spec.value}`);
+      (flags[spec.key] as string) = value;
+      return;
+    case 'positive-int':
+      (flags[spec.key] as number) = parsePositiveInt(value, spec.long);
+      return;
+    case 'output-format':
+      if (!OUTPUT_FORMATS.includes(value as OutputFormat)) {
+        throw new UsageError(`${spec.long} must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);
+      }
+      flags.outputFormat = value as OutputFormat;
+      return;
+    default:
+      throw new Error(`flag ${spec.long} has no value parser`);
+  }
+}
+
+export function parsePositiveInt(value: string, what: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${what} must be a positive whole number (got "${value}")`);
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive whole number (got "${value}")`);
+  return n;
+}
+
+/** Process exit codes; --help documents them. */
+export const EXIT = {
+  ok: 0,
+  /** API or runtime error (the turn ended with an error). */
+  error: 1,
+  /** Bad flags or configuration (unknown option, no API key, unreadable script). */
+  usage: 2,
+  maxIterations: 3,
+  maxTokens: 4,
+  /** Interrupted (SIGINT), as shells report 128 + 2. */
+  aborted: 130,
+} as const;
+
+export function helpText(version: string): string {
+  const left = (f: FlagSpec) => `${f.short ? `${f.short}, ` : '    '}${f.long}${f.value ? ` ${f.value}` : ''}`;
+  const width = Math.max(...FLAGS.map((f) => left(f).length)) + 2;
+  const rows = FLAGS.map((f) => `  ${left(f).padEnd(width)}${f.help}`);
+  return [
+    `inkling ${version} — a coding agent for the terminal`,
+    '',
+    'Usage:',
+    '  inkling [options]                 start the interactive UI in the current directory',
+    '  inkling -p "<prompt>" [options]   run one turn headless and print the answer',
+    '',
+    'Options:',
+    ...rows,
+    '',
+    'Environment (flags beat the environment; the environment beats a .env file in the workspace):',
+    '  ANTHROPIC_API_KEY               API key; without one, inkling starts on the demo model',
+    '  ANTHROPIC_BASE_URL              Endpoint of an Anthropic-compatible API',
+    '  ANTHROPIC_MODEL                 Model name (--model beats it)',
+    '  INKLING_STREAM_IDLE_TIMEOUT_MS  Give up on a response stream silent this long (default 90000)',
+    '',
+    'Exit codes with -p:',
+    `  ${EXIT.ok}    the turn finished`,
+    `  ${EXIT.error}    API or runtime error`,
+    `  ${EXIT.usage}    bad flags or configuration (for example no API key)`,
+    `  ${EXIT.maxIterations}    stopped at the --max-iterations cap`,
+    `  ${EXIT.maxTokens}    the response was cut at --max-tokens`,
+    `  ${EXIT.aborted}  interrupted (Ctrl+C)`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,24 @@
+// The few lines that say what inkling is running on: shown by the placeholder interactive mode
+// now and available to the TUI's header later.
+import { CONNECT_HELP } from '../core/providers/demo-script.js';
+import type { InklingConfig } from './config.js';
+
+export function modelLine(config: InklingConfig): string {
+  const p = config.provider;
+  switch (p.kind) {
+    case 'demo':
+      return p.reason === 'no-key' ? 'demo model (no ANTHROPIC_API_KEY found)' : 'demo model (--demo)';
+    case 'script':
+      return `scripted responses from ${p.path}`;
+    case 'anthropic':
+      return p.baseURL ? `${config.model} at ${p.baseURL}` : config.model;
+  }
+}
+
+export function bannerLines(config: InklingConfig, version: string): string[] {
+  const lines = [`inkling ${version} · ${modelLine(config)} · workspace ${config.workspaceRoot}`];
+  if (config.provider.kind === 'demo') {
+    lines.push('', 'This is the demo model: its answers are scripted, not written by a language model.', CONNECT_HELP);
+  }
+  return lines;
+}

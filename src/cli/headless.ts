@@ -1,0 +1,134 @@
+// `inkling -p "<prompt>"`: one turn to completion, the answer on stdout, problems on stderr, and
+// an exit code that says how the turn ended. Never touches stdin: callers pipe it or close it.
+import { textOf, emptyUsage } from '../core/conversation.js';
+import type { Usage } from '../core/conversation.js';
+import type { AgentEvent, TurnEndReason } from '../core/events.js';
+import { EXIT } from './args.js';
+import type { InklingConfig } from './config.js';
+import type { Scrub } from './scrub.js';
+import { createProvider, createSessionAgent } from './session.js';
+
+export interface HeadlessOutput {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** The `--output-format json` object. Later work may add fields, never remove them. */
+export interface HeadlessResult {
+  /** Text of the last model response. */
+  result: string;
+  /** How the turn ended. */
+  stop_reason: TurnEndReason;
+  usage: Usage;
+  duration_ms: number;
+  /** Model responses in the turn. */
+  turns: number;
+  is_error: boolean;
+  /** Error messages, when the turn failed. */
+  errors: string[];
+}
+
+const EXIT_FOR: Record<TurnEndReason, number> = {
+  end_turn: EXIT.ok,
+  error: EXIT.error,
+  max_iterations: EXIT.maxIterations,
+  max_tokens: EXIT.maxTokens,
+  aborted: EXIT.aborted,
+};
+
+/** Runs the turn and returns the process exit code. */
+export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
+  const started = performance.now();
+  const print = (stream: NodeJS.WritableStream, text: string) => stream.write(scrub(text));
+  const provider = await createProvider(config);
+  const agent = await createSessionAgent(config, provider);
+
+  // First Ctrl+C ends the turn cleanly (tools killed, history kept); a second one stops at once.
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(EXIT.aborted);
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+
+  let result = '';
+  let turns = 0;
+  let usage = emptyUsage();
+  let reason: TurnEndReason | undefined;
+  const errors: string[] = [];
+  const notices: string[] = [];
+  try {
+    for await (const event of agent.run(config.prompt ?? '', { signal: controller.signal })) {
+      if (config.outputFormat === 'stream-json') print(out.stdout, `${JSON.stringify(event)}\n`);
+      track(event);
+    }
+  } catch (err) {
+    // The loop reports failures as events; a throw here is a bug, but still a clean exit.
+    errors.push(err instanceof Error ? err.message : String(err));
+    reason = 'error';
+  } finally {
+    process.off('SIGINT', onSigint);
+    await agent.dispose().catch(() => undefined);
+  }
+  if (!reason) {
+    errors.push('the turn ended without saying how');
+    reason = 'error';
+  }
+
+  if (config.outputFormat === 'json') {
+    const summary: HeadlessResult = {
+      result,
+      stop_reason: reason,
+      usage,
+      duration_ms: Math.round(performance.now() - started),
+      turns,
+      is_error: reason !== 'end_turn',
+      errors,
+    };
+    print(out.stdout, `${JSON.stringify(summary)}\n`);
+  } else if (config.outputFormat === 'text' && result !== '') {
+    print(out.stdout, result.endsWith('\n') ? result : `${result}\n`);
+  }
+  const problem = describeEnd(reason, errors, notices, config);
+  if (problem) print(out.stderr, `inkling: ${problem}\n`);
+  return EXIT_FOR[reason];
+
+  function track(event: AgentEvent): void {
+    switch (event.type) {
+      case 'message_end':
+        turns++;
+        result = textOf(event.message);
+        break;
+      case 'usage':
+        usage = event.turn;
+        break;
+      case 'error':
+        errors.push(event.message);
+        break;
+      case 'notice':
+        notices.push(event.message);
+        break;
+      case 'turn_end':
+        reason = event.reason;
+        break;
+    }
+  }
+}
+
+function describeEnd(reason: TurnEndReason, errors: string[], notices: string[], config: InklingConfig): string | undefined {
+  switch (reason) {
+    case 'end_turn':
+      return undefined;
+    case 'error': {
+      const text = errors.length > 0 ? errors.join('\n') : 'the turn failed';
+      const auth = /\b401\b|authentication|x-api-key/i.test(text);
+      return auth ? `${text}\n(check ANTHROPIC_API_KEY, and ANTHROPIC_BASE_URL if you use a compatible endpoint)` : text;
+    }
+    case 'max_iterations':
+      return notices.at(-1) ?? `stopped after ${config.maxIterations} model requests (--max-iterations); the answer may be incomplete`;
+    case 'max_tokens':
+      return `the response was cut off at the ${config.maxTokens}-token limit (--max-tokens); the answer may be incomplete`;
+    case 'aborted':
+      return 'interrupted';
+  }
+}

@@ -1,0 +1,51 @@
+// Entry point (bin/inkling.js calls main): parse flags, resolve config, pick the mode.
+// Only light modules are imported statically; the SDK, the tools and the UI load on demand.
+import { EXIT, UsageError, helpText, parseArgs } from './args.js';
+import { SECRET_ENV_NAMES, resolveConfig } from './config.js';
+import { createScrub } from './scrub.js';
+import type { Scrub } from './scrub.js';
+import { packageVersion } from './version.js';
+
+export async function main(argv: string[]): Promise<void> {
+  // Until the config is read, scrub whatever keys the environment holds.
+  let scrub: Scrub = createScrub(SECRET_ENV_NAMES.map((name) => process.env[name]));
+  // A reader that went away (`inkling -p ... | head`) is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
+  let code: number;
+  try {
+    const flags = parseArgs(argv);
+    if (flags.help || flags.version) {
+      process.stdout.write(flags.help ? helpText(packageVersion()) : `${packageVersion()}\n`);
+      return;
+    }
+    const config = await resolveConfig(flags);
+    scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
+    if (config.mode === 'print') {
+      const { runHeadless } = await import('./headless.js');
+      code = await runHeadless(config, scrub);
+    } else {
+      const { startInteractive } = await import('./interactive.js');
+      code = await startInteractive(config, scrub);
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof UsageError) {
+      process.stderr.write(scrub(`inkling: ${message}\nRun "inkling --help" to see the options.\n`));
+      code = EXIT.usage;
+    } else {
+      process.stderr.write(scrub(`inkling: ${message}\n`));
+      code = EXIT.error;
+    }
+  }
+  await exitAfterFlush(code);
+}
+
+/** Exits once stdout and stderr have drained: open sockets (keep-alive) must not hold the process. */
+async function exitAfterFlush(code: number): Promise<never> {
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((done) => s.write('', () => done()))));
+  process.exit(code);
+}

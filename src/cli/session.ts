@@ -1,0 +1,49 @@
+// Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
+// (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
+import type { Agent } from '../core/agent.js';
+import type { Provider } from '../core/providers/provider.js';
+import { UsageError } from './args.js';
+import { SECRET_ENV_NAMES } from './config.js';
+import type { InklingConfig } from './config.js';
+import { registeredTools } from './tools.js';
+
+export async function createProvider(config: InklingConfig): Promise<Provider> {
+  const choice = config.provider;
+  switch (choice.kind) {
+    case 'demo': {
+      const { createDemoProvider } = await import('../core/providers/demo-script.js');
+      return createDemoProvider({ paced: config.mode === 'interactive' });
+    }
+    case 'script': {
+      const { createScriptedProvider, loadScript } = await import('../core/providers/scripted.js');
+      // A script that cannot be used is a configuration mistake, reported like a bad flag.
+      const responses = await loadScript(choice.path).catch((err: Error) => {
+        throw new UsageError(err.message);
+      });
+      return createScriptedProvider(responses, { label: `scripted (${choice.path})` });
+    }
+    case 'anthropic': {
+      const { createAnthropicProvider } = await import('../core/providers/anthropic.js');
+      return createAnthropicProvider({
+        apiKey: choice.apiKey,
+        model: config.model,
+        ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+        ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
+      });
+    }
+  }
+}
+
+export async function createSessionAgent(config: InklingConfig, provider: Provider): Promise<Agent> {
+  const [{ createAgent }, tools] = await Promise.all([import('../core/loop.js'), registeredTools()]);
+  return createAgent({
+    provider,
+    model: config.model,
+    workspaceRoot: config.workspaceRoot,
+    tools,
+    maxTokens: config.maxTokens,
+    maxIterations: config.maxIterations,
+    secretEnvNames: SECRET_ENV_NAMES,
+    ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+  });
+}

@@ -1,0 +1,61 @@
+// The built-in demo model: what inkling runs on with no API key (or with --demo). It says plainly
+// that it is scripted and how to connect a real model, then shows several read-only tool calls
+// running side by side. It only ever reads: the workspace is the person's own directory.
+// A tool that is not registered simply comes back as an error result, so the tour still ends.
+import { createScriptedProvider } from './scripted.js';
+import type { ScriptedResponse } from './scripted.js';
+import type { Provider } from './provider.js';
+
+export const DEMO_LABEL = 'demo model';
+
+export const CONNECT_HELP =
+  'To connect a real model, set ANTHROPIC_API_KEY (in your environment or a .env file in this directory) ' +
+  'and start inkling again. For an Anthropic-compatible endpoint also set ANTHROPIC_BASE_URL, ' +
+  'and choose the model with --model or ANTHROPIC_MODEL.';
+
+
+export const DEMO_SCRIPT: readonly ScriptedResponse[] = [
+  {
+    content: [
+      {
+        type: 'text',
+        text:
+          "Hi! I'm inkling's built-in demo model — not a real language model: everything I say is " +
+          'scripted, whatever you typed. ' + CONNECT_HELP + '\n\n' +
+          "Meanwhile, here is how inkling works. I'll look around this directory with four read-only " +
+          'calls in one response: they run at the same time, side by side. I only read — nothing in ' +
+          'your directory is changed.',
+      },
+      { type: 'tool_use', name: 'list_files', input: { path: '.' } },
+      { type: 'tool_use', name: 'read_file', input: { path: 'README.md', limit: 20 } },
+      { type: 'tool_use', name: 'grep_search', input: { pattern: 'TODO|FIXME', path: '.' } },
+      { type: 'tool_use', name: 'bash', input: { command: 'pwd && ls -la | head -n 20' } },
+    ],
+  },
+  {
+    content: [
+      {
+        type: 'text',
+        text:
+          'Those four calls ran concurrently: inkling runs consecutive read-only calls together and ' +
+          'keeps every call that changes something in order. The shell command ran in a real ' +
+          'pseudo-terminal, and each result went back to the model exactly as you see it in its card ' +
+          '(if this directory has no README.md, that read came back as an error the model can read, ' +
+          'which is how failed calls work too).\n\n' +
+          "That's the end of the demo model's tour. " + CONNECT_HELP,
+      },
+    ],
+  },
+];
+
+export const DEMO_EXHAUSTED_TEXT =
+  'This is the demo model, and its scripted tour is over, so it cannot answer that. ' + CONNECT_HELP;
+
+/** Streamed a little at a time so the demo looks like a model typing on screen. */
+const TYPING_PACE = { chunk_delay_ms: 12, chunk_chars: 16 } as const;
+
+/** `paced: false` streams at once (headless -p, where nobody watches the text arrive). */
+export function createDemoProvider(options: { paced?: boolean } = {}): Provider {
+  const script = options.paced === false ? DEMO_SCRIPT : DEMO_SCRIPT.map((r) => ({ ...TYPING_PACE, ...r }));
+  return createScriptedProvider(script, { label: DEMO_LABEL, exhaustedText: DEMO_EXHAUSTED_TEXT });
+}

@@ -1,0 +1,99 @@
+// The full-screen layout: header, transcript viewport, completion, input, status line.
+// Every frame is one row shorter than the terminal (a full-height frame makes Ink clear the
+// screen on every render).
+import React, { useEffect, useRef, useState } from 'react';
+import { Box, useInput, useStdin, useStdout } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import type { AppStore } from '../src/store/app-store.js';
+import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from '../src/tui/input-keys.js';
+import { keyPressFrom } from '../src/tui/key-names.js';
+import { createPasteCollector } from '../src/tui/paste.js';
+import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
+import { Header, type HeaderProps } from './Header.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import { CompletionMenu, completionRows, Input, inputRows } from './Input.js';
+import { loadMarkdown } from './markdown-lines.js';
+import { StatusBar } from './StatusBar.js';
+import { StoreProvider, useApp } from './store-context.js';
+import { Transcript } from './Transcript.js';
+
+export const FALLBACK_SIZE = { cols: 80, rows: 24 };
+
+export interface AppProps {
+  store: AppStore;
+  header: Omit<HeaderProps, 'width'>;
+  keyEnv?: KeyEnv;
+  /** Delay before the markdown libraries load in the background (after the first frame). */
+  markdownDelayMs?: number;
+}
+
+export function App(props: AppProps) {
+  return (
+    <StoreProvider store={props.store}>
+      <Screen {...props} />
+    </StoreProvider>
+  );
+}
+
+function useTerminalSize(): { cols: number; rows: number } {
+  const { stdout } = useStdout();
+  const read = () => ({ cols: stdout.columns || FALLBACK_SIZE.cols, rows: stdout.rows || FALLBACK_SIZE.rows });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
+  return size;
+}
+
+const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
+
+function Screen({ store, header, keyEnv = defaultEnv, markdownDelayMs = 150 }: AppProps) {
+  const { cols, rows } = useTerminalSize();
+  const { isRawModeSupported } = useStdin();
+  const { mode, input, completion, busy } = useApp(
+    useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle' })),
+  );
+  const paste = useRef(createPasteCollector((text) => insertPaste(store, text, keyEnv)));
+
+  useInput(
+    (inputText, key) => {
+      if (paste.current.feed(inputText, key)) return;
+      const press = keyPressFrom(inputText, key);
+      const state = store.getState();
+      if (state.mode === 'help') return handleHelpKey(store, press);
+      if (handleTranscriptKey(store, press)) return;
+      handleInputKey(store, press, keyEnv);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+
+  useEffect(() => {
+    store.setState({ size: { cols, rows } });
+    store.getState().intents.paneSize(Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
+  }, [cols, rows, store]);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void loadMarkdown().then(() => store.setState((s) => ({ renderEpoch: s.renderEpoch + 1 })));
+    }, markdownDelayMs);
+    t.unref?.();
+    return () => clearTimeout(t);
+  }, [store, markdownDelayMs]);
+
+  const inputHeight = inputRows(input, cols, busy).length + 2;
+  const completionHeight = completionRows(completion, cols).length;
+  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - 1);
+  return (
+    <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
+      <Header {...header} width={cols} />
+      {mode === 'help' ? <HelpOverlay height={mainHeight} width={cols} /> : <Transcript height={mainHeight} width={cols} />}
+      <CompletionMenu width={cols} />
+      <Input width={cols} />
+      <StatusBar model={header.modelLabel} width={cols} />
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+// A bash call's live pty screen: command and elapsed time above, the newest rows in a bounded
+// pane (colours kept, progress bars update in place), collapsing to its last rows when done.
+import React from 'react';
+import type { ToolItem } from '../src/store/transcript.js';
+import type { TerminalSnapshot } from '../src/core/tools/details.js';
+import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { toolHeaderLine } from './ReadToolRow.js';
+import { Lines } from './Lines.js';
+
+export const PANE_ROWS = 12;
+export const COLLAPSED_ROWS = 3;
+/** Columns the pane frame takes (border and padding), so the pty is sized to fit. */
+export const PANE_CHROME_COLS = 4;
+
+const RESET = '\x1b[0m';
+
+export function bashPaneLines(item: ToolItem, width: number, frame: number, now: number): string[] {
+  const header = toolHeaderLine(item, width, frame, now);
+  const snap: TerminalSnapshot | undefined = item.details?.kind === 'bash' ? item.details.snapshot : undefined;
+  const running = item.status === 'running' || item.status === 'queued';
+  const all = snap?.lines ?? [];
+  if (!running && all.length === 0) {
+    return item.status === 'error' && item.result ? [header, ...fallbackBody(item.result.content, width)] : [header];
+  }
+  const rows = running ? PANE_ROWS : COLLAPSED_ROWS;
+  const shown = all.slice(-rows);
+  const inner = Math.max(1, width - PANE_CHROME_COLS);
+  const hidden = (snap?.totalLines ?? all.length) - shown.length;
+  const border = running ? paint.accent : paint.dim;
+  const topLabel = hidden > 0 ? ` ${hidden} earlier lines ` : '';
+  const top = border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`);
+  const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitLine(l, inner)}${RESET}`);
+  return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];
+}
+
+function fallbackBody(content: string, width: number): string[] {
+  return content
+    .split('\n')
+    .slice(-COLLAPSED_ROWS)
+    .map((l) => fitLine(paint.error(`  ${l}`), width));
+}
+
+export function BashPane(props: { item: ToolItem; width: number; frame?: number; now?: number }) {
+  return <Lines lines={bashPaneLines(props.item, props.width, props.frame ?? 0, props.now ?? Date.now())} />;
+}

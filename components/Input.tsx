@@ -1,0 +1,61 @@
+// The prompt box. Its text and cursor live in the store (keys are handled in input-keys.ts),
+// so a burst of keystrokes can never be lost or reordered by a stale render.
+import React from 'react';
+import { Box } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import type { Completion } from '../src/store/app-store.js';
+import type { InputState } from '../src/store/input-editing.js';
+import { fitLine, paint, wrapText } from '../src/tui/text-layout.js';
+import { useApp } from './store-context.js';
+import { Lines } from './Lines.js';
+
+export const INPUT_MAX_ROWS = 8;
+export const PLACEHOLDER = 'Ask anything · / for commands · @ for files';
+
+/** Rows of the prompt at `width` (inside the border), with the cursor drawn inverse. */
+export function inputRows(input: InputState, width: number, busy: boolean): string[] {
+  const inner = Math.max(1, width - 4);
+  const prefix = busy ? paint.warn('» ') : paint.user('› ');
+  if (input.text === '') return [prefix + paint.inverse(' ') + paint.dim(PLACEHOLDER.slice(0, Math.max(0, inner - 3)))];
+  const { text, cursor } = input;
+  const at = text[cursor];
+  const cursorCell = at === undefined || at === '\n' ? paint.inverse(' ') + (at ?? '') : paint.inverse(at);
+  const drawn = text.slice(0, cursor) + cursorCell + text.slice(cursor + (at === undefined ? 0 : 1));
+  const rows = wrapText(drawn, inner - 2).map((l, i) => (i === 0 ? prefix : '  ') + l);
+  if (rows.length <= INPUT_MAX_ROWS) return rows;
+  // Keep the cursor's row in view.
+  const before = wrapText(text.slice(0, cursor) + ' ', inner - 2).length - 1;
+  const start = Math.min(Math.max(0, before - INPUT_MAX_ROWS + 1), rows.length - INPUT_MAX_ROWS);
+  return rows.slice(start, start + INPUT_MAX_ROWS);
+}
+
+export function completionRows(c: Completion | null, width: number, max = 8): string[] {
+  if (!c) return [];
+  const first = Math.max(0, Math.min(c.selected - max + 1, c.options.length - max));
+  return c.options.slice(first, first + max).map((o, i) => {
+    const selected = first + i === c.selected;
+    const label = c.kind === 'file' ? `@${o}` : o;
+    return fitLine(selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `, width);
+  });
+}
+
+export function Input({ width }: { width: number }) {
+  const { input, busy } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle' })));
+  return (
+    <Box borderStyle="round" borderColor={busy ? 'yellow' : 'gray'} paddingX={1} width={width} flexDirection="column">
+      <Lines lines={inputRows(input, width, busy)} />
+    </Box>
+  );
+}
+
+export function CompletionMenu({ width }: { width: number }) {
+  const completion = useApp((s) => s.completion);
+  const rows = completionRows(completion, width);
+  if (rows.length === 0) return null;
+  return (
+    <Box flexDirection="column">
+      <Lines lines={rows} />
+    </Box>
+  );
+}
+

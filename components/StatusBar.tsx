@@ -1,0 +1,88 @@
+// The status line: what the turn is doing, tokens and cost, and the keys that matter now.
+import React, { useEffect } from 'react';
+import { Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import type { AppState } from '../src/store/app-store.js';
+import { estimateCost, formatCost } from '../src/tui/cost.js';
+import { fitLine, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from '../src/tui/text-layout.js';
+import { useApp, useAppStore } from './store-context.js';
+
+export const FLASH_MS = 3000;
+
+type StatusSlice = Pick<
+  AppState,
+  'phase' | 'activeToolIds' | 'retry' | 'turnUsage' | 'sessionUsage' | 'queued' | 'frame' | 'flash' | 'turnStartedAt' | 'mode' | 'scrollBack'
+>;
+
+export function phaseText(s: StatusSlice, now: number): string {
+  if (s.retry) {
+    const secs = Math.max(0, Math.ceil((s.retry.until - now) / 1000));
+    const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
+    return paint.warn(`${spinnerAt(s.frame)} retrying in ${secs} s (${why}, attempt ${s.retry.attempt})`);
+  }
+  const took = s.turnStartedAt ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
+  switch (s.phase) {
+    case 'idle': return paint.dim('● idle');
+    case 'waiting': return paint.accent(`${spinnerAt(s.frame)} waiting for the model${took}`);
+    case 'thinking': return paint.accent(`${spinnerAt(s.frame)} thinking${took}`);
+    case 'responding': return paint.accent(`${spinnerAt(s.frame)} responding${took}`);
+    case 'tools': {
+      const n = s.activeToolIds.length;
+      return paint.accent(`${spinnerAt(s.frame)} running ${n} tool${n === 1 ? '' : 's'}${took}`);
+    }
+  }
+}
+
+export function statusLine(s: StatusSlice, model: string, width: number, now: number): string {
+  const queued = s.queued.length > 0 ? paint.warn(` · ${s.queued.length} queued`) : '';
+  const turnCost = formatCost(estimateCost(model, s.turnUsage));
+  const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
+  const tokens =
+    `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}` +
+    ` · session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}`;
+  const flash = s.flash && now - s.flash.at < FLASH_MS ? s.flash.text : null;
+  const hints =
+    flash ??
+    (s.mode === 'help'
+      ? 'Esc close help'
+      : s.phase !== 'idle'
+        ? 'Esc interrupt · Enter queue · ? help'
+        : 'Enter send · Shift+Enter newline · ? help · Ctrl+C exit');
+  const left = ` ${phaseText(s, now)}${queued}`;
+  const right = `${flash ? paint.warn(hints) : paint.dim(hints)} `;
+  const mid = paint.dim(tokens);
+  const full = `${left}  ${mid}`;
+  const room = width - stringWidth(full) - stringWidth(right);
+  if (room >= 2) return full + ' '.repeat(room) + right;
+  const withoutTokens = width - stringWidth(left) - stringWidth(right);
+  if (withoutTokens >= 2) return left + ' '.repeat(withoutTokens) + right;
+  return fitLine(left, width);
+}
+
+export function StatusBar({ model, width }: { model: string; width: number }) {
+  const store = useAppStore();
+  const s = useApp(
+    useShallow((st) => ({
+      phase: st.phase,
+      activeToolIds: st.activeToolIds,
+      retry: st.retry,
+      turnUsage: st.turnUsage,
+      sessionUsage: st.sessionUsage,
+      queued: st.queued,
+      frame: st.frame,
+      flash: st.flash,
+      turnStartedAt: st.turnStartedAt,
+      mode: st.mode,
+      scrollBack: st.scrollBack,
+    })),
+  );
+  // A flash message goes away on its own even when nothing else redraws.
+  useEffect(() => {
+    if (!s.flash) return;
+    const t = setTimeout(() => {
+      if (store.getState().flash === s.flash) store.setState({ flash: null });
+    }, FLASH_MS);
+    return () => clearTimeout(t);
+  }, [s.flash, store]);
+  return <Text wrap="truncate-end">{statusLine(s, model, width, Date.now())}</Text>;
+}

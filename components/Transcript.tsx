@@ -1,0 +1,42 @@
+// The transcript viewport: renders only its visible rows, follows the bottom unless the person
+// scrolled up, and then says when new activity arrives below.
+import React, { memo, useEffect } from 'react';
+import { Box } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { paint } from '../src/tui/text-layout.js';
+import { useApp, useAppStore } from './store-context.js';
+import { viewWindow } from './transcript-layout.js';
+import { Lines } from './Lines.js';
+
+export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
+  const store = useAppStore();
+  const { items, scrollBack, newBelow, frame, epoch } = useApp(
+    useShallow((s) => ({
+      items: s.items,
+      scrollBack: s.scrollBack,
+      newBelow: s.newBelow,
+      frame: s.frame,
+      epoch: s.renderEpoch,
+    })),
+  );
+  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch);
+  const rows = win.rows.slice();
+  if (win.scrollBack > 0) {
+    const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
+    rows[rows.length - 1] = newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
+  }
+  // Keep the store's idea of the viewport in step (paging size, clamped scroll).
+  useEffect(() => {
+    const s = store.getState();
+    const patch: { viewportRows?: number; scrollBack?: number; newBelow?: boolean } = {};
+    if (s.viewportRows !== height) patch.viewportRows = height;
+    if (s.scrollBack !== win.scrollBack) patch.scrollBack = win.scrollBack;
+    if (win.scrollBack === 0 && s.newBelow) patch.newBelow = false;
+    if (Object.keys(patch).length > 0) store.setState(patch);
+  });
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+      <Lines lines={rows} />
+    </Box>
+  );
+});

@@ -1,0 +1,149 @@
+// Markdown → coloured screen rows. `marked` (lexer only) and `cli-highlight` load lazily, on the
+// first assistant message, so they cost nothing at start-up; until then text shows plain.
+import type { Token, Tokens } from 'marked';
+import { paint, stringWidth, wrapText, wrapWithPrefix } from '../src/tui/text-layout.js';
+
+interface Libs {
+  lexer: (src: string) => Token[];
+  highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean }) => string;
+  supportsLanguage: (name: string) => boolean;
+}
+
+let libs: Libs | null = null;
+let loading: Promise<void> | null = null;
+
+export function markdownReady(): boolean {
+  return libs !== null;
+}
+
+/** Starts loading the markdown libraries once; resolves when they are ready. */
+export function loadMarkdown(): Promise<void> {
+  loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hl]) => {
+    libs = { lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage };
+  });
+  return loading;
+}
+
+export function lexMarkdown(text: string): Token[] | null {
+  return libs ? libs.lexer(text) : null;
+}
+
+/** Renders markdown to rows of at most `width` columns (plain wrapped text until loaded). */
+export function markdownLines(text: string, width: number): string[] {
+  const tokens = lexMarkdown(text);
+  if (!tokens) return wrapText(text, width);
+  return blockLines(tokens, width);
+}
+
+function blockLines(tokens: Token[], width: number): string[] {
+  const out: string[] = [];
+  for (const t of tokens) {
+    const lines = tokenLines(t, width);
+    if (lines.length === 0) continue;
+    if (out.length > 0) out.push('');
+    out.push(...lines);
+  }
+  return out;
+}
+
+function tokenLines(t: Token, width: number): string[] {
+  switch (t.type) {
+    case 'space':
+    case 'html':
+    case 'def':
+      return [];
+    case 'heading': {
+      const h = t as Tokens.Heading;
+      return wrapText(paint.heading(inline(h.tokens)), width);
+    }
+    case 'paragraph':
+      return wrapText(inline((t as Tokens.Paragraph).tokens), width);
+    case 'text': {
+      const tt = t as Tokens.Text;
+      return wrapText(tt.tokens ? inline(tt.tokens) : tt.text, width);
+    }
+    case 'code':
+      return codeLines(t as Tokens.Code, width);
+    case 'blockquote': {
+      const inner = blockLines((t as Tokens.Blockquote).tokens, width - 2);
+      return inner.map((l) => paint.dim('│ ') + paint.italic(l));
+    }
+    case 'list':
+      return listLines(t as Tokens.List, width);
+    case 'hr':
+      return [paint.dim('─'.repeat(Math.max(1, Math.min(width, 40))))];
+    case 'table':
+      return tableLines(t as Tokens.Table, width);
+    default:
+      return 'text' in t && typeof t.text === 'string' ? wrapText(t.text, width) : [];
+  }
+}
+
+function listLines(list: Tokens.List, width: number): string[] {
+  const out: string[] = [];
+  let n = typeof list.start === 'number' ? list.start : 1;
+  for (const item of list.items) {
+    const bullet = list.ordered ? `${n++}. ` : '• ';
+    const mark = item.task ? (item.checked ? '[x] ' : '[ ] ') : '';
+    const indent = ' '.repeat(stringWidth(bullet));
+    const body = blockLines(item.tokens.filter((x) => x.type !== 'checkbox'), width - indent.length);
+    body.forEach((l, i) => out.push((i === 0 ? paint.accent(bullet) + mark : indent) + l));
+  }
+  return out;
+}
+
+function codeLines(code: Tokens.Code, width: number): string[] {
+  const lang = (code.lang ?? '').split(/\s/)[0] ?? '';
+  let body = code.text;
+  if (libs && lang && libs.supportsLanguage(lang)) {
+    try {
+      body = libs.highlight(code.text, { language: lang, ignoreIllegals: true });
+    } catch {
+      // A highlighter failure must never hide the code: show it plain.
+    }
+  } else {
+    body = paint.code(code.text);
+  }
+  const label = lang ? [paint.dim(`  ${lang}`)] : [];
+  return [...label, ...body.split('\n').flatMap((l) => wrapWithPrefix(l, width, '  '))];
+}
+
+function tableLines(table: Tokens.Table, width: number): string[] {
+  const row = (cells: Tokens.TableCell[]) => cells.map((c) => inline(c.tokens)).join(paint.dim(' │ '));
+  const head = paint.bold(row(table.header));
+  return [head, paint.dim('─'.repeat(Math.min(width, stringWidth(head)))), ...table.rows.map(row)].flatMap((l) =>
+    wrapText(l, width),
+  );
+}
+
+function inline(tokens: Token[] | undefined): string {
+  if (!tokens) return '';
+  return tokens
+    .map((t): string => {
+      switch (t.type) {
+        case 'strong': return paint.bold(inline((t as Tokens.Strong).tokens));
+        case 'em': return paint.italic(inline((t as Tokens.Em).tokens));
+        case 'codespan': return paint.code((t as Tokens.Codespan).text);
+        case 'del': return paint.dim(inline((t as Tokens.Del).tokens));
+        case 'link': {
+          const l = t as Tokens.Link;
+          const text = inline(l.tokens);
+          return text === l.href ? paint.link(l.href) : `${paint.link(text)} ${paint.dim(`(${l.href})`)}`;
+        }
+        case 'br': return '\n';
+        case 'escape': return (t as Tokens.Escape).text;
+        case 'text': {
+          const tt = t as Tokens.Text;
+          return tt.tokens ? inline(tt.tokens) : unescapeHtml(tt.text);
+        }
+        default: return 'text' in t && typeof t.text === 'string' ? unescapeHtml(t.text) : t.raw;
+      }
+    })
+    .join('');
+}
+
+function unescapeHtml(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
+    ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? _,
+  );
+}

@@ -1,0 +1,88 @@
+// Runs the agent's turns for the UI: submit (or queue while a turn runs), interrupt, clear.
+// The core's lifetime belongs here, never to React.
+import type { Agent } from '../core/agent.js';
+import type { AppStore } from './app-store.js';
+import { createEventBinding, type EventBinding, type EventBindingOptions } from './event-binding.js';
+import { interruptState } from './apply-events.js';
+
+export interface AgentSession {
+  submit(prompt: string): void;
+  /** Stops the running turn; false when nothing runs. */
+  interrupt(): boolean;
+  clear(): void;
+  /** Resolves when no turn is running or still winding down. */
+  idle(): Promise<void>;
+  readonly binding: EventBinding;
+}
+
+export function attachAgent(store: AppStore, agent: Agent, opts: EventBindingOptions = {}): AgentSession {
+  const binding = createEventBinding(store, opts);
+  let current: { controller: AbortController; interrupted: boolean } | null = null;
+  // The previous run's iterator, still finishing after an interrupt; a new turn waits for it.
+  let winding: Promise<void> = Promise.resolve();
+
+  const start = (prompt: string) => {
+    const run = { controller: new AbortController(), interrupted: false };
+    current = run;
+    const done = (async () => {
+      await winding;
+      try {
+        for await (const ev of agent.run(prompt, { signal: run.controller.signal })) {
+          // After Esc the UI has already moved on; only the token count still matters.
+          if (run.interrupted && ev.type !== 'usage') continue;
+          binding.push(ev);
+        }
+      } catch (err) {
+        if (!run.interrupted) {
+          const message = err instanceof Error ? err.message : String(err);
+          binding.push({ type: 'error', message, retryable: false });
+          binding.push({ type: 'turn_end', reason: 'error' });
+        }
+      }
+      binding.flush();
+      if (current === run) {
+        current = null;
+        // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
+        if (store.getState().phase !== 'idle') store.setState(interruptState(store.getState(), Date.now()));
+        const [next, ...rest] = store.getState().queued;
+        if (next !== undefined) {
+          store.setState({ queued: rest });
+          start(next);
+        }
+      }
+    })();
+    winding = done;
+  };
+
+  const session: AgentSession = {
+    submit(prompt) {
+      if (current) store.setState((s) => ({ queued: [...s.queued, prompt] }));
+      else start(prompt);
+    },
+    interrupt() {
+      const run = current;
+      if (!run) return false;
+      run.interrupted = true;
+      current = null;
+      binding.discard();
+      run.controller.abort();
+      const s = store.getState();
+      // Queued prompts go back into an empty input so nothing typed is lost.
+      const restore = s.queued.length > 0 ? [s.input.text, ...s.queued].filter((t) => t !== '').join('\n') : null;
+      store.setState({
+        ...interruptState(s, Date.now()),
+        queued: [],
+        ...(restore !== null ? { input: { text: restore, cursor: restore.length } } : {}),
+      });
+      return true;
+    },
+    clear() {
+      session.interrupt();
+      agent.clear();
+      store.setState({ items: [], index: {}, activeToolIds: [], scrollBack: 0, newBelow: false });
+    },
+    idle: () => winding,
+    binding,
+  };
+  return session;
+}

@@ -1,0 +1,128 @@
+// The app's one store (zustand vanilla, so it runs without React): transcript, turn state,
+// input, scroll and mode. Core events reach it only through event-binding.ts.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { emptyUsage, type Usage } from '../core/conversation.js';
+import type { TranscriptItem } from './transcript.js';
+import { emptyInput, type InputState } from './input-editing.js';
+
+/** idle, or what the current turn is doing right now. */
+export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
+
+/** Which key context is active (keymap.ts has one table per context). */
+export type Mode = 'input' | 'help' | 'history' | 'pager' | 'shell';
+
+export interface Completion {
+  kind: 'slash' | 'file';
+  /** Where the completed token starts in the input text. */
+  start: number;
+  options: string[];
+  selected: number;
+}
+
+export interface PastedChunk { label: string; text: string }
+
+/** What the UI asks of the world outside the store; run-tui / attachAgent fill these in. */
+export interface Intents {
+  submitPrompt(text: string): void;
+  interrupt(): boolean;
+  clearConversation(): void;
+  exit(): void;
+  /** Pane size for new bash panes and running ones (cols × rows of the pty). */
+  paneSize(cols: number, rows: number): void;
+}
+
+export interface AppState {
+  items: TranscriptItem[];
+  /** id → index into items. */
+  index: Record<string, number>;
+  /** Tool calls queued or running, in the order the model asked for them. */
+  activeToolIds: string[];
+  phase: Phase;
+  turnStartedAt: number | null;
+  turns: number;
+  retry: { attempt: number; until: number; status?: number; reason: string } | null;
+  turnUsage: Usage;
+  sessionUsage: Usage;
+
+  input: InputState;
+  pastes: PastedChunk[];
+  promptHistory: string[];
+  /** Position while walking promptHistory with ↑/↓; null when editing a fresh prompt. */
+  historyPos: number | null;
+  historyDraft: string;
+  queued: string[];
+  completion: Completion | null;
+
+  /** Lines scrolled up from the bottom; 0 follows new output. */
+  scrollBack: number;
+  /** Something arrived below while scrolled up. */
+  newBelow: boolean;
+  /** Rows in the transcript viewport at the last layout (for paging). */
+  viewportRows: number;
+
+  mode: Mode;
+  /** Increments while something animates (ticker.ts); drives every spinner. */
+  frame: number;
+  /** Bumped when lazily loaded renderers (markdown) arrive, so cached lines are redrawn. */
+  renderEpoch: number;
+  size: { cols: number; rows: number };
+  /** When Ctrl+C was pressed on an empty input (a second press within 2 s exits). */
+  exitArmedAt: number | null;
+  /** A short message for the status line (e.g. "press Ctrl+C again to exit"). */
+  flash: { text: string; at: number } | null;
+
+  intents: Intents;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+const noIntents: Intents = {
+  submitPrompt: () => {},
+  interrupt: () => false,
+  clearConversation: () => {},
+  exit: () => {},
+  paneSize: () => {},
+};
+
+export function initialState(): AppState {
+  return {
+    items: [],
+    index: {},
+    activeToolIds: [],
+    phase: 'idle',
+    turnStartedAt: null,
+    turns: 0,
+    retry: null,
+    turnUsage: emptyUsage(),
+    sessionUsage: emptyUsage(),
+    input: emptyInput(),
+    pastes: [],
+    promptHistory: [],
+    historyPos: null,
+    historyDraft: '',
+    queued: [],
+    completion: null,
+    scrollBack: 0,
+    newBelow: false,
+    viewportRows: 10,
+    mode: 'input',
+    frame: 0,
+    renderEpoch: 0,
+    size: { cols: 80, rows: 24 },
+    exitArmedAt: null,
+    flash: null,
+    intents: noIntents,
+  };
+}
+
+export function createAppStore(overrides: Partial<AppState> = {}): AppStore {
+  return createStore<AppState>()(() => ({ ...initialState(), ...overrides }));
+}
+
+export function setIntents(store: AppStore, intents: Partial<Intents>): void {
+  store.setState((s) => ({ intents: { ...s.intents, ...intents } }));
+}
+
+export function isBusy(state: AppState): boolean {
+  return state.phase !== 'idle';
+}

@@ -1,0 +1,185 @@
+// Applies a batch of core events to the store state in one pass (one commit per batch).
+import type { AgentEvent } from '../core/events.js';
+import { emptyUsage } from '../core/conversation.js';
+import type { AppState, Phase } from './app-store.js';
+import type { ToolItem, TranscriptItem } from './transcript.js';
+
+type Draft = Pick<
+  AppState,
+  'items' | 'index' | 'activeToolIds' | 'phase' | 'turnStartedAt' | 'turns' | 'retry' | 'turnUsage' | 'sessionUsage'
+>;
+
+let nextId = 0;
+const newId = (prefix: string) => `${prefix}-${++nextId}`;
+
+export function applyEvents(state: AppState, events: readonly AgentEvent[], now: number): Partial<AppState> {
+  const d: Draft = {
+    items: state.items.slice(),
+    index: state.index,
+    activeToolIds: state.activeToolIds,
+    phase: state.phase,
+    turnStartedAt: state.turnStartedAt,
+    turns: state.turns,
+    retry: state.retry,
+    turnUsage: state.turnUsage,
+    sessionUsage: state.sessionUsage,
+  };
+  let indexCopied = false;
+  const push = (item: TranscriptItem) => {
+    if (!indexCopied) {
+      d.index = { ...d.index };
+      indexCopied = true;
+    }
+    d.index[item.id] = d.items.length;
+    d.items.push(item);
+  };
+  const last = () => d.items[d.items.length - 1];
+  const replaceLast = (item: TranscriptItem) => {
+    d.items[d.items.length - 1] = item;
+  };
+  const updateTool = (id: string, fn: (t: ToolItem) => ToolItem) => {
+    const i = d.index[id];
+    const t = i === undefined ? undefined : d.items[i];
+    if (t?.kind === 'tool') d.items[i!] = fn(t);
+  };
+  const closeStreams = () => {
+    const l = last();
+    if (l?.kind === 'assistant' && l.streaming) replaceLast({ ...l, streaming: false });
+    else if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, streaming: false, endedAt: now });
+  };
+  const setPhaseFromTools = (fallback: Phase) => {
+    d.phase = d.activeToolIds.length > 0 ? 'tools' : fallback;
+  };
+
+  for (const ev of events) {
+    switch (ev.type) {
+      case 'turn_start':
+        push({ kind: 'user', id: newId('user'), text: ev.prompt });
+        d.phase = 'waiting';
+        d.turnStartedAt = now;
+        d.turns += 1;
+        d.turnUsage = emptyUsage();
+        d.retry = null;
+        break;
+      case 'request_start':
+        closeStreams();
+        d.retry = null;
+        d.phase = 'waiting';
+        break;
+      case 'thinking_delta': {
+        const l = last();
+        if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, text: l.text + ev.thinking });
+        else push({ kind: 'thinking', id: newId('thinking'), text: ev.thinking, streaming: true, startedAt: now });
+        d.phase = 'thinking';
+        d.retry = null;
+        break;
+      }
+      case 'text_delta': {
+        const l = last();
+        if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, streaming: false, endedAt: now });
+        const l2 = last();
+        if (l2?.kind === 'assistant' && l2.streaming) replaceLast({ ...l2, text: l2.text + ev.text });
+        else push({ kind: 'assistant', id: newId('text'), text: ev.text, streaming: true });
+        d.phase = 'responding';
+        d.retry = null;
+        break;
+      }
+      case 'message_end':
+        closeStreams();
+        break;
+      case 'tool_call':
+        closeStreams();
+        push({
+          kind: 'tool',
+          id: ev.id,
+          name: ev.name,
+          input: ev.input,
+          readOnly: ev.readOnly,
+          status: 'queued',
+          createdAt: now,
+        });
+        d.activeToolIds = [...d.activeToolIds, ev.id];
+        d.phase = 'tools';
+        break;
+      case 'tool_status':
+        updateTool(ev.id, (t) => {
+          if (t.status === 'cancelled') return t;
+          const ended = ev.status === 'done' || ev.status === 'error' || ev.status === 'cancelled';
+          return {
+            ...t,
+            status: ev.status,
+            startedAt: ev.status === 'running' ? (t.startedAt ?? now) : t.startedAt,
+            endedAt: ended ? (t.endedAt ?? now) : t.endedAt,
+          };
+        });
+        if (ev.status !== 'queued' && ev.status !== 'running') {
+          d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);
+          setPhaseFromTools('waiting');
+        }
+        break;
+      case 'tool_output':
+        updateTool(ev.id, (t) => ({ ...t, details: ev.details, startedAt: t.startedAt ?? now }));
+        break;
+      case 'tool_result':
+        updateTool(ev.id, (t) => ({
+          ...t,
+          status: t.status === 'cancelled' ? 'cancelled' : ev.isError ? 'error' : 'done',
+          details: ev.details ?? t.details,
+          result: { content: ev.content, isError: ev.isError, durationMs: ev.durationMs },
+          endedAt: t.endedAt ?? now,
+        }));
+        d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);
+        setPhaseFromTools('waiting');
+        break;
+      case 'retry':
+        d.retry = { attempt: ev.attempt, until: now + ev.delayMs, status: ev.status, reason: ev.reason };
+        break;
+      case 'usage':
+        d.turnUsage = ev.turn;
+        d.sessionUsage = ev.session;
+        break;
+      case 'error':
+        closeStreams();
+        push({ kind: 'notice', id: newId('notice'), text: ev.message, level: 'error' });
+        break;
+      case 'notice':
+        push({ kind: 'notice', id: newId('notice'), text: ev.message, level: 'info' });
+        break;
+      case 'turn_end':
+        finishTurn(d, now, ev.reason === 'aborted');
+        if (ev.reason === 'max_iterations' || ev.reason === 'max_tokens') {
+          push({ kind: 'notice', id: newId('notice'), text: `turn ended: ${ev.reason.replace('_', ' ')}`, level: 'info' });
+        }
+        break;
+    }
+  }
+  return d;
+}
+
+/** Ends the turn: streams close, unfinished tool cards become cancelled, the UI is idle. */
+function finishTurn(d: Draft, now: number, cancelled: boolean): void {
+  const l = d.items[d.items.length - 1];
+  if (l?.kind === 'assistant' && l.streaming) d.items[d.items.length - 1] = { ...l, streaming: false };
+  else if (l?.kind === 'thinking' && l.streaming) d.items[d.items.length - 1] = { ...l, streaming: false, endedAt: now };
+  for (const id of d.activeToolIds) {
+    const i = d.index[id];
+    const t = i === undefined ? undefined : d.items[i];
+    if (t?.kind === 'tool') {
+      d.items[i!] = { ...t, status: cancelled ? 'cancelled' : 'error', endedAt: t.endedAt ?? now };
+    }
+  }
+  d.activeToolIds = [];
+  d.phase = 'idle';
+  d.retry = null;
+  d.turnStartedAt = null;
+}
+
+/** Esc: the UI goes idle at once, before the core has finished stopping. */
+export function interruptState(state: AppState, now: number): Partial<AppState> {
+  const d = applyEvents(state, [], now) as Draft;
+  finishTurn(d, now, true);
+  const notice: TranscriptItem = { kind: 'notice', id: newId('notice'), text: 'interrupted', level: 'info' };
+  d.index = { ...d.index, [notice.id]: d.items.length };
+  d.items.push(notice);
+  return d;
+}

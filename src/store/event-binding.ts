@@ -1,0 +1,70 @@
+// Core events → store, coalesced: a burst of text deltas or pty snapshots becomes one commit,
+// so the screen redraws at most ~30 times a second however fast the core emits.
+import type { AgentEvent } from '../core/events.js';
+import type { AppStore } from './app-store.js';
+import { applyEvents } from './apply-events.js';
+
+export interface EventBinding {
+  push(event: AgentEvent): void;
+  /** Applies everything pending now (turn end, interrupt, tests). */
+  flush(): void;
+  /** Forgets pending events (an interrupted turn's stragglers). */
+  discard(): void;
+  /** How many commits the binding has made (bench figures). */
+  readonly commits: number;
+}
+
+export interface EventBindingOptions {
+  /** Minimum time between two commits. 33 ms ≈ 30 commits/s. */
+  intervalMs?: number;
+  now?: () => number;
+}
+
+export function createEventBinding(store: AppStore, opts: EventBindingOptions = {}): EventBinding {
+  const intervalMs = opts.intervalMs ?? 33;
+  const now = opts.now ?? Date.now;
+  let pending: AgentEvent[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let lastCommit = -Infinity;
+  let commits = 0;
+
+  const flush = () => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    lastCommit = now();
+    commits++;
+    const state = store.getState();
+    const grew = batch.some((e) => e.type !== 'usage' && e.type !== 'retry');
+    const patch = applyEvents(state, batch, lastCommit);
+    // Scrolled up: keep the view still and say that something arrived below.
+    if (grew && state.scrollBack > 0) patch.newBelow = true;
+    store.setState(patch);
+  };
+
+  return {
+    push(event) {
+      pending.push(event);
+      if (event.type === 'turn_end') {
+        flush();
+        return;
+      }
+      if (timer) return;
+      const wait = Math.max(0, lastCommit + intervalMs - now());
+      timer = setTimeout(flush, wait);
+    },
+    flush,
+    discard() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = [];
+    },
+    get commits() {
+      return commits;
+    },
+  };
+}

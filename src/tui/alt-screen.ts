@@ -1,0 +1,31 @@
+// Full-screen terminal modes: alternate screen, bracketed paste and modifyOtherKeys (so
+// Shift+Enter is distinguishable) go on at start and off again on every way out.
+import { DISABLE_BRACKETED_PASTE, ENABLE_BRACKETED_PASTE } from './paste.js';
+
+export const ENTER_ALT_SCREEN = '\x1b[?1049h\x1b[H';
+export const LEAVE_ALT_SCREEN = '\x1b[?1049l';
+/** xterm modifyOtherKeys level 1: Shift+Enter arrives as ESC[27;2;13~ (tmux: extended-keys). */
+export const ENABLE_MODIFY_OTHER_KEYS = '\x1b[>4;1m';
+export const DISABLE_MODIFY_OTHER_KEYS = '\x1b[>4m';
+const SHOW_CURSOR = '\x1b[?25h';
+
+export interface FullScreen {
+  /** Restores the normal screen and modes; safe to call any number of times. */
+  leave(): void;
+  readonly active: boolean;
+}
+
+export function enterFullScreen(out: { write(s: string): unknown }): FullScreen {
+  let active = true;
+  out.write(ENTER_ALT_SCREEN + ENABLE_BRACKETED_PASTE + ENABLE_MODIFY_OTHER_KEYS);
+  return {
+    leave() {
+      if (!active) return;
+      active = false;
+      out.write(DISABLE_MODIFY_OTHER_KEYS + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    },
+    get active() {
+      return active;
+    },
+  };
+}

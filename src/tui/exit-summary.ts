@@ -1,0 +1,21 @@
+// What stays in the terminal's own scrollback after the alternate screen is gone.
+import type { AppState } from '../store/app-store.js';
+import { estimateCost, formatCost } from './cost.js';
+import { formatTokens } from './text-layout.js';
+
+export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'items'>, model: string, sessionId?: string): string {
+  const u = s.sessionUsage;
+  const tools = s.items.reduce((n, i) => n + (i.kind === 'tool' ? 1 : 0), 0);
+  const cost = formatCost(estimateCost(model, u));
+  const parts = [
+    `${s.turns} turn${s.turns === 1 ? '' : 's'}`,
+    `${tools} tool call${tools === 1 ? '' : 's'}`,
+    `tokens ↑${formatTokens(u.inputTokens)} ↓${formatTokens(u.outputTokens)}` +
+      (u.cacheReadTokens ? ` (cache read ${formatTokens(u.cacheReadTokens)})` : ''),
+  ];
+  if (cost) parts.push(`~${cost}`);
+  const lines = [`inkling · ${model} · ${parts.join(' · ')}`];
+  // Sessions cannot be resumed yet; name the session only when one exists.
+  if (sessionId) lines.push(`session ${sessionId}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,227 @@
+// What each key does to the prompt, the transcript scroll and the turn. Plain functions of
+// the store (no React), so keystrokes always act on the latest state, however fast they come.
+import type { AppState, AppStore, Completion } from '../store/app-store.js';
+import { isBusy } from '../store/app-store.js';
+import * as edit from '../store/input-editing.js';
+import { actionFor } from './keymap.js';
+import type { KeyPress } from './key-names.js';
+import { chipLabel, expandChips, wantsChip } from './paste.js';
+import { completeSlash, findCommand } from './slash-commands.js';
+import { mentionAt, rankFiles } from './file-completion.js';
+
+export const EXIT_CONFIRM_MS = 2000;
+
+export interface KeyEnv {
+  /** Workspace files for `@` completion (may be empty while they load). */
+  files(): readonly string[];
+  now(): number;
+}
+
+const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
+
+function completionFor(s: Pick<AppState, 'input' | 'completion'>, env: KeyEnv): Completion | null {
+  const { text, cursor } = s.input;
+  if (text.startsWith('/') && !/\s/.test(text) && cursor === text.length) {
+    const options = completeSlash(text);
+    if (options.length === 0 || (options.length === 1 && options[0] === text)) return null;
+    return { kind: 'slash', start: 0, options, selected: keepSelected(s.completion, 'slash', options.length) };
+  }
+  const mention = mentionAt(text, cursor);
+  if (mention) {
+    const options = rankFiles(mention.query, env.files());
+    if (options.length === 0) return null;
+    return { kind: 'file', start: mention.start, options, selected: keepSelected(s.completion, 'file', options.length) };
+  }
+  return null;
+}
+
+function keepSelected(prev: Completion | null, kind: Completion['kind'], n: number): number {
+  return prev && prev.kind === kind ? Math.min(prev.selected, n - 1) : 0;
+}
+
+function setInput(store: AppStore, input: edit.InputState, env: KeyEnv, extra: Partial<AppState> = {}): void {
+  const s = store.getState();
+  store.setState({ input, completion: completionFor({ input, completion: s.completion }, env), exitArmedAt: null, ...extra });
+}
+
+function acceptCompletion(store: AppStore, env: KeyEnv): void {
+  const s = store.getState();
+  const c = s.completion;
+  if (!c) return;
+  const choice = c.options[c.selected]!;
+  const { text, cursor } = s.input;
+  const replacement = c.kind === 'slash' ? choice : `@${choice} `;
+  const next = text.slice(0, c.start) + replacement + text.slice(cursor);
+  setInput(store, { text: next, cursor: c.start + replacement.length }, env);
+  store.setState({ completion: null });
+}
+
+export function insertPaste(store: AppStore, text: string, env: KeyEnv = defaultEnv): void {
+  const s = store.getState();
+  if (!wantsChip(text)) {
+    setInput(store, edit.insertText(s.input, text), env);
+    return;
+  }
+  const label = chipLabel(text, s.pastes.length + 1);
+  setInput(store, edit.insertText(s.input, label), env, { pastes: [...s.pastes, { label, text }] });
+}
+
+function runCommand(store: AppStore, text: string): void {
+  const s = store.getState();
+  const cmd = findCommand(text);
+  store.setState({ input: edit.emptyInput(), completion: null, pastes: [] });
+  if (!cmd) {
+    store.setState({ flash: { text: `unknown command ${text.trim().split(/\s+/)[0]} — try /help`, at: Date.now() } });
+  } else if (cmd.name === '/help') store.setState({ mode: 'help' });
+  else if (cmd.name === '/clear') s.intents.clearConversation();
+  else if (cmd.name === '/exit') s.intents.exit();
+}
+
+export function submit(store: AppStore): void {
+  const s = store.getState();
+  const text = s.input.text;
+  if (text.trim() === '') return;
+  if (text.startsWith('/') && findCommand(text) !== undefined) return runCommand(store, text);
+  if (/^\/\w+$/.test(text.trim())) return runCommand(store, text);
+  const prompt = expandChips(text, s.pastes);
+  store.setState({
+    input: edit.emptyInput(),
+    pastes: [],
+    completion: null,
+    promptHistory: [...s.promptHistory, prompt],
+    historyPos: null,
+    historyDraft: '',
+    scrollBack: 0,
+    newBelow: false,
+    exitArmedAt: null,
+  });
+  s.intents.submitPrompt(prompt);
+}
+
+function walkHistory(store: AppStore, dir: -1 | 1, env: KeyEnv): boolean {
+  const s = store.getState();
+  const h = s.promptHistory;
+  if (dir < 0) {
+    if (h.length === 0) return false;
+    const pos = s.historyPos === null ? h.length - 1 : Math.max(0, s.historyPos - 1);
+    const draft = s.historyPos === null ? s.input.text : s.historyDraft;
+    const text = h[pos]!;
+    setInput(store, { text, cursor: text.length }, env, { historyPos: pos, historyDraft: draft });
+    return true;
+  }
+  if (s.historyPos === null) return false;
+  const pos = s.historyPos + 1;
+  const text = pos >= h.length ? s.historyDraft : h[pos]!;
+  setInput(store, { text, cursor: text.length }, env, { historyPos: pos >= h.length ? null : pos });
+  return true;
+}
+
+function scrollBy(store: AppStore, delta: number): void {
+  const s = store.getState();
+  const next = Math.max(0, s.scrollBack + delta);
+  store.setState({ scrollBack: next, newBelow: next === 0 ? false : s.newBelow });
+}
+
+/** Transcript keys that work while typing. Returns true when the key was used. */
+export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
+  const page = Math.max(1, store.getState().viewportRows - 1);
+  switch (actionFor('transcript', press.name)) {
+    case 'pageUp': scrollBy(store, page); return true;
+    case 'pageDown': scrollBy(store, -page); return true;
+    case 'lineUp': scrollBy(store, 1); return true;
+    case 'lineDown': scrollBy(store, -1); return true;
+    case 'bottom': store.setState({ scrollBack: 0, newBelow: false }); return true;
+    case 'history':
+      store.setState({ flash: { text: 'history mode is not built yet', at: Date.now() } });
+      return true;
+    default: return false;
+  }
+}
+
+/** Keys in the prompt input. */
+export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = defaultEnv): void {
+  const s = store.getState();
+  const action = actionFor('input', press.name);
+  const c = s.completion;
+  if (c && (press.name === 'up' || press.name === 'down')) {
+    const n = c.options.length;
+    const selected = (c.selected + (press.name === 'up' ? n - 1 : 1)) % n;
+    store.setState({ completion: { ...c, selected } });
+    return;
+  }
+  switch (action) {
+    case 'submit': {
+      if (c) {
+        acceptCompletion(store, env);
+        if (c.kind === 'slash') submit(store);
+        return;
+      }
+      const { text, cursor } = s.input;
+      // A trailing backslash continues the prompt on a new line (terminals without Shift+Enter).
+      if (cursor > 0 && text[cursor - 1] === '\\') {
+        setInput(store, { text: text.slice(0, cursor - 1) + '\n' + text.slice(cursor), cursor }, env);
+        return;
+      }
+      return submit(store);
+    }
+    case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
+    case 'complete': if (c) acceptCompletion(store, env); return;
+    case 'interrupt':
+      if (c) store.setState({ completion: null });
+      else if (isBusy(s)) s.intents.interrupt();
+      return;
+    case 'cancel': {
+      if (isBusy(s)) {
+        s.intents.interrupt();
+        return;
+      }
+      if (s.input.text !== '') {
+        setInput(store, edit.emptyInput(), env, { pastes: [], historyPos: null });
+        return;
+      }
+      const now = env.now();
+      if (s.exitArmedAt !== null && now - s.exitArmedAt <= EXIT_CONFIRM_MS) {
+        s.intents.exit();
+        return;
+      }
+      store.setState({ exitArmedAt: now, flash: { text: 'press Ctrl+C again to exit', at: now } });
+      return;
+    }
+    case 'exit': if (s.input.text === '') s.intents.exit(); return;
+    case 'historyPrev':
+      if (edit.onFirstLine(s.input) && walkHistory(store, -1, env)) return;
+      return setInput(store, edit.moveLine(s.input, -1), env);
+    case 'historyNext':
+      if (edit.onLastLine(s.input) && walkHistory(store, 1, env)) return;
+      return setInput(store, edit.moveLine(s.input, 1), env);
+    case 'left': return setInput(store, edit.moveLeft(s.input), env);
+    case 'right': return setInput(store, edit.moveRight(s.input), env);
+    case 'lineStart': return setInput(store, edit.lineStart(s.input), env);
+    case 'lineEnd': return setInput(store, edit.lineEnd(s.input), env);
+    case 'killToStart': return setInput(store, edit.killToLineStart(s.input), env);
+    case 'killToEnd': return setInput(store, edit.killToLineEnd(s.input), env);
+    case 'deleteWord': return setInput(store, edit.deleteWordBack(s.input), env);
+    case 'wordLeft': return setInput(store, edit.wordLeft(s.input), env);
+    case 'wordRight': return setInput(store, edit.wordRight(s.input), env);
+    case 'backspace': return setInput(store, edit.backspace(s.input), env);
+    case 'help':
+      if (s.input.text === '') {
+        store.setState({ mode: 'help' });
+        return;
+      }
+      break;
+  }
+  if (press.text !== '' && !press.text.includes('\x1b')) {
+    // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt.
+    const text = press.text.replace(/\r\n?/g, '\n');
+    if (text.includes('\n')) return insertPaste(store, text, env);
+    setInput(store, edit.insertText(s.input, text), env);
+  }
+}
+
+/** Keys while the help overlay is open: any of Esc, q, ? or Enter closes it. */
+export function handleHelpKey(store: AppStore, press: KeyPress): void {
+  if (press.name === 'esc' || press.name === 'q' || press.name === '?' || press.name === 'enter') {
+    store.setState({ mode: 'input' });
+  }
+}

@@ -1,0 +1,118 @@
+// Every key binding, as one table of named actions per context. The `?` overlay and the
+// README key table are generated from it; handlers look actions up here, never raw keys.
+
+export type KeyContext = 'input' | 'transcript' | 'approval' | 'history' | 'pager' | 'shell';
+
+export interface Binding {
+  action: string;
+  keys: string[];
+  help: string;
+}
+
+export const CONTEXT_TITLES: Record<KeyContext, string> = {
+  input: 'Prompt input',
+  transcript: 'Transcript (while typing)',
+  approval: 'Approval (when a tool asks)',
+  history: 'History mode',
+  pager: 'Pager',
+  shell: 'Shell focus (typing into a running command)',
+};
+
+export const KEYMAP: Record<KeyContext, Binding[]> = {
+  input: [
+    { action: 'submit', keys: ['enter'], help: 'send the prompt (queued while a turn runs)' },
+    { action: 'newline', keys: ['shift+enter', 'ctrl+j', 'alt+enter'], help: 'new line (or end a line with \\)' },
+    { action: 'interrupt', keys: ['esc'], help: 'interrupt the running turn; close completion' },
+    { action: 'cancel', keys: ['ctrl+c'], help: 'interrupt, else clear input; twice on empty input exits' },
+    { action: 'exit', keys: ['ctrl+d'], help: 'exit (on an empty input)' },
+    { action: 'historyPrev', keys: ['up'], help: 'previous prompt (on the first line) / line up' },
+    { action: 'historyNext', keys: ['down'], help: 'next prompt (on the last line) / line down' },
+    { action: 'left', keys: ['left'], help: 'cursor left' },
+    { action: 'right', keys: ['right'], help: 'cursor right' },
+    { action: 'lineStart', keys: ['ctrl+a', 'home'], help: 'start of line' },
+    { action: 'lineEnd', keys: ['ctrl+e'], help: 'end of line' },
+    { action: 'killToStart', keys: ['ctrl+u'], help: 'delete to start of line' },
+    { action: 'killToEnd', keys: ['ctrl+k'], help: 'delete to end of line' },
+    { action: 'deleteWord', keys: ['ctrl+w'], help: 'delete previous word' },
+    { action: 'wordLeft', keys: ['alt+left', 'alt+b'], help: 'word left' },
+    { action: 'wordRight', keys: ['alt+right', 'alt+f'], help: 'word right' },
+    { action: 'backspace', keys: ['backspace'], help: 'delete before cursor' },
+    { action: 'complete', keys: ['tab'], help: 'accept completion (/command, @file)' },
+    { action: 'help', keys: ['?'], help: 'this help (on an empty input)' },
+  ],
+  transcript: [
+    { action: 'pageUp', keys: ['pageup'], help: 'scroll up a page' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'scroll down a page' },
+    { action: 'lineUp', keys: ['shift+up'], help: 'scroll up a line' },
+    { action: 'lineDown', keys: ['shift+down'], help: 'scroll down a line' },
+    { action: 'bottom', keys: ['end'], help: 'jump to the bottom and follow new output' },
+    { action: 'history', keys: ['ctrl+o'], help: 'walk tool calls (history mode, next issue)' },
+  ],
+  approval: [
+    // Placeholder: the core has no approval prompts yet.
+    { action: 'approve', keys: ['y'], help: 'allow this call' },
+    { action: 'deny', keys: ['n'], help: 'deny this call' },
+  ],
+  history: [
+    // Placeholder entries: the history-mode engineer fills these in.
+    { action: 'prev', keys: ['up', 'k'], help: 'previous stop' },
+    { action: 'next', keys: ['down', 'j'], help: 'next stop' },
+    { action: 'toggle', keys: ['enter', 'space'], help: 'expand / collapse' },
+    { action: 'open', keys: ['o'], help: 'open the output in the pager' },
+    { action: 'leave', keys: ['esc', 'ctrl+o', 'q', 'i'], help: 'back to the input' },
+  ],
+  pager: [
+    // Placeholder entries: the pager engineer fills these in.
+    { action: 'search', keys: ['/'], help: 'search forward' },
+    { action: 'close', keys: ['q', 'esc'], help: 'close the pager' },
+  ],
+  shell: [
+    // Placeholder entry: the shell-focus engineer fills this in.
+    { action: 'unfocus', keys: ['ctrl+t'], help: 'return keys to the input' },
+  ],
+};
+
+const lookup = new Map<KeyContext, Map<string, string>>();
+for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
+  const m = new Map<string, string>();
+  for (const b of bindings) {
+    for (const k of b.keys) {
+      if (m.has(k)) throw new Error(`keymap: ${k} bound twice in ${ctx}`);
+      m.set(k, b.action);
+    }
+  }
+  lookup.set(ctx, m);
+}
+
+/** The action bound to a canonical key name in a context, if any. */
+export function actionFor(context: KeyContext, keyName: string | null): string | undefined {
+  return keyName === null ? undefined : lookup.get(context)?.get(keyName);
+}
+
+const KEY_LABELS: Record<string, string> = {
+  enter: 'Enter', esc: 'Esc', up: '↑', down: '↓', left: '←', right: '→', tab: 'Tab',
+  pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', backspace: 'Backspace', space: 'Space',
+};
+
+/** "shift+enter" → "Shift+Enter", "ctrl+a" → "Ctrl+A". */
+export function keyLabel(key: string): string {
+  return key
+    .split('+')
+    .map((part, i, all) => {
+      if (i < all.length - 1) return part[0]!.toUpperCase() + part.slice(1);
+      // A bare letter stays as typed (k ≠ K); with a modifier it is shown as a capital.
+      return KEY_LABELS[part] ?? (all.length > 1 ? part.toUpperCase() : part);
+    })
+    .join('+');
+}
+
+/** The markdown key table for the README. */
+export function keyTableMarkdown(): string {
+  const out: string[] = [];
+  for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
+    out.push(`### ${CONTEXT_TITLES[ctx]}`, '', '| keys | action |', '| --- | --- |');
+    for (const b of bindings) out.push(`| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.help} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,422 @@
+/**
+ * The pager's state machine: scrolling, wrap, search over a LineSource, no React.
+ *
+ * How the TUI uses it: `const pager = new PagerModel(source, { width, height })` when `o` opens a
+ * call's output, then `<Pager model={pager} …/>` (components/Pager.tsx) renders `pager.store` and
+ * feeds every key press (`keyPressFrom` from key-names.ts) to `pager.key(press)`. Keys are queued
+ * and interpreted one at a time against the latest state, so a fast burst ("/error⏎nn") is never
+ * split across stale states. `PAGER_BINDINGS` is the pager context of the key map.
+ *
+ * Lines are shown as plain text (colour dropped, tabs expanded) so wrap points and search
+ * highlights fall on exact columns.
+ */
+import stringWidth from 'string-width';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { KeyPress } from './key-names.js';
+import type { Binding } from './keymap.js';
+import type { LineSource } from './log-reader.js';
+import {
+  countMatches, displayText, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match,
+} from './pager-search.js';
+
+export { displayText, type Match } from './pager-search.js';
+
+export const PAGER_BINDINGS: Binding[] = [
+  { action: 'lineUp', keys: ['up', 'k'], help: 'scroll up a line' },
+  { action: 'lineDown', keys: ['down', 'j', 'enter'], help: 'scroll down a line' },
+  { action: 'pageUp', keys: ['pageup', 'b'], help: 'scroll up a page' },
+  { action: 'pageDown', keys: ['pagedown', 'space', ' ', 'f'], help: 'scroll down a page' },
+  { action: 'top', keys: ['g', 'home'], help: 'first line' },
+  { action: 'bottom', keys: ['G', 'end'], help: 'last line' },
+  { action: 'left', keys: ['left'], help: 'scroll left (wrap off)' },
+  { action: 'right', keys: ['right'], help: 'scroll right (wrap off)' },
+  { action: 'search', keys: ['/'], help: 'search forward (smart case)' },
+  { action: 'nextMatch', keys: ['n'], help: 'next match' },
+  { action: 'prevMatch', keys: ['N'], help: 'previous match' },
+  { action: 'wrap', keys: ['w'], help: 'toggle line wrap' },
+  { action: 'copy', keys: ['y'], help: 'copy the whole output' },
+  { action: 'close', keys: ['q', 'esc'], help: 'close the pager' },
+];
+const ACTIONS = new Map(PAGER_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.action] as const)));
+
+/** First visible screen row: a line and, with wrap on, which of its wrapped rows. */
+export interface Position { line: number; row: number }
+
+export interface VisibleRow {
+  line: number;
+  /** What to draw: at most `width` columns. */
+  text: string;
+  /** Ranges in `text` (code units) to highlight; `current` marks the match n/N is on. */
+  marks: { start: number; end: number; current: boolean }[];
+}
+
+export interface PagerView {
+  rows: VisibleRow[];
+  top: Position;
+  width: number;
+  height: number;
+  wrap: boolean;
+  left: number;
+  totalLines: number;
+  complete: boolean;
+  /** Last visible line + 1, for "lines a–b of n". */
+  bottomLine: number;
+  percent: number;
+  term: string;
+  current: Match | null;
+  /** Matches counted so far; `countDone` once the whole source was scanned. */
+  matchCount: number;
+  countDone: boolean;
+  matchIndex: number | null;
+  prompt: { text: string; cursor: number } | null;
+  message: string | null;
+  error: string | null;
+}
+
+export type PagerEffect = 'close' | 'copy' | null;
+
+const isAsciiPrintable = (s: string) => /^[\x20-\x7e]*$/.test(s);
+
+/** Code-unit offsets where each wrapped row of `text` starts, at `width` columns. */
+export function wrapOffsets(text: string, width: number): number[] {
+  const w = Math.max(1, width);
+  if (isAsciiPrintable(text)) {
+    const starts = [0];
+    for (let at = w; at < text.length; at += w) starts.push(at);
+    return starts;
+  }
+  const starts = [0];
+  let col = 0;
+  let offset = 0;
+  for (const ch of text) {
+    const cw = stringWidth(ch);
+    if (col + cw > w && col > 0) {
+      starts.push(offset);
+      col = 0;
+    }
+    col += cw;
+    offset += ch.length;
+  }
+  return starts;
+}
+
+/** The code-unit range of `text` covering columns [fromCol, fromCol + width). */
+export function columnRange(text: string, fromCol: number, width: number): [number, number] {
+  if (isAsciiPrintable(text)) return [Math.min(fromCol, text.length), Math.min(fromCol + width, text.length)];
+  let col = 0;
+  let offset = 0;
+  let start = -1;
+  for (const ch of text) {
+    const cw = stringWidth(ch);
+    if (start === -1 && col >= fromCol) start = offset;
+    if (start !== -1 && col + cw > fromCol + width) return [start, offset];
+    col += cw;
+    offset += ch.length;
+  }
+  return [start === -1 ? text.length : start, text.length];
+}
+
+const CACHE_MAX = 4000;
+const COUNT_BATCH = 2000;
+
+export class PagerModel {
+  readonly store: StoreApi<PagerView>;
+  private cache = new Map<number, string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private countGeneration = 0;
+  private counting: Promise<void> = Promise.resolve();
+  /** Matches per COUNT_BATCH lines for the current term, once counted. */
+  private batchCounts: number[] | null = null;
+
+  constructor(
+    private readonly source: LineSource,
+    size: { width: number; height: number },
+    opts: { wrap?: boolean } = {},
+  ) {
+    this.store = createStore<PagerView>(() => ({
+      rows: [], top: { line: 0, row: 0 }, width: Math.max(1, size.width), height: Math.max(1, size.height),
+      wrap: opts.wrap ?? true, left: 0, totalLines: source.lineCount, complete: source.complete,
+      bottomLine: 0, percent: 0, term: '', current: null, matchCount: 0, countDone: false, matchIndex: null,
+      prompt: null, message: null, error: source.error,
+    }));
+    void this.enqueue(() => this.render());
+  }
+
+  private get s(): PagerView {
+    return this.store.getState();
+  }
+
+  private set(patch: Partial<PagerView>): void {
+    this.store.setState(patch);
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every queued key has been applied, the rows redrawn and matches counted. */
+  async idle(): Promise<void> {
+    await this.queue;
+    await this.counting;
+    await this.queue;
+  }
+
+  /** Feeds one key press; resolves to what the component must do (close, copy) if anything. */
+  key(press: KeyPress): Promise<PagerEffect> {
+    return this.enqueue(async () => {
+      let effect: PagerEffect = null;
+      if (press.name === null || this.s.prompt) {
+        // Plain text (possibly several keys in one chunk) is handled a character at a time.
+        const keys = press.name === null ? [...press.text].map((c) => ({ name: c, text: c })) : [press];
+        for (const k of keys) effect = (await this.apply(k)) ?? effect;
+      } else {
+        effect = await this.apply(press);
+      }
+      await this.render();
+      return effect;
+    });
+  }
+
+  resize(width: number, height: number): Promise<void> {
+    return this.enqueue(async () => {
+      this.set({ width: Math.max(1, width), height: Math.max(1, height) });
+      this.set({ top: await this.clampTop(this.s.top) });
+      await this.render();
+    });
+  }
+
+  /** Picks up new lines of a growing source. */
+  refresh(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.source.refresh();
+      await this.render();
+    });
+  }
+
+  setMessage(message: string | null): void {
+    this.set({ message });
+  }
+
+  private async apply(k: KeyPress): Promise<PagerEffect> {
+    const prompt = this.s.prompt;
+    if (prompt) {
+      await this.editPrompt(prompt, k);
+      return null;
+    }
+    this.set({ message: null });
+    const page = this.s.height;
+    switch (ACTIONS.get(k.name ?? '')) {
+      case 'lineUp': return this.scroll(-1);
+      case 'lineDown': return this.scroll(1);
+      case 'pageUp': return this.scroll(-page);
+      case 'pageDown': return this.scroll(page);
+      case 'top': this.set({ top: { line: 0, row: 0 } }); return null;
+      case 'bottom': this.set({ top: await this.maxTop() }); return null;
+      case 'left': this.set({ left: Math.max(0, this.s.left - Math.max(1, this.s.width >> 1)) }); return null;
+      case 'right': if (!this.s.wrap) this.set({ left: this.s.left + Math.max(1, this.s.width >> 1) }); return null;
+      case 'wrap': this.set({ wrap: !this.s.wrap, left: 0, top: { line: this.s.top.line, row: 0 } }); return null;
+      case 'search': this.set({ prompt: { text: '', cursor: 0 } }); return null;
+      case 'nextMatch': await this.findFrom(1); return null;
+      case 'prevMatch': await this.findFrom(-1); return null;
+      case 'copy': return 'copy';
+      case 'close': return 'close';
+      default: return null; // unbound keys do nothing
+    }
+  }
+
+  private async editPrompt(p: { text: string; cursor: number }, k: KeyPress): Promise<void> {
+    const { text, cursor } = p;
+    if (k.name === 'esc') this.set({ prompt: null });
+    else if (k.name === 'enter') {
+      this.set({ prompt: null });
+      if (text !== '') await this.startSearch(text);
+    } else if (k.name === 'backspace') {
+      if (cursor > 0) this.set({ prompt: { text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 } });
+      else if (text === '') this.set({ prompt: null });
+    } else if (k.name === 'left') this.set({ prompt: { text, cursor: Math.max(0, cursor - 1) } });
+    else if (k.name === 'right') this.set({ prompt: { text, cursor: Math.min(text.length, cursor + 1) } });
+    else if (k.name === 'ctrl+u') this.set({ prompt: { text: '', cursor: 0 } });
+    else if (k.text !== '' && !k.name?.includes('+')) {
+      const t = k.text.replace(/[\x00-\x1f\x7f]/g, '');
+      this.set({ prompt: { text: text.slice(0, cursor) + t + text.slice(cursor), cursor: cursor + t.length } });
+    }
+  }
+
+  // ---- lines and rows -------------------------------------------------------------------
+
+  private async lines(from: number, to: number): Promise<string[]> {
+    const a = Math.max(0, from);
+    const b = Math.min(to, this.source.lineCount);
+    let missing = false;
+    for (let i = a; i < b && !missing; i++) missing = !this.cache.has(i);
+    if (missing) {
+      if (this.cache.size > CACHE_MAX) this.cache.clear();
+      const got = await this.source.readLines(a, b);
+      got.forEach((l, i) => this.cache.set(a + i, displayText(l)));
+    }
+    const out: string[] = [];
+    for (let i = a; i < b; i++) out.push(this.cache.get(i) ?? '');
+    return out;
+  }
+
+  private rowCount(text: string): number {
+    return this.s.wrap ? wrapOffsets(text, this.s.width).length : 1;
+  }
+
+  /** The top position `n` rows away from `from` (negative: up), unclamped at the bottom. */
+  private async moveRows(from: Position, n: number): Promise<Position> {
+    let { line, row } = from;
+    if (n > 0) {
+      const texts = await this.lines(line, line + n + 1);
+      let left = n;
+      for (let i = 0; left > 0 && i < texts.length; ) {
+        const rows = this.rowCount(texts[i]!);
+        if (row + 1 < rows) row++;
+        else if (line + 1 < this.source.lineCount) { line++; row = 0; i++; }
+        else break;
+        left--;
+      }
+    } else {
+      const texts = await this.lines(Math.max(0, line + n), line);
+      let left = -n;
+      let idx = texts.length - 1;
+      while (left > 0) {
+        if (row > 0) row--;
+        else if (line > 0 && idx >= 0) { line--; row = this.rowCount(texts[idx--]!) - 1; }
+        else break;
+        left--;
+      }
+    }
+    return { line, row };
+  }
+
+  /** Topmost position that still fills the screen down to the last line. */
+  private async maxTop(): Promise<Position> {
+    const total = this.source.lineCount;
+    if (total === 0) return { line: 0, row: 0 };
+    const lastRows = this.rowCount((await this.lines(total - 1, total))[0] ?? '');
+    return this.moveRows({ line: total - 1, row: lastRows - 1 }, -(this.s.height - 1));
+  }
+
+  private async clampTop(p: Position): Promise<Position> {
+    const max = await this.maxTop();
+    if (p.line > max.line || (p.line === max.line && p.row > max.row)) return max;
+    const text = (await this.lines(p.line, p.line + 1))[0] ?? '';
+    return { line: p.line, row: Math.min(p.row, this.rowCount(text) - 1) };
+  }
+
+  private async scroll(n: number): Promise<null> {
+    this.set({ top: await this.clampTop(await this.moveRows(this.s.top, n)) });
+    return null;
+  }
+
+  private async render(): Promise<void> {
+    if (!this.source.complete && !this.source.error) await this.source.refresh(4 * 1024 * 1024);
+    const { top, height, width, wrap, left, term, current } = this.s;
+    const texts = await this.lines(top.line, top.line + height);
+    const rows: VisibleRow[] = [];
+    const caseSensitive = isCaseSensitive(term);
+    for (let i = 0; i < texts.length && rows.length < height; i++) {
+      const line = top.line + i;
+      const text = texts[i]!;
+      const matches = term ? findMatches(text, term, caseSensitive) : [];
+      const spans: [number, number][] = [];
+      if (wrap) {
+        const starts = wrapOffsets(text, width);
+        for (let r = i === 0 ? top.row : 0; r < starts.length; r++) spans.push([starts[r]!, starts[r + 1] ?? text.length]);
+      } else spans.push(columnRange(text, left, width));
+      for (const [a, b] of spans) {
+        if (rows.length >= height) break;
+        const marks = matches
+          .filter(([s, e]) => s < b && e > a)
+          .map(([s, e]) => ({
+            start: Math.max(s, a) - a,
+            end: Math.min(e, b) - a,
+            current: current !== null && current.line === line && current.start === s,
+          }));
+        rows.push({ line, text: text.slice(a, b), marks });
+      }
+    }
+    const total = this.source.lineCount;
+    const bottomLine = rows.length ? rows[rows.length - 1]!.line + 1 : 0;
+    this.set({
+      rows, totalLines: total, complete: this.source.complete, error: this.source.error, bottomLine,
+      percent: total === 0 ? 100 : Math.floor((bottomLine / total) * 100),
+    });
+  }
+
+  // ---- search ---------------------------------------------------------------------------
+
+  private async startSearch(term: string): Promise<void> {
+    this.countGeneration++; // stop counting the previous term
+    this.set({ term, current: null, matchCount: 0, countDone: false, matchIndex: null });
+    const from = { line: this.s.top.line, start: -1, end: -1 };
+    await this.goToMatch(from, 1);
+    this.counting = this.countAll(term).catch(() => undefined);
+  }
+
+  private async findFrom(dir: 1 | -1): Promise<void> {
+    const { term, current, top } = this.s;
+    if (!term) {
+      this.set({ message: 'no search yet: press / to search' });
+      return;
+    }
+    await this.goToMatch(current ?? { line: top.line, start: dir === 1 ? -1 : Number.MAX_SAFE_INTEGER, end: 0 }, dir);
+  }
+
+  private async goToMatch(from: Match, dir: 1 | -1): Promise<void> {
+    const { term } = this.s;
+    const found = await searchLines(this.source, term, from, dir);
+    if (!found.match) {
+      this.set({ message: `pattern not found: ${term}`, current: null });
+      return;
+    }
+    const m = found.match;
+    this.set({ current: m, message: found.wrapped ? (dir === 1 ? 'search hit BOTTOM, continued at TOP' : 'search hit TOP, continued at BOTTOM') : null });
+    await this.reveal(m);
+    this.set({ matchIndex: await this.indexOf(m) }); // null until the count is done
+  }
+
+  /** Scrolls so that `m` is on screen, a third of the way down when it was not. */
+  private async reveal(m: Match): Promise<void> {
+    const { top, height, wrap, width } = this.s;
+    const text = (await this.lines(m.line, m.line + 1))[0] ?? '';
+    const offsets = wrap ? wrapOffsets(text, width) : [0];
+    let row = 0;
+    while (row + 1 < offsets.length && offsets[row + 1]! <= m.start) row++;
+    const target = { line: m.line, row };
+    const end = await this.moveRows(top, height - 1);
+    const before = target.line < top.line || (target.line === top.line && target.row < top.row);
+    const after = target.line > end.line || (target.line === end.line && target.row > end.row);
+    if (before || after) this.set({ top: await this.clampTop(await this.moveRows(target, -Math.floor(height / 3))) });
+    if (!wrap) {
+      const colA = stringWidth(text.slice(0, m.start));
+      const colB = stringWidth(text.slice(0, m.end));
+      if (colA < this.s.left || colB > this.s.left + width) this.set({ left: Math.max(0, colA - Math.floor(width / 3)) });
+    }
+  }
+
+  /** Counts matches over the whole source in the background; a newer search cancels it. */
+  private async countAll(term: string): Promise<void> {
+    const gen = ++this.countGeneration;
+    this.batchCounts = null;
+    const stale = () => gen !== this.countGeneration;
+    const counts = await countMatches(this.source, term, COUNT_BATCH, (n) => {
+      if (!stale()) this.set({ matchCount: n });
+    }, stale);
+    if (!counts || stale()) return;
+    this.batchCounts = counts;
+    const current = this.s.current;
+    const index = current ? await this.indexOf(current) : null;
+    if (stale()) return;
+    // n/N may have moved on meanwhile; then their own lookup sets the index.
+    this.set({ countDone: true, ...(this.s.current === current ? { matchIndex: index } : {}) });
+  }
+
+  private async indexOf(m: Match): Promise<number | null> {
+    if (!this.batchCounts) return null;
+    return matchOrdinal(this.source, this.s.term, m, this.batchCounts, COUNT_BATCH);
+  }
+}

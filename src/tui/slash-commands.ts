@@ -1,0 +1,19 @@
+// The slash commands the prompt understands, for completion and for running them.
+export interface SlashCommand { name: string; help: string }
+
+export const SLASH_COMMANDS: SlashCommand[] = [
+  { name: '/help', help: 'show keys and commands' },
+  { name: '/clear', help: 'forget the conversation and clear the screen' },
+  { name: '/exit', help: 'leave inkling' },
+];
+
+/** Commands whose name starts with what was typed ("/c" → /clear). */
+export function completeSlash(typed: string): string[] {
+  const t = typed.toLowerCase();
+  return SLASH_COMMANDS.map((c) => c.name).filter((n) => n.startsWith(t));
+}
+
+export function findCommand(text: string): SlashCommand | undefined {
+  const name = text.trim().split(/\s+/)[0]!.toLowerCase();
+  return SLASH_COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,73 @@
+// Turning text into screen rows: wrap-aware at a width, ANSI colours kept, wide chars counted.
+import wrapAnsi from 'wrap-ansi';
+import stringWidth from 'string-width';
+import sliceAnsi from 'slice-ansi';
+import chalk from 'chalk';
+
+export { stringWidth };
+
+/** Hard-wraps every line of `text` to `width` columns (long words are split). */
+export function wrapText(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') {
+      out.push('');
+      continue;
+    }
+    out.push(...wrapAnsi(expandTabs(line), w, { hard: true, trim: false }).split('\n'));
+  }
+  return out;
+}
+
+/** Wraps with a first-line prefix and a continuation indent of the same width. */
+export function wrapWithPrefix(text: string, width: number, prefix: string, indent?: string): string[] {
+  const pad = indent ?? ' '.repeat(stringWidth(prefix));
+  return wrapText(text, width - stringWidth(pad)).map((l, i) => (i === 0 ? prefix : pad) + l);
+}
+
+/** Cuts a line (with ANSI) to at most `width` columns, resetting colour at the end. */
+export function fitLine(line: string, width: number): string {
+  if (stringWidth(line) <= width) return line;
+  const cut = sliceAnsi(line, 0, Math.max(0, width - 1)) + '…';
+  return cut.includes('\x1b[') ? cut + '\x1b[0m' : cut;
+}
+
+export function expandTabs(line: string): string {
+  return line.includes('\t') ? line.replace(/\t/g, '  ') : line;
+}
+
+/** Colours for the whole UI in one place (chalk honours FORCE_COLOR / NO_COLOR). */
+export const paint = {
+  dim: (s: string) => chalk.dim(s),
+  bold: (s: string) => chalk.bold(s),
+  italic: (s: string) => chalk.italic(s),
+  accent: (s: string) => chalk.cyan(s),
+  user: (s: string) => chalk.bold.blue(s),
+  ok: (s: string) => chalk.green(s),
+  error: (s: string) => chalk.red(s),
+  warn: (s: string) => chalk.yellow(s),
+  added: (s: string) => chalk.green(s),
+  removed: (s: string) => chalk.red(s),
+  code: (s: string) => chalk.yellow(s),
+  link: (s: string) => chalk.underline.cyan(s),
+  heading: (s: string) => chalk.bold.magenta(s),
+  inverse: (s: string) => chalk.inverse(s),
+};
+
+export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+export const spinnerAt = (frame: number) => SPINNER[frame % SPINNER.length]!;
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m}m ${Math.floor(s % 60)}s`;
+}
+
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT, FLAGS, UsageError, helpText, parseArgs } from '../../src/cli/args.js';
+
+describe('parseArgs', () => {
+  it('reads every kind of flag, in both --flag value and --flag=value forms', () => {
+    const flags = parseArgs([
+      '-p', 'fix the bug',
+      '--output-format=json',
+      '--model', 'claude-x',
+      '--max-tokens', '4096',
+      '--thinking=2048',
+      '--max-iterations', '7',
+      '--cwd', '/tmp',
+      '--yolo',
+      '--script', 's.json',
+    ]);
+    expect(flags).toEqual({
+      print: 'fix the bug',
+      outputFormat: 'json',
+      model: 'claude-x',
+      maxTokens: 4096,
+      thinking: 2048,
+      maxIterations: 7,
+      cwd: '/tmp',
+      yolo: true,
+      demo: false,
+      script: 's.json',
+      help: false,
+      version: false,
+    });
+  });
+
+  it('defaults to no flags and understands the short forms', () => {
+    expect(parseArgs([])).toEqual({ yolo: false, demo: false, help: false, version: false });
+    expect(parseArgs(['-h']).help).toBe(true);
+    expect(parseArgs(['-v']).version).toBe(true);
+    expect(parseArgs(['--print', 'x', '--demo'])).toMatchObject({ print: 'x', demo: true });
+  });
+
+  it('keeps a prompt that starts with a dash when it is the value of -p', () => {
+    expect(parseArgs(['-p', '--explain this flag']).print).toBe('--explain this flag');
+  });
+
+  it.each([
+    [['--nope'], /unknown option --nope/],
+    [['hello'], /unexpected argument "hello".*-p/],
+    [['-p'], /--print needs a value/],
+    [['-p', '  '], /non-empty/],
+    [['--max-tokens', 'lots'], /--max-tokens must be a positive whole number/],
+    [['--max-tokens', '0'], /positive whole number/],
+    [['--max-iterations', '2.5'], /positive whole number/],
+    [['--output-format', 'xml'], /one of text, json, stream-json/],
+    [['--yolo=1'], /takes no value/],
+    [['--model', 'a', '--model', 'b'], /more than once/],
+  ])('rejects %j with a usage error', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(UsageError);
+    expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
+
+describe('helpText', () => {
+  it('lists every flag, the environment settings and the exit codes', () => {
+    const help = helpText('9.9.9');
+    expect(help).toMatch(/^inkling 9\.9\.9/);
+    for (const flag of FLAGS) {
+      expect(help).toContain(flag.long);
+      if (flag.short) expect(help).toContain(`${flag.short}, ${flag.long}`);
+    }
+    for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'INKLING_STREAM_IDLE_TIMEOUT_MS']) {
+      expect(help).toContain(name);
+    }
+    for (const code of Object.values(EXIT)) expect(help).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
+  });
+});

@@ -117,6 +117,14 @@ export function columnRange(text: string, fromCol: number, width: number): [numb
 }
 
 const CACHE_MAX = 4000;
+
+/** One character of a multi-key text chunk as the key it is ("\r" arrives inside text chunks). */
+function charKey(c: string): KeyPress {
+  if (c === '\r' || c === '\n') return { name: 'enter', text: '' };
+  if (c === '\x7f' || c === '\b') return { name: 'backspace', text: '' };
+  if (c === '\t') return { name: 'tab', text: '' };
+  return { name: c, text: c };
+}
 const COUNT_BATCH = 2000;
 
 export class PagerModel {
@@ -169,7 +177,7 @@ export class PagerModel {
       let effect: PagerEffect = null;
       if (press.name === null || this.s.prompt) {
         // Plain text (possibly several keys in one chunk) is handled a character at a time.
-        const keys = press.name === null ? [...press.text].map((c) => ({ name: c, text: c })) : [press];
+        const keys = press.name === null ? [...press.text].map(charKey) : [press];
         for (const k of keys) effect = (await this.apply(k)) ?? effect;
       } else {
         effect = await this.apply(press);

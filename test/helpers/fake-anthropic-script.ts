@@ -28,7 +28,8 @@ export type FakeEnding =
   | 'complete' // message_delta (stop_reason, usage) and message_stop
   | 'cut' // the server destroys the socket
   | 'stall' // the server sends nothing more and keeps the connection open
-  | { error: { type: string; message: string } }; // an `event: error` mid-stream, then the end
+  | { error: { type: string; message: string } } // an `event: error` mid-stream, then the end
+  | 'garbled'; // an event whose data is not JSON, then the end
 
 export interface FakeMessage {
   kind: 'message';
@@ -50,6 +51,8 @@ export interface FakeHttpError {
   type: string;
   message: string;
   headers?: Record<string, string>;
+  /** Sent instead of the Anthropic JSON error body (a proxy's HTML page, say). */
+  rawBody?: string;
   delayMs?: number;
 }
 
@@ -157,9 +160,14 @@ export function messageEvents(msg: FakeMessage, model: string, messageId: string
     ev({ type: 'message_stop' });
   } else if (typeof end === 'object') {
     events.push({ event: 'error', data: { type: 'error', error: end.error } });
+  } else if (end === 'garbled') {
+    events.push({ event: 'content_block_delta', data: RAW_GARBAGE });
   }
   return events;
 }
+
+/** Written to the wire as it is, not as JSON. */
+export const RAW_GARBAGE = Symbol('not JSON');
 
 function splitInTwo(s: string): string[] {
   const mid = Math.floor(s.length / 2);

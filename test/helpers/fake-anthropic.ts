@@ -19,12 +19,13 @@
  *     "stopReason": "max_tokens", "usage": { "input_tokens": 5, "output_tokens": 7,
  *       "cache_read_input_tokens": 3, "cache_creation_input_tokens": 2 },
  *     "chunkDelayMs": 20, "delayMs": 100,                 delay between SSE events / before headers
- *     "end": "complete" | "cut" | "stall" | { "error": { "type": "overloaded_error", "message": "..." } } }
+ *     "end": "complete" | "cut" | "stall" | "garbled" | { "error": { "type": "overloaded_error", "message": "..." } } }
  *   { "kind": "message", "content": [blocks], ...same options }   full form; blocks are
  *       { "type": "text", "text": ... }, { "type": "thinking", "thinking": ..., "signature"?: ... },
  *       { "type": "redacted_thinking", "data": ... }, { "type": "tool_use", "name", "input" | "inputJson", "id"? },
  *       each with "open": true to leave out its content_block_stop
  *   { "kind": "error", "status": 529, "type": "overloaded_error", "message": "Overloaded", "headers": { "retry-after": "0" } }
+ *       ("rawBody": "<html>…" replaces the JSON error body)
  *   { "kind": "repeat" }        serve the previous entry again, for this and every later request
  * When the script runs out, requests get a 400 invalid_request_error saying so.
  */
@@ -36,6 +37,7 @@ import {
   errorBody,
   messageEvents,
   parseScriptEntry,
+  RAW_GARBAGE,
   type FakeHttpError,
   type FakeMessage,
   type FakeResponse,
@@ -71,7 +73,8 @@ export interface FakeAnthropicOptions {
   onRequest?: (req: RecordedRequest) => void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Unref'd, so a delayed answer nobody waits for any more cannot hold a test run open.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const queue: FakeResponse[] = [];
@@ -139,6 +142,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     if (response.kind === 'repeat') throw new Error('repeat with nothing before it');
     if (response.delayMs) await sleep(response.delayMs);
+    if (res.destroyed) return;
     if (response.kind === 'error') return sendError(res, response);
     const model = (body as { model?: unknown })?.model;
     await sendMessage(res, response, typeof model === 'string' ? model : 'claude-fake');
@@ -154,7 +158,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     for (const [i, e] of events.entries()) {
       if (i > 0 && msg.chunkDelayMs) await sleep(msg.chunkDelayMs);
       if (res.destroyed) return;
-      await new Promise<void>((resolve) => res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`, () => resolve()));
+      await new Promise<void>((resolve) => res.write(`event: ${e.event}\ndata: ${e.data === RAW_GARBAGE ? '{"type": not json' : JSON.stringify(e.data)}\n\n`, () => resolve()));
     }
     const end = msg.end ?? 'complete';
     if (end === 'cut') res.destroy();
@@ -183,8 +187,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
 }
 
 function sendError(res: ServerResponse, e: FakeHttpError) {
-  res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': 'req_fake_error', ...e.headers });
-  res.end(JSON.stringify(errorBody(e.type, e.message)));
+  const contentType = e.rawBody === undefined ? 'application/json' : 'text/html';
+  res.writeHead(e.status, { 'content-type': contentType, 'request-id': 'req_fake_error', ...e.headers });
+  res.end(e.rawBody ?? JSON.stringify(errorBody(e.type, e.message)));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -32,9 +32,24 @@ export function classifyFailure(err: unknown, baseURL: string): ClassifiedFailur
       reason: shortType,
     };
   }
-  // Anything else while reading the body: the connection broke mid-stream (undici: "terminated").
   const text = err instanceof Error ? err.message + causeText(err) : String(err);
-  return { message: `connection to the Anthropic API lost mid-stream (${text})`, retryable: true, reason: 'connection lost' };
+  if (isConnectionLoss(err)) {
+    return { message: `connection to the Anthropic API lost mid-stream (${text})`, retryable: true, reason: 'connection lost' };
+  }
+  // Say what it was rather than pretend it was the network (a garbled event, say).
+  return { message: `Anthropic stream error: ${text}`, retryable: false, reason: 'stream error' };
+}
+
+const SOCKET_ERROR_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/** undici reports a body cut off by the server as TypeError "terminated", caused by a socket error. */
+function isConnectionLoss(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (e.message === 'terminated') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('UND_ERR_') || SOCKET_ERROR_CODES.has(code))) return true;
+  }
+  return false;
 }
 
 function fromStatus(err: APIError): ClassifiedFailure {
@@ -63,8 +78,11 @@ function errorParts(err: APIError): { type?: string; text: string } {
   let text: string | undefined;
   if (typeof inner?.message === 'string') text = inner.message;
   else if (typeof body === 'object' && body && typeof body.message === 'string') text = body.message;
-  else if (typeof body === 'string' && body) text = body.slice(0, 500);
-  return { ...(type ? { type } : {}), text: text ?? (type ?? 'no error details') };
+  else if (typeof body === 'string' && body) text = body;
+  // A body that is not Anthropic JSON (a proxy's HTML page): the SDK put it in its message.
+  else if (err.message) text = err.message.replace(/^\d{3} /, '');
+  text = (text ?? type ?? 'no error details').replace(/\s+/g, ' ').trim();
+  return { ...(type ? { type } : {}), text: text.length > 300 ? `${text.slice(0, 300)}…` : text };
 }
 
 /** The messages down the cause chain ("fetch failed: connect ECONNREFUSED …"), a few levels deep. */

@@ -39,7 +39,9 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const backoff = { baseDelayMs: opts.retryBaseDelayMs ?? 1000, maxDelayMs: opts.retryMaxDelayMs ?? 16_000 };
   const baseFetch = opts.fetch ?? globalThis.fetch;
-  const client = new Anthropic({ apiKey: opts.apiKey, baseURL, maxRetries: 0 });
+  // logLevel off: the SDK would write to the console, which tears the full-screen UI;
+  // everything it knows reaches the person through ProviderError instead.
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off' });
 
   async function* attempt(
     request: ProviderRequest,
@@ -113,6 +115,11 @@ class AttemptFailure extends Error {
   constructor(readonly failure: ClassifiedFailure) {
     super(failure.message);
   }
+}
+
+/** For the CLI: a bad or missing key fails at once and is worth its own message. */
+export function isAuthFailure(err: unknown): boolean {
+  return err instanceof ProviderError && (err.status === 401 || err.status === 403);
 }
 
 function toParams(request: ProviderRequest, defaultModel: string): MessageCreateParamsStreaming {

@@ -115,6 +115,16 @@ describe('anthropic provider: retries', () => {
     expect(textOfEnd(events)).toBe('ok');
   });
 
+  it('reads a non-JSON error page and retries the 502', async () => {
+    fake.enqueue({ kind: 'error', status: 502, type: '', message: '', rawBody: '<html><body>Bad   Gateway</body></html>' }, reply({ text: 'ok' }));
+    const { events } = await run(provider().stream(request(), new AbortController().signal));
+    expect(events[0]).toMatchObject({ type: 'retry', status: 502, reason: '502' });
+    expect(textOfEnd(events)).toBe('ok');
+    fake.enqueue({ kind: 'error', status: 502, type: '', message: '', rawBody: '<html><body>Bad   Gateway</body></html>' });
+    const err = providerError((await run(provider({ maxRetries: 0 }).stream(request(), new AbortController().signal))).error);
+    expect(err.message).toBe('Anthropic API error 502: <html><body>Bad Gateway</body></html>');
+  });
+
   it('reports an unreachable server as a retryable connection error', async () => {
     const closed = await startFakeAnthropic();
     const url = closed.url;
@@ -156,6 +166,14 @@ describe('anthropic provider: broken streams', () => {
     ]);
   });
 
+  it('reports a garbled event as a stream error without retrying it', async () => {
+    fake.enqueue(reply({ text: 'so far', end: 'garbled' }));
+    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
+    expect(err.message).toMatch(/^Anthropic stream error: .*JSON/);
+    expect(err.retryable).toBe(false);
+    expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+  });
+
   it('retries a cut that came before any content', async () => {
     fake.enqueue(reply({ end: 'cut' }), reply({ text: 'whole' }));
     const { events } = await run(provider().stream(request(), new AbortController().signal));
@@ -172,6 +190,13 @@ describe('anthropic provider: broken streams', () => {
     expect(err.retryable).toBe(true);
     expect(err.partial).toEqual([{ type: 'text', text: 'I started' }]);
     await fake.connectionClosed(0);
+  });
+
+  it('treats a server that never sends headers as stalled', async () => {
+    fake.enqueue(reply({ text: 'too late', delayMs: 5_000 }));
+    const err = providerError((await run(provider({ idleTimeoutMs: 150, maxRetries: 0 }).stream(request(), new AbortController().signal))).error);
+    expect(err.message).toBe('stream stalled: no data for 150 ms');
+    expect(err.retryable).toBe(true);
   });
 
   it('retries a stall that came before any content', async () => {
@@ -206,6 +231,16 @@ describe('anthropic provider: abort', () => {
     }
     expect((error as Error).name).toBe('AbortError');
     expect(events.length).toBeLessThan(200);
+    await fake.connectionClosed(0);
+  });
+
+  it('throws AbortError while waiting for the response headers', async () => {
+    fake.enqueue(reply({ text: 'slow', delayMs: 5_000 }));
+    const ac = new AbortController();
+    const pending = run(provider().stream(request(), ac.signal));
+    while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    ac.abort();
+    expect(((await pending).error as Error).name).toBe('AbortError');
     await fake.connectionClosed(0);
   });
 

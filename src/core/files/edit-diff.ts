@@ -36,6 +36,8 @@ export function buildEditDiff(displayPath: string, oldText: string, reps: Replac
   for (let i = oldText.indexOf('\n'); i !== -1; i = oldText.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const lineOf = (index: number): number => upperBound(lineStarts, index) - 1;
   const oldLines = oldText.split('\n').map(stripCr);
+  // A final '\n' ends the last line; it does not start an empty line worth showing.
+  if (oldText.endsWith('\n')) oldLines.pop();
 
   // Group replacements whose context would overlap into one hunk.
   const groups: { first: number; last: number; reps: Replacement[] }[] = [];
@@ -59,6 +61,11 @@ export function buildEditDiff(displayPath: string, oldText: string, reps: Replac
     const shifted = g.reps.map((r) => ({ ...r, start: r.start - regionStart, end: r.end - regionStart }));
     const before = oldText.slice(regionStart, regionEnd).split('\n').map(stripCr);
     const after = applyReplacements(oldText.slice(regionStart, regionEnd), shifted).split('\n').map(stripCr);
+    if (g.last >= oldLines.length && before.at(-1) === '') {
+      // The region reached past the final newline: drop the empty pseudo-line after it on both sides.
+      before.pop();
+      if (after.at(-1) === '') after.pop();
+    }
     const ops = diffLines(before, after);
     if (!ops.some((o) => o.tag !== ' ')) continue;
 
@@ -76,10 +83,14 @@ export function buildEditDiff(displayPath: string, oldText: string, reps: Replac
 
     const ctxBefore = oldLines.slice(Math.max(0, g.first - CONTEXT), g.first).map((line): Op => ({ tag: ' ', line }));
     const ctxAfter = oldLines.slice(g.last + 1, g.last + 1 + CONTEXT).map((line): Op => ({ tag: ' ', line }));
-    const all = [...ctxBefore, ...ops, ...ctxAfter];
+    let all = [...ctxBefore, ...ops, ...ctxAfter];
+    // Unchanged lines inside the region count as context too: keep CONTEXT lines on each side.
+    const headDrop = Math.max(0, leadingEqual(all) - CONTEXT);
+    all = all.slice(headDrop);
+    all = all.slice(0, all.length - Math.max(0, leadingEqual([...all].reverse()) - CONTEXT));
     const oldCount = all.filter((o) => o.tag !== '+').length;
     const newCount = all.filter((o) => o.tag !== '-').length;
-    const oldStart = g.first - ctxBefore.length + 1;
+    const oldStart = g.first - ctxBefore.length + headDrop + 1;
     diff += `@@ -${oldStart},${oldCount} +${oldStart + delta},${newCount} @@\n`;
     diff += all.map((o) => `${o.tag}${o.line}\n`).join('');
     delta += after.length - before.length;
@@ -155,6 +166,12 @@ function reorderRuns(ops: Op[]): Op[] {
   }
   flush();
   return out;
+}
+
+function leadingEqual(ops: Op[]): number {
+  let n = 0;
+  while (n < ops.length && ops[n]!.tag === ' ') n++;
+  return n;
 }
 
 function upperBound(sorted: number[], value: number): number {

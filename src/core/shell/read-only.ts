@@ -1,0 +1,229 @@
+// Proves a bash command read-only, or says it cannot. True only when every part across &&, ||, ;
+// and | is an allow-listed program whose arguments cannot write, delete or run anything. Anything
+// the parser is unsure about is not read-only: a false "no" only costs concurrency, a false "yes"
+// lets a writing command race with others. Shared with the permissions work.
+import { parse, type ParseEntry } from 'shell-quote';
+
+const UNUSUAL_SPACE = /[\x00-\x08\x0b-\x1f\x7f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/**
+ * First pass over the raw text, tracking quotes: rejects expansions and syntax that shell-quote does
+ * not model faithfully ($…, backticks, newlines, braces, subshells, &, other redirections), and
+ * blanks out the harmless redirections (2>&1, >/dev/null) so the tokenizer never sees them.
+ * Returns null when the command cannot be proven safe.
+ */
+function stripSafeRedirections(command: string): string | null {
+  let out = '';
+  let quote: '' | "'" | '"' = '';
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]!;
+    if (quote === "'") {
+      if (ch === "'") quote = '';
+      out += ch;
+      continue;
+    }
+    if (ch === '\n' || ch === '\r') return null;
+    if (ch === '\\') {
+      // A backslash-newline joins lines; any other escape is just a literal character.
+      if (i + 1 >= command.length || command[i + 1] === '\n' || command[i + 1] === '\r') return null;
+      out += ch + command[i + 1]!;
+      i++;
+      continue;
+    }
+    if (ch === '$' || ch === '`') return null;
+    if (quote === '"') {
+      if (ch === '"') quote = '';
+      out += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+      continue;
+    }
+    if (ch === '#') {
+      // bash starts a comment only at a word's start; shell-quote also does so mid-word (`a#b; rm x`
+      // would hide the rm), so a mid-word # is refused and a real comment is cut off here.
+      if (out !== '' && !/[ \t]$/.test(out)) return null;
+      break;
+    }
+    // Characters bash and shell-quote may split words on differently.
+    if (UNUSUAL_SPACE.test(ch)) return null;
+    if (ch === '{' || ch === '}' || ch === '(' || ch === ')') return null;
+    if (ch === '&') {
+      if (command[i + 1] === '&') {
+        out += '&&';
+        i++;
+        continue;
+      }
+      return null; // background job, &>, &>>
+    }
+    if (ch === '|' && command[i + 1] === '&') return null;
+    if (ch === '>') {
+      const safe = matchSafeRedirection(command, out, i);
+      if (safe === null) return null;
+      out = safe.before + ' ';
+      i = safe.end - 1;
+      continue;
+    }
+    if (ch === '<' && /[<>&(]/.test(command[i + 1] ?? '')) return null; // here-docs, <>, <&, <(
+    out += ch;
+  }
+  return quote === '' ? out : null;
+}
+
+/**
+ * At a `>` outside quotes: `[n]>/dev/null`, `[n]>>/dev/null` and `[n]>&1` / `[n]>&2` only write
+ * where nothing is kept. Anything else after `>` (a file, `>&file`, `>(…)`) is refused.
+ */
+function matchSafeRedirection(command: string, out: string, at: number): { before: string; end: number } | null {
+  // A lone digit before `>` is the fd being redirected; drop it so it is not read as an argument.
+  const fdDigit = /(^|[\s;|&])[0-9]$/.test(out);
+  const before = fdDigit ? out.slice(0, -1) : out;
+  const rest = command.slice(at);
+  const m = /^(?:>>?[ \t]*\/dev\/null|>&[12])(?=$|[\s;|&])/.exec(rest);
+  if (!m) return null;
+  return { before, end: at + m[0].length };
+}
+
+type ArgCheck = (args: string[]) => boolean;
+
+const anyArgs: ArgCheck = () => true;
+const noArgs: ArgCheck = (args) => args.length === 0;
+
+/** Rejects the listed long options (also in --opt=value form) and any short cluster holding a listed letter. */
+function forbid(long: string[], shortLetters = ''): ArgCheck {
+  return (args) => {
+    for (const arg of args) {
+      if (arg === '--') break;
+      if (arg.startsWith('--')) {
+        const name = arg.split('=')[0]!;
+        // Long options may be abbreviated (getopt_long): --out matches --output.
+        if (long.some((l) => l.startsWith(name) && name.length > 2)) return false;
+      } else if (arg.startsWith('-') && shortLetters !== '') {
+        for (const letter of arg.slice(1)) if (shortLetters.includes(letter)) return false;
+      }
+    }
+    return true;
+  };
+}
+
+const FIND_ACTIONS_THAT_WRITE_OR_RUN = new Set([
+  '-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls',
+]);
+
+/** Options whose value is a separate argument, per program, for counting operands. */
+const UNIQ_OPTIONS_WITH_VALUE = new Set(['-f', '-s', '-w']);
+
+const PROGRAMS: Record<string, ArgCheck> = {
+  ls: anyArgs,
+  cat: anyArgs,
+  head: anyArgs,
+  tail: anyArgs,
+  wc: anyArgs,
+  grep: anyArgs,
+  egrep: anyArgs,
+  fgrep: anyArgs,
+  // --pre and --pre-glob run a program on every file; --hostname-bin runs one for hyperlinks.
+  rg: forbid(['--pre', '--pre-glob', '--hostname-bin']),
+  find: (args) => !args.some((a) => FIND_ACTIONS_THAT_WRITE_OR_RUN.has(a)),
+  echo: anyArgs,
+  printf: anyArgs,
+  pwd: anyArgs,
+  which: anyArgs,
+  sleep: anyArgs,
+  true: anyArgs,
+  false: anyArgs,
+  // -s/--set changes the clock.
+  date: forbid(['--set'], 's'),
+  // -C/--compile writes a compiled magic file.
+  file: forbid(['--compile'], 'C'),
+  stat: anyArgs,
+  du: anyArgs,
+  df: anyArgs,
+  // -o writes the listing to a file; -R runs tree again with -o in every directory.
+  tree: forbid(['--output'], 'oR'),
+  // -o/--output writes a file; --compress-program runs one.
+  sort: forbid(['--output', '--compress-program'], 'o'),
+  // `uniq IN OUT` writes OUT: at most one operand.
+  uniq: (args) => {
+    let operands = 0;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (UNIQ_OPTIONS_WITH_VALUE.has(a)) i++;
+      else if (a === '-' || !a.startsWith('-')) operands++;
+    }
+    return operands <= 1;
+  },
+  cut: anyArgs,
+  tr: anyArgs,
+  basename: anyArgs,
+  dirname: anyArgs,
+  realpath: anyArgs,
+  readlink: anyArgs,
+  nl: anyArgs,
+  seq: anyArgs,
+  rev: anyArgs,
+  cmp: anyArgs,
+  comm: anyArgs,
+  diff: anyArgs,
+  md5sum: anyArgs,
+  sha1sum: anyArgs,
+  sha256sum: anyArgs,
+  whoami: anyArgs,
+  id: anyArgs,
+  uname: anyArgs,
+  // With arguments env runs a program; alone it prints the (already scrubbed) environment.
+  env: noArgs,
+  printenv: anyArgs,
+};
+
+/** Programs whose checks look at option names: a glob could expand to a file named like an option. */
+const GLOB_SENSITIVE = new Set(['rg', 'find', 'date', 'file', 'tree', 'sort', 'uniq']);
+
+function isSafeSegment(words: ParseEntry[]): boolean {
+  if (words.length === 0) return false;
+  const [program, ...rest] = words;
+  if (typeof program !== 'string') return false;
+  const check = Object.hasOwn(PROGRAMS, program) ? PROGRAMS[program] : undefined;
+  if (!check) return false;
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (typeof w === 'string') args.push(w);
+    else if ('op' in w && w.op === 'glob') {
+      if (GLOB_SENSITIVE.has(program)) return false;
+      args.push(w.pattern);
+    } else if ('op' in w && w.op === '<') {
+      // Reading a file on stdin is read-only; the next word must be the file.
+      if (typeof rest[i + 1] !== 'string') return false;
+      i++;
+    } else return false;
+  }
+  return check(args);
+}
+
+export function isReadOnlyCommand(command: string): boolean {
+  if (typeof command !== 'string' || command.trim() === '') return false;
+  const cleaned = stripSafeRedirections(command);
+  if (cleaned === null) return false;
+  let entries: ParseEntry[];
+  try {
+    entries = parse(cleaned);
+  } catch {
+    return false;
+  }
+  // Comments were cut off above; one that slipped through means the parsers disagree.
+  if (entries.some((e) => typeof e === 'object' && 'comment' in e)) return false;
+  const segments: ParseEntry[][] = [[]];
+  for (const e of entries) {
+    if (typeof e === 'object' && 'op' in e && (e.op === '&&' || e.op === '||' || e.op === ';' || e.op === '|')) {
+      segments.push([]);
+    } else {
+      segments[segments.length - 1]!.push(e);
+    }
+  }
+  // `ls;` ends with an empty part; an empty part anywhere else is a syntax error bash refuses.
+  if (segments.length > 1 && segments[segments.length - 1]!.length === 0) segments.pop();
+  return segments.every(isSafeSegment);
+}

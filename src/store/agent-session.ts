@@ -26,6 +26,8 @@ export function attachAgent(store: AppStore, agent: Agent, opts: EventBindingOpt
     current = run;
     const done = (async () => {
       await winding;
+      // Interrupted before it could start: never bother the agent.
+      if (run.interrupted) return;
       try {
         for await (const ev of agent.run(prompt, { signal: run.controller.signal })) {
           // After Esc the UI has already moved on; only the token count still matters.

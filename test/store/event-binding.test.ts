@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppStore } from '../../src/store/app-store.js';
+import { createEventBinding } from '../../src/store/event-binding.js';
+import { attachAgent } from '../../src/store/agent-session.js';
+import { startTicker } from '../../src/store/ticker.js';
+import { createFakeAgent, hangingToolTurn, simpleTurn } from './fake-agent.js';
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  while (stops.length) stops.pop()!();
+});
+
+describe('event binding', () => {
+  it('coalesces a burst of deltas into one commit and keeps every character', async () => {
+    const store = createAppStore();
+    let commits = 0;
+    stops.push(store.subscribe(() => commits++));
+    const b = createEventBinding(store, { intervalMs: 33 });
+    b.push({ type: 'turn_start', prompt: 'p' });
+    for (let i = 0; i < 500; i++) b.push({ type: 'text_delta', text: `${i},` });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(commits).toBe(1);
+    const text = store.getState().items[1];
+    expect(text?.kind === 'assistant' && text.text.split(',').length).toBe(501);
+  });
+
+  it('commits at most once per interval while events keep coming', async () => {
+    const store = createAppStore();
+    let now = 0;
+    const b = createEventBinding(store, { intervalMs: 33, now: () => now });
+    b.push({ type: 'turn_start', prompt: 'p' });
+    b.flush();
+    // 100 events spread over "330 ms" of fake time, flushed whenever the timer fires.
+    for (let i = 0; i < 100; i++) {
+      now += 3.3;
+      b.push({ type: 'text_delta', text: 'x' });
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    b.flush();
+    expect(b.commits).toBeLessThanOrEqual(13);
+    const text = store.getState().items[1];
+    expect(text?.kind === 'assistant' && text.text.length).toBe(100);
+  });
+
+  it('flags new activity below while the person is scrolled up', () => {
+    const store = createAppStore({ scrollBack: 5 });
+    const b = createEventBinding(store);
+    b.push({ type: 'turn_start', prompt: 'p' });
+    b.flush();
+    expect(store.getState().newBelow).toBe(true);
+  });
+});
+
+describe('agent session', () => {
+  it('runs a turn, queues a prompt sent meanwhile and runs it after', async () => {
+    const store = createAppStore();
+    const agent = createFakeAgent((p) => simpleTurn(p));
+    const s = attachAgent(store, agent);
+    s.submit('one');
+    s.submit('two');
+    expect(store.getState().queued).toEqual(['two']);
+    await s.idle();
+    await s.idle();
+    expect(agent.prompts).toEqual(['one', 'two']);
+    const texts = store.getState().items.filter((i) => i.kind === 'user').map((i) => i.kind === 'user' && i.text);
+    expect(texts).toEqual(['one', 'two']);
+    expect(store.getState().phase).toBe('idle');
+    expect(store.getState().queued).toEqual([]);
+  });
+
+  it('interrupt makes the UI idle at once with the card cancelled, and aborts the run', async () => {
+    const store = createAppStore();
+    let aborted = false;
+    const agent = createFakeAgent((p, signal) => {
+      signal.addEventListener('abort', () => (aborted = true));
+      return hangingToolTurn(p, signal);
+    });
+    const s = attachAgent(store, agent);
+    s.submit('go');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(store.getState().phase).toBe('tools');
+    expect(s.interrupt()).toBe(true);
+    // Synchronously idle, before the run has wound down.
+    expect(store.getState().phase).toBe('idle');
+    expect(store.getState().items.find((i) => i.kind === 'tool')).toMatchObject({ status: 'cancelled' });
+    expect(aborted).toBe(true);
+    await s.idle();
+    expect(agent.finished).toBe(1);
+    expect(s.interrupt()).toBe(false);
+    // The next prompt works.
+    s.submit('again');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(store.getState().items.filter((i) => i.kind === 'user')).toHaveLength(2);
+    s.interrupt();
+    await s.idle();
+  });
+
+  it('puts queued prompts back into the input on interrupt', async () => {
+    const store = createAppStore();
+    const s = attachAgent(store, createFakeAgent((p, signal) => hangingToolTurn(p, signal)));
+    s.submit('first');
+    s.submit('queued one');
+    s.interrupt();
+    expect(store.getState().input.text).toBe('queued one');
+    expect(store.getState().queued).toEqual([]);
+    await s.idle();
+  });
+
+  it('reports a run that throws as an error and goes idle', async () => {
+    const store = createAppStore();
+    const s = attachAgent(
+      store,
+      createFakeAgent(async function* (p) {
+        yield { type: 'turn_start', prompt: p };
+        throw new Error('socket hang up');
+      }),
+    );
+    s.submit('x');
+    await s.idle();
+    expect(store.getState().phase).toBe('idle');
+    expect(store.getState().items.at(-1)).toMatchObject({ kind: 'notice', level: 'error', text: 'socket hang up' });
+  });
+
+  it('clear forgets the transcript and the agent conversation', async () => {
+    const store = createAppStore();
+    const agent = createFakeAgent((p) => simpleTurn(p));
+    const s = attachAgent(store, agent);
+    s.submit('one');
+    await s.idle();
+    s.clear();
+    expect(store.getState().items).toEqual([]);
+    expect(agent.cleared).toBe(1);
+  });
+});
+
+describe('ticker', () => {
+  it('ticks only while something animates', async () => {
+    const store = createAppStore();
+    const t = startTicker(store, 10);
+    stops.push(() => t.stop());
+    expect(t.running()).toBe(false);
+    store.setState({ phase: 'waiting' });
+    expect(t.running()).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().frame).toBeGreaterThan(0);
+    store.setState({ phase: 'idle' });
+    expect(t.running()).toBe(false);
+    const frame = store.getState().frame;
+    await new Promise((r) => setTimeout(r, 40));
+    expect(store.getState().frame).toBe(frame);
+  });
+});

@@ -18,6 +18,7 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
   } catch (err) {
     return { ok: false, error: `Invalid regular expression ${JSON.stringify(opts.pattern)}: ${(err as Error).message}` };
   }
+  if (opts.signal.aborted) return { ok: false, error: 'The search was cancelled.' };
   const globAllows = globFilter(opts.glob);
   const matches: SearchMatch[] = [];
   let truncated = false;

@@ -42,7 +42,8 @@ export async function searchWithRipgrep(rgPath: string, opts: SearchOptions): Pr
     const onAbort = (): void => {
       child.kill('SIGTERM');
     };
-    opts.signal.addEventListener('abort', onAbort, { once: true });
+    if (opts.signal.aborted) onAbort();
+    else opts.signal.addEventListener('abort', onAbort, { once: true });
 
     const take = (line: string): void => {
       if (truncated || line === '') return;

@@ -1,0 +1,149 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGrepTool, findOnPath, type GrepSearchInput } from '../../../src/core/tools/grep_search.js';
+import { makeTempWorkspace, makeToolContext } from '../../helpers/tool-context.js';
+
+let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
+let rgPath: string | null = null;
+beforeAll(async () => {
+  rgPath = await findOnPath('rg');
+});
+beforeEach(async () => {
+  ws = await makeTempWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+async function tree(files: Record<string, string | Buffer>): Promise<void> {
+  for (const [rel, text] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(ws.root, rel)), { recursive: true });
+    await fs.writeFile(path.join(ws.root, rel), text);
+  }
+}
+
+it('finds ripgrep on PATH (CI installs it; both engines must be exercised)', () => {
+  expect(rgPath).not.toBeNull();
+});
+
+describe.each([
+  ['rg', () => rgPath],
+  ['node', () => null],
+] as const)('grep_search with the %s engine', (engine, getRgPath) => {
+  const grep = (input: GrepSearchInput) =>
+    createGrepTool({ rgPath: getRgPath() }).execute(input, makeToolContext({ workspaceRoot: ws.root }));
+
+  it('returns path:line:text lines sorted by path, relative to the root', async () => {
+    await tree({ 'src/b.ts': 'const b = 1;\nfoo(2);\n', 'src/a.ts': 'foo(1);\n', 'README.md': 'no call here\n' });
+    const r = await grep({ pattern: 'foo\\(\\d+\\)' });
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe('src/a.ts:1:foo(1);\nsrc/b.ts:2:foo(2);');
+    expect(r.details).toEqual({ kind: 'grep', pattern: 'foo\\(\\d+\\)', matches: 2, files: 2, truncated: false, engine });
+  });
+
+  it('searches case-insensitively on request', async () => {
+    await tree({ 'a.txt': 'Hello\nhello\nHELLO\nbye\n' });
+    expect((await grep({ pattern: 'hello' })).content).toBe('a.txt:2:hello');
+    expect((await grep({ pattern: 'hello', ignore_case: true })).content).toBe('a.txt:1:Hello\na.txt:2:hello\na.txt:3:HELLO');
+  });
+
+  it('honours .gitignore (nested too) and skips .git and node_modules but not other dotfiles', async () => {
+    await tree({
+      '.gitignore': 'dist/\n',
+      'dist/bundle.js': 'needle\n',
+      'lib/.gitignore': 'gen.ts\n',
+      'lib/gen.ts': 'needle\n',
+      'lib/ok.ts': 'needle\n',
+      '.git/config': 'needle\n',
+      'node_modules/p/i.js': 'needle\n',
+      '.github/ci.yml': 'needle\n',
+    });
+    const r = await grep({ pattern: 'needle' });
+    expect(r.content).toBe('.github/ci.yml:1:needle\nlib/ok.ts:1:needle');
+  });
+
+  it('skips binary files', async () => {
+    await tree({ 'bin.dat': Buffer.concat([Buffer.from('needle\n'), Buffer.alloc(64, 0), Buffer.from('needle\n')]), 'text.txt': 'needle\n' });
+    const r = await grep({ pattern: 'needle' });
+    expect(r.content).toBe('text.txt:1:needle');
+  });
+
+  it('filters files with a glob, and excludes with a leading !', async () => {
+    await tree({ 'src/x.ts': 'hit\n', 'src/deep/y.ts': 'hit\n', 'src/z.md': 'hit\n', 'top.ts': 'hit\n' });
+    expect((await grep({ pattern: 'hit', glob: '*.ts' })).content).toBe('src/deep/y.ts:1:hit\nsrc/x.ts:1:hit\ntop.ts:1:hit');
+    expect((await grep({ pattern: 'hit', glob: 'src/**/*.ts' })).content).toBe('src/deep/y.ts:1:hit\nsrc/x.ts:1:hit');
+    expect((await grep({ pattern: 'hit', glob: '!*.ts' })).content).toBe('src/z.md:1:hit');
+  });
+
+  it('narrows the search to a directory or a single file', async () => {
+    await tree({ 'a/one.txt': 'x\n', 'b/two.txt': 'x\n' });
+    expect((await grep({ pattern: 'x', path: 'b' })).content).toBe('b/two.txt:1:x');
+    expect((await grep({ pattern: 'x', path: 'a/one.txt' })).content).toBe('a/one.txt:1:x');
+  });
+
+  it('caps the number of matches with a note', async () => {
+    await tree({ 'many.txt': 'match\n'.repeat(350) });
+    const r = await grep({ pattern: 'match' });
+    expect(r.content.split('\n').filter((l) => l.startsWith('many.txt:'))).toHaveLength(300);
+    expect(r.content).toContain('first 300 matches');
+    expect(r.details).toMatchObject({ matches: 300, truncated: true });
+  });
+
+  it('cuts very long matching lines', async () => {
+    await tree({ 'min.js': `${'a'.repeat(3000)}needle${'b'.repeat(3000)}\n` });
+    const r = await grep({ pattern: 'needle' });
+    expect(r.content.length).toBeLessThan(1200);
+    expect(r.content.startsWith('min.js:1:')).toBe(true);
+  });
+
+  it('reports a bad regex as a clear error', async () => {
+    await tree({ 'a.txt': 'x\n' });
+    const r = await grep({ pattern: 'foo(' });
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('Invalid regular expression');
+  });
+
+  it('says when nothing matches, and refuses paths outside the workspace', async () => {
+    await tree({ 'a.txt': 'x\n' });
+    const none = await grep({ pattern: 'absent' });
+    expect(none).toMatchObject({ isError: false, content: expect.stringContaining('No matches') });
+    const out = await grep({ pattern: 'x', path: '../outside' });
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain('outside the workspace');
+  });
+
+  it('returns a cancelled error when the signal is aborted', async () => {
+    await tree({ 'a.txt': 'x\n' });
+    const controller = new AbortController();
+    controller.abort();
+    const r = await createGrepTool({ rgPath: getRgPath() }).execute(
+      { pattern: 'x' },
+      makeToolContext({ workspaceRoot: ws.root, signal: controller.signal }),
+    );
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('cancelled');
+  });
+});
+
+describe('grep_search engine choice', () => {
+  it('falls back to the Node engine when the rg binary cannot be started', async () => {
+    await fs.writeFile(path.join(ws.root, 'a.txt'), 'needle\n');
+    const tool = createGrepTool({ rgPath: path.join(ws.root, 'no-such-rg') });
+    const r = await tool.execute({ pattern: 'needle' }, makeToolContext({ workspaceRoot: ws.root }));
+    expect(r).toMatchObject({ isError: false, content: 'a.txt:1:needle', details: { engine: 'node' } });
+  });
+
+  it('uses the Node engine when INKLING_GREP_ENGINE=node', async () => {
+    await fs.writeFile(path.join(ws.root, 'a.txt'), 'needle\n');
+    const saved = process.env.INKLING_GREP_ENGINE;
+    process.env.INKLING_GREP_ENGINE = 'node';
+    try {
+      const r = await createGrepTool().execute({ pattern: 'needle' }, makeToolContext({ workspaceRoot: ws.root }));
+      expect(r.details).toMatchObject({ engine: 'node' });
+    } finally {
+      if (saved === undefined) delete process.env.INKLING_GREP_ENGINE;
+      else process.env.INKLING_GREP_ENGINE = saved;
+    }
+    const auto = await createGrepTool().execute({ pattern: 'needle' }, makeToolContext({ workspaceRoot: ws.root }));
+    expect(auto.details).toMatchObject({ engine: 'rg' });
+  });
+});

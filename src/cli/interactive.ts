@@ -1,17 +1,30 @@
-// Interactive mode. Until the full-screen TUI lands this is a placeholder that shows what inkling
-// would run on and exits; switching to the TUI means replacing the body of startInteractive.
-import { bannerLines } from './banner.js';
+// Interactive mode: the full-screen TUI on a terminal. Without a terminal on both ends (a pipe,
+// a CI job) there is nobody to type, so it says what it would run on and how to use -p instead.
+import { EXIT } from './args.js';
+import { bannerLines, modelLine } from './banner.js';
 import type { InklingConfig } from './config.js';
 import type { Scrub } from './scrub.js';
+import { createProvider, createSessionAgent } from './session.js';
 import { packageVersion } from './version.js';
 
 export async function startInteractive(config: InklingConfig, scrub: Scrub): Promise<number> {
-  const lines = [
-    ...bannerLines(config, packageVersion()),
-    '',
-    'The full-screen interface is not part of this build yet. Run one turn with:',
-    '  inkling -p "<prompt>"' + (config.provider.kind === 'demo' ? ' --demo' : ''),
-  ];
-  process.stdout.write(scrub(`${lines.join('\n')}\n`));
-  return 0;
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stdout.write(scrub(`${bannerLines(config, packageVersion()).join('\n')}\n`));
+    process.stderr.write(
+      'inkling: the interactive interface needs a terminal on stdin and stdout. ' +
+        `To run one turn from a script, use: inkling -p "<prompt>"${config.provider.kind === 'demo' ? ' --demo' : ''}\n`,
+    );
+    return EXIT.usage;
+  }
+  const provider = await createProvider(config);
+  const agent = await createSessionAgent(config, provider);
+  const { runTui } = await import('../tui/run-tui.js');
+  await runTui({
+    agent,
+    modelLabel: scrub(modelLine(config)),
+    isDemo: config.provider.kind === 'demo',
+    workspaceRoot: config.workspaceRoot,
+    ...(config.yolo ? { permissionMode: 'yolo' } : {}),
+  });
+  return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
 }

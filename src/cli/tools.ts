@@ -2,30 +2,28 @@
 // node-pty, which a --help or a config error should never pay for.
 import type { AnyTool } from '../core/tools/tool.js';
 
-type ToolModule = Record<string, unknown>;
-
-/**
- * Tool modules and how to take their tools out. A module that is not there yet is skipped, so a
- * call to its tool becomes an "unknown tool" error result rather than a failed start.
- */
-const TOOL_SOURCES: { module: string; pick: (m: ToolModule) => unknown }[] = [
-  { module: '../core/tools/file-tools.js', pick: (m) => (typeof m.fileTools === 'function' ? m.fileTools() : undefined) },
-  { module: '../core/tools/bash.js', pick: (m) => (m.bash ? [m.bash] : undefined) },
+const TOOL_LOADERS: (() => Promise<AnyTool[]>)[] = [
+  async () => (await import('../core/tools/file-tools.js')).fileTools(),
+  () => optionalTools('../core/tools/bash.js', (m) => m.bashTool),
 ];
 
 export async function registeredTools(): Promise<AnyTool[]> {
-  const lists = await Promise.all(TOOL_SOURCES.map(load));
-  return lists.flat();
+  return (await Promise.all(TOOL_LOADERS.map((load) => load()))).flat();
 }
 
-async function load(source: (typeof TOOL_SOURCES)[number]): Promise<AnyTool[]> {
-  let mod: ToolModule;
+/**
+ * For a tool module that may not be in the tree yet: without it, a call to its tool becomes an
+ * "unknown tool" error result instead of a failed start.
+ */
+async function optionalTools(specifier: string, pick: (m: Record<string, unknown>) => unknown): Promise<AnyTool[]> {
+  let mod: Record<string, unknown>;
   try {
-    mod = (await import(source.module)) as ToolModule;
+    mod = (await import(specifier)) as Record<string, unknown>;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes(source.module.slice(3))) return [];
+    const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(err).includes(specifier.slice(3));
+    if (missing) return [];
     throw err;
   }
-  const tools = source.pick(mod);
-  return Array.isArray(tools) ? (tools as AnyTool[]) : [];
+  const tool = pick(mod);
+  return tool ? [tool as AnyTool] : [];
 }

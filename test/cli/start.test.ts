@@ -37,18 +37,20 @@ describe('inkling (the bin)', () => {
     expect(r.stderr).toMatch(/--help/);
   });
 
-  it('without a key and without -p starts on the demo model and says how to connect one', async () => {
+  // Piped stdin: no terminal to run the TUI in, so it says what it would run on and points to -p.
+  it('without a key and without -p picks the demo model and says how to connect one', async () => {
     const r = await runBin([], { cwd: workspace });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/demo model/);
     expect(r.stdout).toMatch(/ANTHROPIC_API_KEY/);
     expect(r.stdout).toContain(workspace);
+    expect(r.stderr).toMatch(/needs a terminal.*-p "<prompt>" --demo/);
   });
 
   it('with a key names the model instead, and never prints the key', async () => {
     const key = 'sk-test-fake-start-0123456789';
     const r = await runBin(['--model', 'some-model'], { cwd: workspace, env: { ANTHROPIC_API_KEY: key } });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/some-model/);
     expect(r.stdout).not.toMatch(/demo model/);
     expect(r.stdout + r.stderr).not.toContain(key);

@@ -29,6 +29,12 @@ export interface AnthropicProviderOptions {
   retryBaseDelayMs?: number;
   /** Cap of the exponential backoff. Default 16 000. */
   retryMaxDelayMs?: number;
+  /**
+   * Marks the system prompt and the newest message block with cache_control, so each request
+   * reads the conversation so far from the prompt cache. Off by default: it changes what is
+   * sent, and some compatible endpoints may not accept it.
+   */
+  promptCaching?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -57,10 +63,14 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     try {
       let stream: AsyncIterable<Anthropic.Messages.RawMessageStreamEvent>;
       try {
-        stream = await attemptClient.messages.create(toParams(request, model), { signal: attemptAbort.signal });
+        stream = await attemptClient.messages.create(toParams(request, model, opts.promptCaching ?? false), { signal: attemptAbort.signal });
         // The SDK ends the iteration quietly when its signal aborts; the checks after the loop tell why.
         for await (const raw of stream) {
-          for (const ev of acc.apply(raw)) yield ev;
+          for (const ev of acc.apply(raw)) {
+            watchdog.pause();
+            yield ev;
+            watchdog.resume();
+          }
           if (acc.complete) return;
         }
       } catch (err) {
@@ -122,18 +132,34 @@ export function isAuthFailure(err: unknown): boolean {
   return err instanceof ProviderError && (err.status === 401 || err.status === 403);
 }
 
-function toParams(request: ProviderRequest, defaultModel: string): MessageCreateParamsStreaming {
+function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean): MessageCreateParamsStreaming {
+  // Our blocks are the API's own shapes (conversation.ts), so they go out as they are.
+  const messages = request.messages as unknown as MessageParam[];
   const params: MessageCreateParamsStreaming = {
     model: request.model || defaultModel,
     max_tokens: request.maxTokens,
-    // Our blocks are the API's own shapes (conversation.ts), so they go out as they are.
-    messages: request.messages as unknown as MessageParam[],
+    messages: promptCaching ? withCacheBreakpoint(messages) : messages,
     stream: true,
   };
-  if (request.system) params.system = request.system;
+  if (request.system) {
+    params.system = promptCaching ? [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] : request.system;
+  }
   if (request.tools.length > 0) params.tools = request.tools as unknown as Tool[];
   if (request.thinkingBudget !== undefined) params.thinking = { type: 'enabled', budget_tokens: request.thinkingBudget };
   return params;
+}
+
+/**
+ * A copy of the messages whose last block carries cache_control: the next request finds
+ * this whole prefix in the cache. Thinking blocks cannot carry it, so then there is none.
+ */
+function withCacheBreakpoint(messages: MessageParam[]): MessageParam[] {
+  const last = messages.at(-1);
+  if (!last || typeof last.content === 'string' || last.content.length === 0) return messages;
+  const block = last.content.at(-1)!;
+  if (block.type !== 'text' && block.type !== 'tool_result' && block.type !== 'tool_use') return messages;
+  const marked = { ...block, cache_control: { type: 'ephemeral' as const } };
+  return [...messages.slice(0, -1), { ...last, content: [...last.content.slice(0, -1), marked] } as MessageParam];
 }
 
 function formatSeconds(ms: number): string {

@@ -5,6 +5,10 @@
 export interface IdleWatchdog {
   /** Something arrived: restart the countdown. */
   touch(): void;
+  /** The consumer is busy with an event: its slowness is not the server's silence. */
+  pause(): void;
+  /** The consumer is back; the countdown starts afresh. */
+  resume(): void;
   stop(): void;
   readonly fired: boolean;
 }
@@ -12,19 +16,33 @@ export interface IdleWatchdog {
 export function startIdleWatchdog(timeoutMs: number, onIdle: () => void): IdleWatchdog {
   let fired = false;
   let stopped = false;
+  let paused = false;
+  let lastActivity = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (stopped) return;
-      fired = true;
-      onIdle();
-    }, timeoutMs);
+  // One timer that re-checks the last activity when it fires, so that touch() — called for
+  // every chunk of a fast stream — is only a clock read.
+  const check = () => {
+    timer = undefined;
+    if (stopped || fired) return;
+    const idle = Date.now() - lastActivity;
+    if (paused || idle < timeoutMs) {
+      timer = setTimeout(check, paused ? timeoutMs : timeoutMs - idle);
+      return;
+    }
+    fired = true;
+    onIdle();
   };
-  arm();
+  timer = setTimeout(check, timeoutMs);
   return {
     touch: () => {
-      if (!stopped && !fired) arm();
+      lastActivity = Date.now();
+    },
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      lastActivity = Date.now();
     },
     stop: () => {
       stopped = true;

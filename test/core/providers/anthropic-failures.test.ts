@@ -206,6 +206,17 @@ describe('anthropic provider: broken streams', () => {
     expect(textOfEnd(events)).toBe('after the stall');
   });
 
+  it('does not count a slow consumer as a stalled server', async () => {
+    fake.enqueue(reply({ text: ['first', 'second'] }));
+    const events: ProviderEvent[] = [];
+    for await (const ev of provider({ idleTimeoutMs: 100, maxRetries: 0 }).stream(request(), new AbortController().signal)) {
+      events.push(ev);
+      // The consumer is busy far longer than the idle limit (a UI frame, a tool starting).
+      if (ev.type === 'text_delta') await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(textOfEnd(events)).toBe('firstsecond');
+  });
+
   it('counts slow but steady data as activity, not as a stall', async () => {
     // 12 events 30 ms apart: about 330 ms in all, well past the 200 ms idle limit.
     fake.enqueue(reply({ text: ['a', 'b', 'c', 'd', 'e', 'f'], chunkDelayMs: 30 }));

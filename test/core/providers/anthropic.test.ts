@@ -84,6 +84,25 @@ describe('anthropic provider: streaming', () => {
     expect((fake.requests[0]!.body as { thinking: unknown }).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
   });
 
+  it('with promptCaching, marks the system prompt and the newest block, leaving the given messages untouched', async () => {
+    fake.enqueue(reply({ text: 'ok' }));
+    const messages: ProviderRequest['messages'] = [
+      { role: 'user', content: [{ type: 'text', text: 'read a' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'read', input: { path: 'a' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'A' }] },
+    ];
+    const given = structuredClone(messages);
+    await collect(provider({ promptCaching: true }).stream(request({ messages }), new AbortController().signal));
+    const body = fake.requests[0]!.body as { system: unknown; messages: unknown[] };
+    expect(body.system).toEqual([{ type: 'text', text: 'You are a test.', cache_control: { type: 'ephemeral' } }]);
+    expect(body.messages.slice(0, 2)).toEqual(messages.slice(0, 2));
+    expect(body.messages[2]).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'A', cache_control: { type: 'ephemeral' } }],
+    });
+    expect(messages).toEqual(given);
+  });
+
   it('keeps thinking with its signature and redacted thinking, and streams thinking deltas', async () => {
     fake.enqueue({
       kind: 'message',

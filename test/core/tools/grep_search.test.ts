@@ -26,8 +26,8 @@ it('finds ripgrep on PATH (CI installs it; both engines must be exercised)', () 
 });
 
 describe.each([
-  ['rg', () => rgPath],
-  ['node', () => null],
+  ['rg', (): string | null => rgPath],
+  ['node', (): string | null => null],
 ] as const)('grep_search with the %s engine', (engine, getRgPath) => {
   const grep = (input: GrepSearchInput) =>
     createGrepTool({ rgPath: getRgPath() }).execute(input, makeToolContext({ workspaceRoot: ws.root }));

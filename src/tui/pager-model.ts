@@ -137,7 +137,8 @@ export class PagerModel {
   private batchCounts: number[] | null = null;
 
   constructor(
-    private readonly source: LineSource,
+    /** What the pager shows; `y` copies all of it (log-reader's `collectText`). */
+    readonly source: LineSource,
     size: { width: number; height: number },
     opts: { wrap?: boolean } = {},
   ) {
@@ -382,7 +383,7 @@ export class PagerModel {
       return;
     }
     const m = found.match;
-    this.set({ current: m, message: found.wrapped ? (dir === 1 ? 'search hit BOTTOM, continued at TOP' : 'search hit TOP, continued at BOTTOM') : null });
+    this.set({ current: m, message: found.wrapped ? (dir === 1 ? 'search wrapped to top' : 'search wrapped to bottom') : null });
     await this.reveal(m);
     this.set({ matchIndex: await this.indexOf(m) }); // null until the count is done
   }

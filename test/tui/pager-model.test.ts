@@ -134,9 +134,9 @@ describe('search', () => {
     await press(m, 'n', 'n', 'n');
     expect(state(m)).toMatchObject({ current: { line: 23, start: 18 }, matchIndex: 6 });
     await press(m, 'n');
-    expect(state(m)).toMatchObject({ current: { line: 3, start: 3 }, matchIndex: 1, message: 'search hit BOTTOM, continued at TOP' });
+    expect(state(m)).toMatchObject({ current: { line: 3, start: 3 }, matchIndex: 1, message: 'search wrapped to top' });
     await press(m, 'N');
-    expect(state(m)).toMatchObject({ current: { line: 23, start: 18 }, message: 'search hit TOP, continued at BOTTOM' });
+    expect(state(m)).toMatchObject({ current: { line: 23, start: 18 }, message: 'search wrapped to bottom' });
     await press(m, 'N');
     expect(state(m).current).toEqual({ line: 23, start: 3, end: 8 });
   });

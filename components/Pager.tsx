@@ -1,0 +1,160 @@
+// A full-screen pager over one tool call's whole output (history mode's `o`).
+//
+// The App creates the model when `o` is pressed and unmounts the pager on onClose:
+//   const model = new PagerModel(await openLog(details.logPath), { width: cols, height: rows - 2 });
+//   <Pager model={model} title={command} width={cols} height={rows - 1} onClose={…} onCopied={…} />
+// All state lives in model.store (zustand vanilla); key handlers read nothing from render
+// closures, so fast key bursts are applied in order (STACK.md §5). The frame is exactly `height`
+// rows; pass rows - 1 so that no frame reaches the terminal height (STACK.md §8.6).
+import React, { useEffect, useRef } from 'react';
+import { Box, Text, useInput, useStdout } from 'ink';
+import { useStore } from 'zustand';
+import stringWidth from 'string-width';
+import { keyPressFrom } from '../src/tui/key-names.js';
+import { collectText } from '../src/tui/log-reader.js';
+import { copyToClipboard, type CopyReport } from '../src/tui/osc52.js';
+import type { PagerModel, PagerView, VisibleRow } from '../src/tui/pager-model.js';
+
+export interface PagerProps {
+  model: PagerModel;
+  /** File name or command shown on the status line. */
+  title: string;
+  width: number;
+  /** Rows the pager may use, status line included (terminal rows - 1). */
+  height: number;
+  onClose(): void;
+  onCopied?(report: CopyReport): void;
+  /** Puts text on the clipboard; default: OSC 52 to our stdout plus a local clipboard program. */
+  copy?(text: string): Promise<CopyReport>;
+  /** The source is still growing (a running command): pick up new lines every second. */
+  live?: boolean;
+}
+
+export type Segment = { text: string; mark: 'none' | 'match' | 'current' };
+
+/** A row cut into plain and highlighted runs, in order. */
+export function rowSegments(row: VisibleRow): Segment[] {
+  const out: Segment[] = [];
+  let at = 0;
+  for (const m of [...row.marks].sort((a, b) => a.start - b.start)) {
+    if (m.start > at) out.push({ text: row.text.slice(at, m.start), mark: 'none' });
+    out.push({ text: row.text.slice(m.start, m.end), mark: m.current ? 'current' : 'match' });
+    at = m.end;
+  }
+  if (at < row.text.length || out.length === 0) out.push({ text: row.text.slice(at), mark: 'none' });
+  return out;
+}
+
+/** The status line's left part: title, position, search state or the last message. */
+export function statusText(v: PagerView, title: string): string {
+  const range = v.totalLines === 0 ? 'empty' : `lines ${v.top.line + 1}–${v.bottomLine}/${v.totalLines}${v.complete ? '' : '+'}`;
+  let search = '';
+  if (v.term) {
+    const count = `${v.matchCount}${v.countDone ? '' : '+'}`;
+    search = v.current ? `  /${v.term} ${v.matchIndex ?? '?'}/${count}` : `  /${v.term} ${count} matches`;
+  }
+  const where = `${range} ${v.percent}%${v.wrap ? '' : ' nowrap'}${search}`;
+  // A message (copied…, not found) is the news: it goes first so a narrow terminal still shows it.
+  return v.message ? `${v.message}  ${where}` : `${title}  ${where}`;
+}
+
+const HINTS = '↑↓ PgUp/PgDn g/G  / n/N  w wrap  y copy  q close';
+
+function fit(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  for (const ch of text) {
+    if (stringWidth(out + ch) > width - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+function StatusLine({ model, title, width }: { model: PagerModel; title: string; width: number }) {
+  const view = useStore(model.store);
+  if (view.prompt) {
+    const { text, cursor } = view.prompt;
+    const before = fit(`/${text.slice(0, cursor)}`, Math.max(1, width - 1));
+    return (
+      <Text>
+        {before}
+        <Text inverse>{text[cursor] ?? ' '}</Text>
+        {text.slice(cursor + 1)}
+      </Text>
+    );
+  }
+  const left = fit(statusText(view, title), width);
+  const room = width - stringWidth(left) - 2;
+  const hints = room >= stringWidth(HINTS) ? HINTS : '';
+  return (
+    <Text>
+      <Text inverse>{left}</Text>
+      {hints ? <Text dimColor>{' '.repeat(room - stringWidth(hints) + 2)}{hints}</Text> : null}
+    </Text>
+  );
+}
+
+function Rows({ model, rows }: { model: PagerModel; rows: number }) {
+  const lines = useStore(model.store, (s) => s.rows);
+  const error = useStore(model.store, (s) => s.error);
+  const out: React.ReactNode[] = [];
+  if (error) out.push(<Text key="error" color="red">{error}</Text>);
+  for (const [i, row] of lines.entries()) {
+    if (out.length >= rows) break;
+    out.push(
+      <Text key={i} wrap="truncate-end">
+        {rowSegments(row).map((seg, j) =>
+          seg.mark === 'none' ? (
+            seg.text
+          ) : (
+            <Text key={j} inverse={seg.mark === 'match'} backgroundColor={seg.mark === 'current' ? 'yellow' : undefined} color={seg.mark === 'current' ? 'black' : undefined}>
+              {seg.text}
+            </Text>
+          ),
+        )}
+      </Text>,
+    );
+  }
+  // Filler keeps the frame height constant, so the status line never jumps.
+  while (out.length < rows) out.push(<Text key={`pad${out.length}`}> </Text>);
+  return <>{out}</>;
+}
+
+export function Pager(props: PagerProps) {
+  const { model, title, width, height, live } = props;
+  const { stdout } = useStdout();
+  const latest = useRef(props);
+  latest.current = props;
+  const contentRows = Math.max(1, height - 1);
+
+  useEffect(() => {
+    void model.resize(width, contentRows);
+  }, [model, width, contentRows]);
+
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => void model.refresh(), 1000);
+    return () => clearInterval(timer);
+  }, [model, live]);
+
+  useInput((input, key) => {
+    void model.key(keyPressFrom(input, key)).then(async (effect) => {
+      const p = latest.current;
+      if (effect === 'close') p.onClose();
+      if (effect !== 'copy') return;
+      model.setMessage('copying…');
+      const { text, truncated } = await collectText(model.source);
+      const copy = p.copy ?? ((t: string) => copyToClipboard(t, { write: (s) => stdout.write(s) }));
+      const report = await copy(text);
+      model.setMessage(report.summary + (truncated ? ' (output cut at 8 MB)' : ''));
+      p.onCopied?.(report);
+    }).catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
+  });
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Rows model={model} rows={contentRows} />
+      <StatusLine model={model} title={title} width={width} />
+    </Box>
+  );
+}

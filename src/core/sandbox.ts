@@ -71,12 +71,6 @@ export async function resolveInWorkspace(
   return { ok: true, realPath: real.path, relPath, root, exists: real.exists };
 }
 
-/** A workspace-relative display path for a real path already known to be inside the root. */
-export function displayPath(root: string, realPath: string): string {
-  const rel = path.relative(root, realPath);
-  return rel === '' ? '.' : rel.split(path.sep).join('/');
-}
-
 /**
  * realpath that also works when the tail of the path does not exist yet: the deepest existing
  * ancestor is resolved, and a dangling symlink on the way is followed to where it points, so that
@@ -106,7 +100,7 @@ async function realpathAllowMissing(p: string, hops = 0): Promise<{ path: string
 }
 
 function expandHome(p: string): string {
-  // The model sometimes writes "~/x"; treat it literally relative to the root would be surprising,
+  // The model sometimes writes "~/x"; a folder named '~' under the root is never what it means,
   // so map it to the home directory and let the containment check decide.
   if (p === '~' || p.startsWith('~/')) return path.join(process.env.HOME ?? '/', p.slice(1));
   return p;

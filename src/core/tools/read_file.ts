@@ -5,7 +5,7 @@ import { SNIFF_BYTES, formatBytes, sniffBinary } from '../files/binary.js';
 import { readPage } from '../files/line-pager.js';
 import { recordFileState } from '../files/read-state.js';
 import { errorMessage, resolveInWorkspace } from '../sandbox.js';
-import type { Tool, ToolResult } from './tool.js';
+import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface ReadFileInput {
   path: string;
@@ -52,7 +52,7 @@ export const readFileTool: Tool<ReadFileInput> = {
 async function readFile(
   input: ReadFileInput,
   workspaceRoot: string,
-  session: Parameters<typeof recordFileState>[0],
+  session: SessionState,
   signal: AbortSignal,
 ): Promise<ToolResult> {
   const resolved = await resolveInWorkspace(workspaceRoot, input.path);

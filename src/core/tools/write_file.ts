@@ -6,7 +6,7 @@ import { detectEol, withEol } from '../files/line-endings.js';
 import { recordFileState, staleFileError } from '../files/read-state.js';
 import { errorMessage, resolveInWorkspace } from '../sandbox.js';
 import { countLines, truncateHeadTail } from '../truncate.js';
-import type { Tool, ToolResult } from './tool.js';
+import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface WriteFileInput {
   path: string;
@@ -56,7 +56,7 @@ export const writeFileTool = createWriteFileTool();
 async function writeFile(
   input: WriteFileInput,
   workspaceRoot: string,
-  session: Parameters<typeof recordFileState>[0],
+  session: SessionState,
   deps: FileWriteDeps,
 ): Promise<ToolResult> {
   if (typeof input.content !== 'string') return { content: 'content must be a string.', isError: true };

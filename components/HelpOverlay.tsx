@@ -1,33 +1,58 @@
 // The `?` overlay: every key binding and slash command, generated from the one key map.
-import React from 'react';
+// Two columns when the terminal is wide enough; ↑/↓ scroll it when it is taller than the view.
+import React, { useEffect } from 'react';
 import { Box } from 'ink';
 import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/tui/keymap.js';
 import { SLASH_COMMANDS } from '../src/tui/slash-commands.js';
 import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { useApp, useAppStore } from './store-context.js';
 import { Lines } from './Lines.js';
 
-/** Contexts that already work; the others are listed once their features land. */
-const SHOWN: KeyContext[] = ['input', 'transcript'];
+const KEY_COL = 24;
+const TWO_COLUMNS_MIN = 96;
+
+function entry(keys: string, help: string, width: number): string {
+  return fitLine(`  ${paint.accent(keys)}${' '.repeat(Math.max(1, KEY_COL - stringWidth(keys)))}${help}`, width);
+}
+
+function contextLines(ctx: KeyContext, width: number): string[] {
+  return [paint.bold(CONTEXT_TITLES[ctx]), ...KEYMAP[ctx].map((b) => entry(b.keys.map(keyLabel).join(', '), b.help, width))];
+}
 
 export function helpLines(width: number): string[] {
-  const out: string[] = [paint.heading('Keys'), ''];
-  for (const ctx of SHOWN) {
-    out.push(paint.bold(CONTEXT_TITLES[ctx]));
-    for (const b of KEYMAP[ctx]) {
-      const keys = b.keys.map(keyLabel).join(', ');
-      out.push(fitLine(`  ${paint.accent(keys)}${' '.repeat(Math.max(1, 26 - stringWidth(keys)))}${b.help}`, width));
-    }
-    out.push('');
+  const two = width >= TWO_COLUMNS_MIN;
+  const colWidth = two ? Math.floor(width / 2) - 1 : width;
+  const left = contextLines('input', colWidth);
+  const right = [
+    ...contextLines('transcript', colWidth),
+    '',
+    paint.bold('Commands'),
+    ...SLASH_COMMANDS.map((c) => entry(c.name, c.help, colWidth)),
+    '',
+    paint.dim('  @path mentions a file'),
+    paint.dim('  Esc, q or ? closes this help'),
+  ];
+  if (!two) return [...left, '', ...right];
+  const rows = Math.max(left.length, right.length);
+  const out: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const l = left[i] ?? '';
+    out.push(l + ' '.repeat(Math.max(1, colWidth + 2 - stringWidth(l))) + (right[i] ?? ''));
   }
-  out.push(paint.bold('Commands'));
-  for (const c of SLASH_COMMANDS) out.push(fitLine(`  ${paint.accent(c.name)}${' '.repeat(Math.max(1, 26 - c.name.length))}${c.help}`, width));
-  out.push('', paint.dim('  @path mentions a file · Esc, q or ? closes this help'));
   return out;
 }
 
 export function HelpOverlay({ height, width }: { height: number; width: number }) {
+  const store = useAppStore();
+  const scroll = useApp((s) => s.helpScroll);
   const lines = helpLines(width);
-  const shown = lines.length > height ? [...lines.slice(0, height - 1), paint.dim('  … (enlarge the terminal to see all)')] : lines;
+  const maxScroll = Math.max(0, lines.length - height);
+  const top = Math.min(scroll, maxScroll);
+  useEffect(() => {
+    if (scroll > maxScroll) store.setState({ helpScroll: maxScroll });
+  }, [scroll, maxScroll, store]);
+  const shown = lines.slice(top, top + height);
+  if (top + height < lines.length) shown[shown.length - 1] = paint.dim(`  ↓ ${lines.length - top - height + 1} more rows (↑/↓ scroll)`);
   return (
     <Box flexDirection="column" height={height} width={width} overflow="hidden">
       <Lines lines={shown} />

@@ -61,6 +61,8 @@ export interface AppState {
   viewportRows: number;
 
   mode: Mode;
+  /** First row shown in the help overlay. */
+  helpScroll: number;
   /** Increments while something animates (ticker.ts); drives every spinner. */
   frame: number;
   /** Bumped when lazily loaded renderers (markdown) arrive, so cached lines are redrawn. */
@@ -106,6 +108,7 @@ export function initialState(): AppState {
     newBelow: false,
     viewportRows: 10,
     mode: 'input',
+    helpScroll: 0,
     frame: 0,
     renderEpoch: 0,
     size: { cols: 80, rows: 24 },

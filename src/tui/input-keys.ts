@@ -184,7 +184,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
         s.intents.exit();
         return;
       }
-      store.setState({ exitArmedAt: now, flash: { text: 'press Ctrl+C again to exit', at: now } });
+      store.setState({ exitArmedAt: now, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } });
       return;
     }
     case 'exit': if (s.input.text === '') s.intents.exit(); return;
@@ -219,9 +219,15 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
   }
 }
 
-/** Keys while the help overlay is open: any of Esc, q, ? or Enter closes it. */
+/** Keys while the help overlay is open: ↑/↓/PgUp/PgDn scroll it; Esc, q, ? or Enter close it. */
 export function handleHelpKey(store: AppStore, press: KeyPress): void {
+  const s = store.getState();
+  const page = Math.max(1, s.viewportRows - 1);
+  const scroll = (d: number) => store.setState({ helpScroll: Math.max(0, s.helpScroll + d) });
   if (press.name === 'esc' || press.name === 'q' || press.name === '?' || press.name === 'enter') {
-    store.setState({ mode: 'input' });
-  }
+    store.setState({ mode: 'input', helpScroll: 0 });
+  } else if (press.name === 'down') scroll(1);
+  else if (press.name === 'up') scroll(-1);
+  else if (press.name === 'pagedown') scroll(page);
+  else if (press.name === 'pageup') scroll(-page);
 }

@@ -15,7 +15,15 @@ export function wrapText(text: string, width: number): string[] {
       out.push('');
       continue;
     }
-    out.push(...wrapAnsi(expandTabs(line), w, { hard: true, trim: false }).split('\n'));
+    // Keep the line's own indentation on every row it wraps to; trim the break points.
+    const expanded = expandTabs(line);
+    const indent = /^ */.exec(expanded)![0].slice(0, Math.max(0, w - 1));
+    const rest = expanded.slice(indent.length);
+    if (rest === '') {
+      out.push(indent);
+      continue;
+    }
+    for (const row of wrapAnsi(rest, w - indent.length, { hard: true, trim: true }).split('\n')) out.push(indent + row);
   }
   return out;
 }

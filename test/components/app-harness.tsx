@@ -1,0 +1,49 @@
+// Renders the whole App around a store and a fake agent, as run-tui wires it.
+import React from 'react';
+import { act } from 'react';
+import { App } from '../../components/App.js';
+import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
+import type { KeyEnv } from '../../src/tui/input-keys.js';
+import { createFakeAgent, simpleTurn, type FakeAgent, type TurnScript } from '../store/fake-agent.js';
+import { renderAct, type Rendered } from './act-helpers.js';
+
+export interface Harness {
+  r: Rendered;
+  store: AppStore;
+  agent: FakeAgent;
+  session: AgentSession;
+  exits: number;
+}
+
+export async function renderApp(opts: { script?: TurnScript; files?: string[]; now?: () => number } = {}): Promise<Harness> {
+  const store = createAppStore();
+  const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
+  const session = attachAgent(store, agent, { intervalMs: 1 });
+  const h = { store, agent, session, exits: 0 } as Harness;
+  setIntents(store, {
+    submitPrompt: (p) => session.submit(p),
+    interrupt: () => session.interrupt(),
+    clearConversation: () => session.clear(),
+    exit: () => {
+      h.exits++;
+    },
+    paneSize: (c, r) => agent.setPaneSize(c, r),
+  });
+  const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now };
+  h.r = await renderAct(
+    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} />,
+  );
+  return h;
+}
+
+/** Lets the fake agent's run and the store commits happen inside act(). */
+export async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('waitFor timed out');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 5));
+    });
+  }
+}

@@ -1,0 +1,248 @@
+// Runs one command in its own pseudo-terminal and emulator, with the end-of-command handshake,
+// flow control, throttled live snapshots, timeout and interrupt that end the whole process tree.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { spawn, type IPty } from 'node-pty';
+import type { TerminalSnapshot } from '../tools/details.js';
+import type { ToolInputChannel } from '../tools/tool.js';
+import { CommandTerminal } from './command-terminal.js';
+import { OutputLog } from './output-log.js';
+import {
+  collectCommandProcesses,
+  killCommandTree,
+  killProcesses,
+  readProcess,
+  type CommandTag,
+  type ProcessInfo,
+} from './process-tree.js';
+import { ACK_BYTE, wrapCommand } from './sentinel.js';
+
+/** Environment variable every process of a command inherits, so strays can be found by it. */
+export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
+
+export const SNAPSHOT_INTERVAL_MS = 50;
+export const SNAPSHOT_HISTORY_ROWS = 200;
+/** Pause reading the pty while this many bytes wait for the emulator; resume below the low mark. */
+const FLOW_HIGH_BYTES = 1024 * 1024;
+const FLOW_LOW_BYTES = 128 * 1024;
+/** Without a sentinel (the command replaced the shell with exec), wait this long for stragglers. */
+const EXIT_WITHOUT_SENTINEL_GRACE_MS = 100;
+
+export interface PtyCommandOptions {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  timeoutMs: number;
+  signal: AbortSignal;
+  logPath: string;
+  /** Throttled live view while the command runs. */
+  onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
+  /** Gives the caller a way to type into and resize the pty; returns the detach function. */
+  attachInput?(channel: ToolInputChannel): () => void;
+}
+
+export interface PtyCommandResult {
+  /** From the sentinel, or the shell's own exit status; null when it was ended by a signal. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** The command's text for the model (see KeptOutput.render). */
+  text: string;
+  totalLines: number;
+  truncated: boolean;
+  totalBytes: number;
+  snapshot: TerminalSnapshot;
+  logPath: string;
+  logCapped: boolean;
+  logError: string | null;
+  /** Whether the end-of-command sentinel arrived (false: the tail may be incomplete). */
+  sentinelSeen: boolean;
+  /** The shell's pid (also its process group and session id). */
+  pid: number;
+  /** What the run held in memory at the end: kept text (chars) and emulator rows. */
+  retained: { keptChars: number; emulatorRows: number };
+}
+
+function signalName(signal: number | undefined): string | null {
+  if (!signal) return null;
+  for (const [name, num] of Object.entries(os.constants.signals)) if (num === signal) return name;
+  return `signal ${signal}`;
+}
+
+export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommandResult> {
+  const nonce = randomBytes(8).toString('hex');
+  const tag: CommandTag = { env: `${COMMAND_MARKER_ENV}=${nonce}`, startedAfter: Number.POSITIVE_INFINITY };
+  const log = new OutputLog(opts.logPath);
+  let sentinelRc: number | null = null;
+  let sentinelSeen = false;
+  let resolveSentinel!: () => void;
+  const sentinelArrived = new Promise<void>((r) => (resolveSentinel = r));
+  // Every process the command started, gathered while the shell still waits for our ACK.
+  let leftovers: ProcessInfo[] = [];
+  let child: IPty | null = null;
+
+  const terminal = new CommandTerminal({
+    cols: opts.cols,
+    rows: opts.rows,
+    nonce,
+    log,
+    onSentinel: (rc) => {
+      if (sentinelSeen) return;
+      sentinelSeen = true;
+      sentinelRc = rc;
+      if (child) leftovers = collectCommandProcesses(child.pid, tag).filter((p) => p.pid !== child!.pid);
+      writeToChild(ACK_BYTE);
+      resolveSentinel();
+    },
+  });
+
+  let exited = false;
+  const writeToChild = (data: string) => {
+    // node-pty logs (not throws) EBADF for writes after exit; skip them.
+    if (child && !exited) child.write(data);
+  };
+
+  try {
+    child = spawn('bash', ['-c', wrapCommand(opts.command, nonce)], {
+      name: 'xterm-256color',
+      cols: opts.cols,
+      rows: opts.rows,
+      cwd: opts.cwd,
+      env: { ...opts.env, [COMMAND_MARKER_ENV]: nonce },
+      encoding: null,
+    });
+  } catch (err) {
+    terminal.dispose();
+    log.close();
+    throw err;
+  }
+  const pty = child;
+  // Everything the command starts is at least as young as its shell.
+  tag.startedAfter = Number(readProcess(pty.pid)?.startTime ?? 0);
+
+  let totalBytes = 0;
+  let paused = false;
+  let lastReport = 0;
+  let reportTimer: NodeJS.Timeout | null = null;
+  let finished = false;
+  const report = () => {
+    reportTimer = null;
+    if (finished || !opts.onSnapshot) return;
+    lastReport = Date.now();
+    opts.onSnapshot(terminal.snapshot(SNAPSHOT_HISTORY_ROWS), totalBytes);
+  };
+  const scheduleReport = () => {
+    if (reportTimer || finished || !opts.onSnapshot) return;
+    reportTimer = setTimeout(report, Math.max(0, lastReport + SNAPSHOT_INTERVAL_MS - Date.now()));
+  };
+  const onParsed = () => {
+    if (paused && terminal.pendingBytes < FLOW_LOW_BYTES) {
+      paused = false;
+      pty.resume();
+    }
+    scheduleReport();
+  };
+
+  pty.onData((data: string | Buffer) => {
+    totalBytes += data.length;
+    terminal.write(typeof data === 'string' ? data : new Uint8Array(data.buffer, data.byteOffset, data.length), onParsed);
+    if (!paused && terminal.pendingBytes > FLOW_HIGH_BYTES) {
+      paused = true;
+      pty.pause();
+    }
+  });
+
+  const exitInfo = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
+    pty.onExit((e) => {
+      exited = true;
+      resolve(e);
+    }),
+  );
+
+  const detachInput = opts.attachInput?.({
+    write: (data) => writeToChild(data),
+    resize: (cols, rows) => {
+      if (exited || cols < 1 || rows < 1) return;
+      try {
+        pty.resize(cols, rows);
+      } catch {
+        // The pty closed between the check and the call.
+      }
+      terminal.resize(cols, rows);
+      scheduleReport();
+    },
+  });
+
+  // Ends: normal (sentinel then exit), exit without sentinel, timeout, or interrupt.
+  let timedOut = false;
+  let aborted = false;
+  let stopTimer: NodeJS.Timeout | null = null;
+  const stopped = new Promise<'timeout' | 'abort'>((resolve) => {
+    stopTimer = setTimeout(() => resolve('timeout'), opts.timeoutMs);
+    if (opts.signal.aborted) resolve('abort');
+    else opts.signal.addEventListener('abort', () => resolve('abort'), { once: true });
+  });
+
+  const delay = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms));
+  const outcome = await Promise.race([
+    sentinelArrived.then(() => 'sentinel' as const),
+    exitInfo.then(() => 'exit' as const),
+    stopped,
+  ]);
+  let exit: { exitCode: number; signal?: number } | null = null;
+  if (outcome === 'timeout' || outcome === 'abort') {
+    timedOut = outcome === 'timeout';
+    aborted = outcome === 'abort';
+    await killCommandTree(pty.pid, tag);
+    exit = await Promise.race([exitInfo, delay(1000)]);
+  } else {
+    if (outcome === 'sentinel') {
+      // The shell exits as soon as it reads the ACK; if it does not, end it rather than wait.
+      exit = await Promise.race([exitInfo, delay(2000)]);
+      if (!exit) {
+        await killCommandTree(pty.pid, tag);
+        exit = await Promise.race([exitInfo, delay(1000)]);
+      }
+    } else {
+      exit = await exitInfo;
+      // The shell was replaced (exec) or killed: no sentinel is coming, but late bytes may be.
+      await Promise.race([sentinelArrived, delay(EXIT_WITHOUT_SENTINEL_GRACE_MS)]);
+    }
+    // Background processes the command left behind would hold the pty open: end them too.
+    await killProcesses(leftovers, tag);
+  }
+  if (!exited) pty.kill('SIGKILL');
+  if (stopTimer) clearTimeout(stopTimer);
+  finished = true;
+  if (reportTimer) clearTimeout(reportTimer);
+  if (paused) pty.resume();
+  detachInput?.();
+  await terminal.drain();
+  terminal.finish();
+  log.close();
+
+  const logNote = `full output: ${opts.logPath}`;
+  const rendered = terminal.kept.render(logNote);
+  const result: PtyCommandResult = {
+    exitCode: sentinelSeen && !timedOut && !aborted ? sentinelRc : exit && !exit.signal ? exit.exitCode : null,
+    signal: sentinelSeen && !timedOut && !aborted ? null : signalName(exit?.signal),
+    timedOut,
+    aborted,
+    text: rendered.text,
+    totalLines: rendered.totalLines,
+    truncated: rendered.truncated,
+    totalBytes,
+    snapshot: terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
+    logPath: opts.logPath,
+    logCapped: log.capped,
+    logError: log.error,
+    sentinelSeen,
+    pid: pty.pid,
+    retained: { keptChars: terminal.kept.retainedChars(), emulatorRows: terminal.bufferedRows() },
+  };
+  terminal.dispose();
+  return result;
+}

@@ -1,0 +1,32 @@
+// The end-of-command handshake (STACK.md §4 fix A). node-pty may drop the last bytes of a command
+// that exits quickly, so the shell prints an OSC 777 sentinel carrying the exit status once the
+// command is done and then waits for an acknowledgement byte before it exits. Everything before the
+// sentinel has arrived when the sentinel has: the pty is one ordered stream.
+
+/** The byte the parent writes once it has seen the sentinel (ACK, ^F: not special to the tty). */
+export const ACK_BYTE = '\x06';
+
+export const SENTINEL_OSC = 777;
+
+/**
+ * The script for `bash -c`. An EXIT trap (not a trailing line) so that `exit N`, `set -e` and
+ * syntax errors in the command still report. CAN (\030) first: it aborts any escape sequence a
+ * binary dump left half-open, so the emulator parses the sentinel. The wait reads /dev/tty so that
+ * a command that closed or redirected stdin cannot skip it, and loops until the ACK byte so that
+ * keystrokes typed ahead cannot end it early.
+ */
+export function wrapCommand(command: string, nonce: string): string {
+  const trap =
+    `__inkling_rc=$?; printf '\\030\\033]${SENTINEL_OSC};inkling-${nonce};%d\\007' "$__inkling_rc"; ` +
+    `while IFS= read -rs -n1 __inkling_c </dev/tty 2>/dev/null; do [ "$__inkling_c" = $'\\006' ] && break; done; ` +
+    `exit "$__inkling_rc"`;
+  return `trap '${trap.replace(/'/g, `'\\''`)}' EXIT\n${command}`;
+}
+
+/** The exit status from an OSC 777 payload, or null when the payload is not our sentinel. */
+export function parseSentinel(payload: string, nonce: string): number | null {
+  const prefix = `inkling-${nonce};`;
+  if (!payload.startsWith(prefix)) return null;
+  const rc = Number(payload.slice(prefix.length));
+  return Number.isInteger(rc) ? rc : null;
+}

@@ -1,0 +1,106 @@
+// The bash tool: one command in a real pseudo-terminal. The model gets the rendered text and the
+// exit status; the UI gets live coloured snapshots and can type into the command.
+import path from 'node:path';
+import { commandEnv } from '../shell/env.js';
+import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
+import { isReadOnlyCommand } from '../shell/read-only.js';
+import type { ToolDetails } from './details.js';
+import type { Tool, ToolContext, ToolResult } from './tool.js';
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const MAX_TIMEOUT_MS = 600_000;
+
+export interface BashInput {
+  command: string;
+  timeout_ms?: number;
+  description?: string;
+}
+
+/** Tool call ids come from the model's stream: keep the file name to safe characters. */
+function logPathFor(ctx: ToolContext): string {
+  const name = ctx.toolCallId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'call';
+  return path.join(ctx.session.sessionDir, 'bash', `${name}.log`);
+}
+
+function statusLine(r: PtyCommandResult, timeoutMs: number): string {
+  if (r.timedOut) return `Command timed out after ${timeoutMs} ms; it and every process it started were killed. Output so far is above.`;
+  if (r.aborted) return 'Command interrupted by the user; it and every process it started were killed. Output so far is above.';
+  if (r.signal) return `Terminated by signal ${r.signal}`;
+  return `Exit code: ${r.exitCode ?? 'unknown'}`;
+}
+
+function formatResult(r: PtyCommandResult, timeoutMs: number): string {
+  const parts = [r.text === '' ? '(no output)' : r.text, '', statusLine(r, timeoutMs)];
+  if (r.logCapped) parts.push(`The log ${r.logPath} was capped; later output was not saved.`);
+  if (r.logError) parts.push(`The full output could not be saved: ${r.logError}`);
+  return parts.join('\n');
+}
+
+export const bashTool: Tool<BashInput> = {
+  name: 'bash',
+  description:
+    'Runs a bash command (bash -c, no login shell) in a pseudo-terminal in the workspace root and returns what a ' +
+    'terminal would show (escape codes removed, long output cut to its head and tail with the full log path) and ' +
+    'the exit code. Each call is a fresh shell: cd and variables do not carry over. Pagers are disabled ' +
+    '(PAGER=cat); commands waiting for input with nobody typing end at the timeout (default 120000 ms, at most ' +
+    '600000 ms). The whole process tree is killed on timeout or interrupt, and background processes left running ' +
+    'when the command ends are killed too.',
+  readOnly: false,
+  isReadOnlyCall: (input) => typeof input.command === 'string' && isReadOnlyCommand(input.command),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      command: { type: 'string', description: 'The command to run with bash -c.' },
+      timeout_ms: {
+        type: 'integer',
+        description: `Milliseconds before the command is killed (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).`,
+        minimum: 1,
+        maximum: MAX_TIMEOUT_MS,
+      },
+      description: { type: 'string', description: 'A few words saying what the command does, shown to the person.' },
+    },
+    required: ['command'],
+    additionalProperties: false,
+  },
+
+  async execute(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
+    if (typeof input.command !== 'string' || input.command.trim() === '') {
+      return { content: 'The command is empty: give bash something to run.', isError: true };
+    }
+    const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : DEFAULT_TIMEOUT_MS;
+    const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));
+    if (ctx.signal.aborted) return { content: 'Command not run: the turn was interrupted.', isError: true };
+    const logPath = logPathFor(ctx);
+    const { cols, rows } = ctx.paneSize();
+    const base = { kind: 'bash' as const, command: input.command, logPath };
+    let result: PtyCommandResult;
+    try {
+      result = await runPtyCommand({
+        command: input.command,
+        cwd: ctx.workspaceRoot,
+        env: commandEnv(process.env, ctx.session.secretEnvNames),
+        cols: Math.max(1, Math.floor(cols)),
+        rows: Math.max(1, Math.floor(rows)),
+        timeoutMs,
+        signal: ctx.signal,
+        logPath,
+        attachInput: (channel) => ctx.attachInput(channel),
+        onSnapshot: (snapshot, totalBytes) =>
+          ctx.reportOutput({ ...base, snapshot, running: true, exitCode: null, signal: null, timedOut: false, totalBytes }),
+      });
+    } catch (err) {
+      return { content: `Could not start bash: ${(err as Error).message}`, isError: true };
+    }
+    const details: ToolDetails = {
+      ...base,
+      snapshot: result.snapshot,
+      running: false,
+      exitCode: result.exitCode,
+      signal: result.signal,
+      timedOut: result.timedOut,
+      totalBytes: result.totalBytes,
+    };
+    const failed = result.timedOut || result.aborted || result.signal !== null || result.exitCode !== 0;
+    return { content: formatResult(result, timeoutMs), isError: failed, details };
+  },
+};

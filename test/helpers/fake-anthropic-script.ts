@@ -51,15 +51,23 @@ export interface FakeHttpError {
   type: string;
   message: string;
   headers?: Record<string, string>;
-  /** Sent instead of the Anthropic JSON error body (a proxy's HTML page, say). */
-  rawBody?: string;
+  delayMs?: number;
+}
+
+/** Any status and body as they are: a proxy's HTML error page, a JSON answer where a stream was asked for. */
+export interface FakeRawResponse {
+  kind: 'raw';
+  status: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
   delayMs?: number;
 }
 
 /** Serve the previous entry again, for this and every later request. */
 export interface FakeRepeat { kind: 'repeat' }
 
-export type FakeResponse = FakeMessage | FakeHttpError | FakeRepeat;
+export type FakeResponse = FakeMessage | FakeHttpError | FakeRawResponse | FakeRepeat;
 
 /** Shorthand for the common case: some text, some thinking, some tool calls. */
 export interface ReplyShorthand {
@@ -101,7 +109,7 @@ export const stall = (content: FakeBlock[] = []): FakeMessage => ({ kind: 'messa
 export function parseScriptEntry(entry: unknown): FakeResponse {
   if (!entry || typeof entry !== 'object') throw new Error(`script entry is not an object: ${JSON.stringify(entry)}`);
   const e = entry as Record<string, unknown>;
-  if (e.kind === 'message' || e.kind === 'error' || e.kind === 'repeat') return e as unknown as FakeResponse;
+  if (e.kind === 'message' || e.kind === 'error' || e.kind === 'raw' || e.kind === 'repeat') return e as unknown as FakeResponse;
   if (e.kind !== undefined) throw new Error(`unknown script entry kind: ${String(e.kind)}`);
   return reply(e as ReplyShorthand);
 }

@@ -25,7 +25,7 @@
  *       { "type": "redacted_thinking", "data": ... }, { "type": "tool_use", "name", "input" | "inputJson", "id"? },
  *       each with "open": true to leave out its content_block_stop
  *   { "kind": "error", "status": 529, "type": "overloaded_error", "message": "Overloaded", "headers": { "retry-after": "0" } }
- *       ("rawBody": "<html>…" replaces the JSON error body)
+ *   { "kind": "raw", "status": 502, "body": "<html>…", "contentType": "text/html" }   any status and body as they are
  *   { "kind": "repeat" }        serve the previous entry again, for this and every later request
  * When the script runs out, requests get a 400 invalid_request_error saying so.
  */
@@ -144,6 +144,10 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     if (response.delayMs) await sleep(response.delayMs);
     if (res.destroyed) return;
     if (response.kind === 'error') return sendError(res, response);
+    if (response.kind === 'raw') {
+      res.writeHead(response.status, { 'content-type': response.contentType ?? 'text/html', ...response.headers });
+      return void res.end(response.body);
+    }
     const model = (body as { model?: unknown })?.model;
     await sendMessage(res, response, typeof model === 'string' ? model : 'claude-fake');
   }
@@ -187,9 +191,8 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
 }
 
 function sendError(res: ServerResponse, e: FakeHttpError) {
-  const contentType = e.rawBody === undefined ? 'application/json' : 'text/html';
-  res.writeHead(e.status, { 'content-type': contentType, 'request-id': 'req_fake_error', ...e.headers });
-  res.end(e.rawBody ?? JSON.stringify(errorBody(e.type, e.message)));
+  res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': 'req_fake_error', ...e.headers });
+  res.end(JSON.stringify(errorBody(e.type, e.message)));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

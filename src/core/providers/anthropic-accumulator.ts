@@ -41,11 +41,14 @@ export class AnthropicResponseAccumulator {
   private rawStopReason: string | null = null;
   /** True once message_stop arrived: the response is whole. */
   complete = false;
+  /** True once any event arrived at all. */
+  sawEvents = false;
   /** True once anything the consumer can see (text, thinking, a tool call) was emitted. */
   emittedContent = false;
 
   /** Applies one raw event and returns the ProviderEvents it produces. */
   apply(event: RawMessageStreamEvent): ProviderEvent[] {
+    this.sawEvents = true;
     switch (event.type) {
       case 'message_start':
         this.mergeUsage(event.message.usage);

@@ -80,6 +80,14 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
       if (watchdog.fired) {
         throw new AttemptFailure({ message: `stream stalled: no data for ${formatSeconds(idleTimeoutMs)}`, retryable: true, reason: 'stream stalled' });
       }
+      if (!acc.sawEvents) {
+        // A whole body without one SSE event: not a network blip but the wrong kind of endpoint.
+        throw new AttemptFailure({
+          message: `the endpoint at ${baseURL} answered without a Messages API event stream (is the base URL right?)`,
+          retryable: false,
+          reason: 'no event stream',
+        });
+      }
       throw new AttemptFailure({
         message: 'connection to the Anthropic API ended before the response was complete',
         retryable: true,

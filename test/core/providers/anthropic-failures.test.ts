@@ -116,13 +116,21 @@ describe('anthropic provider: retries', () => {
   });
 
   it('reads a non-JSON error page and retries the 502', async () => {
-    fake.enqueue({ kind: 'error', status: 502, type: '', message: '', rawBody: '<html><body>Bad   Gateway</body></html>' }, reply({ text: 'ok' }));
+    fake.enqueue({ kind: 'raw', status: 502, body: '<html><body>Bad   Gateway</body></html>' }, reply({ text: 'ok' }));
     const { events } = await run(provider().stream(request(), new AbortController().signal));
     expect(events[0]).toMatchObject({ type: 'retry', status: 502, reason: '502' });
     expect(textOfEnd(events)).toBe('ok');
-    fake.enqueue({ kind: 'error', status: 502, type: '', message: '', rawBody: '<html><body>Bad   Gateway</body></html>' });
+    fake.enqueue({ kind: 'raw', status: 502, body: '<html><body>Bad   Gateway</body></html>' });
     const err = providerError((await run(provider({ maxRetries: 0 }).stream(request(), new AbortController().signal))).error);
     expect(err.message).toBe('Anthropic API error 502: <html><body>Bad Gateway</body></html>');
+  });
+
+  it('says so when an endpoint answers 200 without an event stream, and does not retry', async () => {
+    fake.enqueue({ kind: 'raw', status: 200, contentType: 'application/json', body: '{"type":"message","content":[]}' });
+    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
+    expect(err.message).toBe(`the endpoint at ${fake.url} answered without a Messages API event stream (is the base URL right?)`);
+    expect(err.retryable).toBe(false);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('reports an unreachable server as a retryable connection error', async () => {

@@ -60,6 +60,8 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   try {
     for await (const event of agent.run(config.prompt ?? '', { signal: controller.signal })) {
       if (config.outputFormat === 'stream-json') print(out.stdout, `${JSON.stringify(event)}\n`);
+      // Someone waiting on a plain -p should see why nothing happens yet.
+      else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
       track(event);
     }
   } catch (err) {
@@ -131,4 +133,10 @@ function describeEnd(reason: TurnEndReason, errors: string[], notices: string[],
     case 'aborted':
       return 'interrupted';
   }
+}
+
+function describeRetry(event: Extract<AgentEvent, { type: 'retry' }>): string {
+  const seconds = (event.delayMs / 1000).toFixed(event.delayMs < 10_000 ? 1 : 0);
+  const status = event.status && !event.reason.includes(String(event.status)) ? `${event.status} ` : '';
+  return `retrying in ${seconds} s (${status}${event.reason}), attempt ${event.attempt}`;
 }

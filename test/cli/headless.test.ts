@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiError, reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
+import { apiError, overloaded, reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { ensureBuilt, finished, runBin, startBin, type BinResult } from './run-bin.js';
 
 const KEY = 'sk-test-fake-7Hq2ZkP9wLmN4xR8';
@@ -110,6 +110,16 @@ describe('inkling -p', () => {
     expect(r.stderr).toMatch(/ANTHROPIC_API_KEY/);
     expect(r.stderr).not.toContain('sk-test-wrong-key-000000');
     expect(r.stdout).toBe('');
+  });
+
+  it('says on stderr that it retries an overloaded API, then answers (exit 0)', async () => {
+    fake.enqueue(overloaded({ 'retry-after': '0' }), reply({ text: 'made it' }));
+    const r = await inkling(['-p', 'hi']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('made it\n');
+    expect(r.stderr).toMatch(/inkling: retrying in [\d.]+ s \([^)]*529[^)]*\), attempt 1/);
+    expect(r.stderr).not.toMatch(/529 529/);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('scrubs the key even when an API error message repeats it', async () => {

@@ -19,6 +19,8 @@ export function findExact(text: string, needle: string): Span[] {
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201a', '\u201b', '\u2032']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u201f', '\u2033']);
 
+const ANY_TYPOGRAPHIC_QUOTE = /[\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u201f\u2033]/g;
+
 function plainQuote(ch: string): string {
   if (SINGLE_QUOTES.has(ch)) return "'";
   if (DOUBLE_QUOTES.has(ch)) return '"';
@@ -34,26 +36,25 @@ function isTrailingSpace(ch: string): boolean {
  * normalized character i, so a match in the normalized text maps back to the file's real text.
  */
 export function normalizeWithMap(text: string): { norm: string; map: Int32Array } {
-  let norm = '';
+  // Whole-line slices joined once: per-character concatenation was the slow part on large files.
+  const parts: string[] = [];
   // Typed array: a plain number[] would cost 8+ bytes per character of a large file.
   const map = new Int32Array(text.length);
   let n = 0;
   let i = 0;
-  while (i <= text.length) {
+  for (;;) {
     const nl = text.indexOf('\n', i);
     const lineEnd = nl === -1 ? text.length : nl;
     let last = lineEnd;
     while (last > i && isTrailingSpace(text[last - 1]!)) last--;
-    for (let k = i; k < last; k++) {
-      norm += plainQuote(text[k]!);
-      map[n++] = k;
-    }
+    parts.push(text.slice(i, last).replace(ANY_TYPOGRAPHIC_QUOTE, plainQuote));
+    for (let k = i; k < last; k++) map[n++] = k;
     if (nl === -1) break;
-    norm += '\n';
+    parts.push('\n');
     map[n++] = nl;
     i = nl + 1;
   }
-  return { norm, map: map.subarray(0, n) };
+  return { norm: parts.join(''), map: map.subarray(0, n) };
 }
 
 /** Occurrences of `needle` in `text` once both are normalized, as spans of the file's real text. */
@@ -104,71 +105,96 @@ export function lineAt(text: string, index: number): number {
   return line;
 }
 
-// Comparing every window against every old line gets expensive on big files; past this many
-// line comparisons only the first non-blank line of old_string is compared.
-const MAX_WINDOW_COMPARISONS = 200_000;
 const NEAR_MISS_THRESHOLD = 0.6;
+// Lines whose similarity to old_string's first line reaches this become candidates for a full
+// window comparison; the rest of the file is never compared line by line against the whole window.
+const CANDIDATE_THRESHOLD = 0.45;
+const MAX_CANDIDATES = 50;
 
 /**
  * The file regions most similar to `needle` (bigram similarity of trimmed lines), formatted with
  * line numbers, or '' when nothing comes close.
  */
 export function nearMisses(text: string, needle: string, maxResults = 3): string {
-  const fileLines = text.split('\n').map((l) => l.trim());
-  let oldLines = needle.split('\n').map((l) => l.trim());
+  const oldLines = needle.split('\n').map((l) => l.trim());
   while (oldLines.length > 1 && oldLines[oldLines.length - 1] === '') oldLines.pop();
-  const firstReal = oldLines.findIndex((l) => l !== '');
-  if (firstReal === -1) return '';
-  if (fileLines.length * oldLines.length > MAX_WINDOW_COMPARISONS) oldLines = [oldLines[firstReal]!];
-  const fileGrams = fileLines.map(bigrams);
-  const oldGrams = oldLines.map(bigrams);
-
-  const scored: { line: number; score: number }[] = [];
-  for (let i = 0; i < fileLines.length; i++) {
-    let sum = 0;
-    // Lines missing past the end of the file count as no match.
-    for (let j = 0; j < oldLines.length && i + j < fileLines.length; j++) {
-      sum += dice(fileGrams[i + j]!, oldGrams[j]!, fileLines[i + j]!, oldLines[j]!);
-    }
-    scored.push({ line: i, score: sum / oldLines.length });
-  }
-  scored.sort((a, b) => b.score - a.score || a.line - b.line);
-
+  const anchor = oldLines.findIndex((l) => l !== '');
+  if (anchor === -1) return '';
   const rawLines = text.split('\n');
+  const fileLines = rawLines.map((l) => l.trim());
+  const targets = oldLines.map((l) => new BigramTarget(l));
+
+  // Pass 1: every file line against the anchor line only (cheap, pruned by length).
+  const candidates: { line: number; score: number }[] = [];
+  for (let i = 0; i < fileLines.length; i++) {
+    const score = targets[anchor]!.similarity(fileLines[i]!, CANDIDATE_THRESHOLD);
+    if (score >= CANDIDATE_THRESHOLD) candidates.push({ line: i - anchor, score });
+  }
+  candidates.sort((a, b) => b.score - a.score || a.line - b.line);
+
+  // Pass 2: whole windows, aligned on the anchor, for the best candidates.
+  const windows = candidates.slice(0, MAX_CANDIDATES).map(({ line: start }) => {
+    let sum = 0;
+    for (let j = 0; j < oldLines.length; j++) {
+      const fileLine = fileLines[start + j];
+      if (fileLine !== undefined) sum += targets[j]!.similarity(fileLine, 0);
+    }
+    return { line: start, score: sum / oldLines.length };
+  });
+  windows.sort((a, b) => b.score - a.score || a.line - b.line);
+
   const picked: { line: number; score: number }[] = [];
-  for (const s of scored) {
-    if (s.score < NEAR_MISS_THRESHOLD || picked.length >= maxResults) break;
-    if (picked.some((p) => Math.abs(p.line - s.line) < oldLines.length)) continue;
-    picked.push(s);
+  for (const w of windows) {
+    if (w.score < NEAR_MISS_THRESHOLD || picked.length >= maxResults) break;
+    if (picked.some((p) => Math.abs(p.line - w.line) < oldLines.length)) continue;
+    picked.push(w);
   }
   return picked
     .map((p) => {
+      const first = Math.max(0, p.line);
       const end = Math.min(rawLines.length, p.line + oldLines.length);
       const body = rawLines
-        .slice(p.line, end)
-        .map((l, k) => `${String(p.line + k + 1).padStart(6)}\t${l.replace(/\r$/, '')}`)
+        .slice(first, end)
+        .map((l, k) => `${String(first + k + 1).padStart(6)}\t${l.replace(/\r$/, '')}`)
         .join('\n');
-      const range = end - p.line > 1 ? `lines ${p.line + 1}-${end}` : `line ${p.line + 1}`;
+      const range = end - first > 1 ? `lines ${first + 1}-${end}` : `line ${first + 1}`;
       return `${range} (${Math.round(p.score * 100)}% similar):\n${body}`;
     })
     .join('\n\n');
 }
 
-function bigrams(s: string): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let i = 0; i < s.length - 1; i++) {
-    const g = s.slice(i, i + 2);
-    m.set(g, (m.get(g) ?? 0) + 1);
-  }
-  return m;
-}
+/**
+ * Sørensen–Dice similarity over character bigrams against one fixed string: cheap and forgiving of
+ * small typos. Bigrams are numeric keys, so comparing a line allocates no strings.
+ */
+class BigramTarget {
+  private readonly counts = new Map<number, number>();
+  private readonly grams: number;
 
-// Sørensen–Dice coefficient over character bigrams: cheap and forgiving of small typos.
-function dice(a: Map<string, number>, b: Map<string, number>, sa: string, sb: string): number {
-  if (sa === sb) return 1;
-  if (sa.length < 2 || sb.length < 2) return 0;
-  let inter = 0;
-  const [small, big] = a.size <= b.size ? [a, b] : [b, a];
-  for (const [g, n] of small) inter += Math.min(n, big.get(g) ?? 0);
-  return (2 * inter) / (sa.length - 1 + (sb.length - 1));
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length - 1; i++) {
+      const g = text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
+      this.counts.set(g, (this.counts.get(g) ?? 0) + 1);
+    }
+    this.grams = Math.max(0, text.length - 1);
+  }
+
+  /** 0..1; returns 0 early when the lengths alone rule out reaching `atLeast`. */
+  similarity(other: string, atLeast: number): number {
+    if (other === this.text) return 1;
+    const grams = other.length - 1;
+    if (grams < 1 || this.grams < 1) return 0;
+    if ((2 * Math.min(grams, this.grams)) / (grams + this.grams) < atLeast) return 0;
+    const used = new Map<number, number>();
+    let shared = 0;
+    for (let i = 0; i < grams; i++) {
+      const g = other.charCodeAt(i) * 65536 + other.charCodeAt(i + 1);
+      const taken = used.get(g) ?? 0;
+      if (taken < (this.counts.get(g) ?? 0)) {
+        shared++;
+        used.set(g, taken + 1);
+      }
+    }
+    return (2 * shared) / (grams + this.grams);
+  }
 }

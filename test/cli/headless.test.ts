@@ -98,6 +98,10 @@ describe('inkling -p', () => {
     expect(events.filter((e) => e.type === 'tool_call').map((e) => e.id)).toEqual(['toolu_a', 'toolu_b']);
     expect(events.filter((e) => e.type === 'tool_result').map((e) => e.id).sort()).toEqual(['toolu_a', 'toolu_b']);
     expect(events.filter((e) => e.type === 'message_end')).toHaveLength(2);
+    // The registered file tools really ran: the read saw the file, the listing named it.
+    const results = new Map(events.filter((e) => e.type === 'tool_result').map((e) => [e.id, e]));
+    expect(results.get('toolu_a')).toMatchObject({ isError: false, content: expect.stringContaining('beta') });
+    expect(results.get('toolu_b')).toMatchObject({ isError: false, content: expect.stringContaining('notes.txt') });
     const text = events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('');
     expect(text).toBe('Let me look at two things.The notes say alpha and beta.');
   });
@@ -165,6 +169,17 @@ describe('inkling -p', () => {
     expect(body.model).toBe('from-flag');
     expect(body.thinking?.budget_tokens).toBe(2048);
     expect(body.max_tokens).toBeGreaterThan(2048);
+  });
+
+  it('scrubs the key from tool output too, when the model reads the .env that holds it', async () => {
+    await writeFile(join(workspace, '.env'), `ANTHROPIC_API_KEY=${KEY}\n`);
+    fake.enqueue(reply({ toolUses: [{ id: 'toolu_env', name: 'read_file', input: { path: '.env' } }] }), reply({ text: 'read it' }));
+    const r = await runBin(['-p', 'show .env', '--output-format', 'stream-json'], { cwd: workspace, env: { ANTHROPIC_BASE_URL: fake.url } });
+    outputs.push(r);
+    expect(r.code).toBe(0);
+    const result = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({ id: 'toolu_env', isError: false });
+    expect(result.content).toContain('ANTHROPIC_API_KEY=[redacted]');
   });
 });
 

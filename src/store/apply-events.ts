@@ -70,7 +70,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         const l = last();
         if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, text: l.text + ev.thinking });
         else push({ kind: 'thinking', id: newId('thinking'), text: ev.thinking, streaming: true, startedAt: now });
-        d.phase = 'thinking';
+        d.phase = d.activeToolIds.length > 0 ? 'tools' : 'thinking';
         d.retry = null;
         break;
       }
@@ -80,7 +80,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         const l2 = last();
         if (l2?.kind === 'assistant' && l2.streaming) replaceLast({ ...l2, text: l2.text + ev.text });
         else push({ kind: 'assistant', id: newId('text'), text: ev.text, streaming: true });
-        d.phase = 'responding';
+        d.phase = d.activeToolIds.length > 0 ? 'tools' : 'responding';
         d.retry = null;
         break;
       }

@@ -1,0 +1,106 @@
+// What a real terminal shows: frames never reach the terminal height (so nothing scrolls and
+// Ink never clears the screen), wide characters and wrapping land where they should, and a
+// resize re-lays out without leftovers.
+import React, { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, type Instance } from 'ink';
+import { App } from '../../components/App.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createEventBinding } from '../../src/store/event-binding.js';
+import { createScreen } from './xterm-screen.js';
+
+let inst: Instance | null = null;
+afterEach(async () => {
+  await act(async () => inst?.unmount());
+  inst = null;
+});
+
+async function mount(store: AppStore, cols: number, rows: number) {
+  const screen = createScreen(cols, rows);
+  await act(async () => {
+    inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
+      stdout: screen.stdout as unknown as NodeJS.WriteStream,
+      stdin: screen.stdin as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
+  });
+  await screen.flush();
+  return screen;
+}
+
+async function commit(fn: () => void, screen: { flush(): Promise<void> }) {
+  await act(async () => {
+    fn();
+  });
+  // Ink writes throttled frames on its own timer (≤ 30 fps), after React has committed.
+  await new Promise((r) => setTimeout(r, 50));
+  await screen.flush();
+}
+
+describe('frames in a real terminal', () => {
+  it('never reaches the terminal height while a long session streams in', async () => {
+    const store = createAppStore();
+    const screen = await mount(store, 60, 20);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    await commit(() => b.push({ type: 'turn_start', prompt: 'go' }), screen);
+    for (let i = 0; i < 15; i++) {
+      await commit(() => {
+        b.push({ type: 'tool_call', id: `r${i}`, name: 'read', input: { path: `file${i}.ts` }, readOnly: true });
+        b.push({ type: 'text_delta', text: `paragraph ${i} `.repeat(8) });
+        b.flush();
+      }, screen);
+    }
+    const lines = screen.lines();
+    expect(screen.scrolledOff()).toBe(0);
+    expect(screen.stdout.writes.join('')).not.toContain('\x1b[2J');
+    expect(lines[0]).toMatch(/^ inkling · demo model · \/w/);
+    // Status line on the second-to-last row; the last row stays empty.
+    expect(lines[18]).toMatch(/running 15 tools/);
+    expect(lines[19]).toBe('');
+    expect(lines[17]).toMatch(/^╰─+╯$/);
+    expect(lines.slice(1, 15).join('\n')).toContain('paragraph 14');
+  });
+
+  it('places wide characters and wraps text at the width', async () => {
+    const store = createAppStore();
+    const screen = await mount(store, 30, 16);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    await commit(() => {
+      b.push({ type: 'turn_start', prompt: '漢字漢字漢字漢字漢字漢字漢字漢字' });
+      b.push({ type: 'text_delta', text: 'emoji 😀 ok and a rather long line that must wrap nicely' });
+      b.push({ type: 'turn_end', reason: 'end_turn' });
+    }, screen);
+    const lines = screen.lines();
+    // 16 wide chars = 32 columns: 14 fit after "› " on row one, 2 move to the next row.
+    expect(lines[1]).toBe('› ' + '漢字'.repeat(7));
+    expect(lines[2]).toBe('  漢字');
+    expect(lines[4]).toBe('  emoji 😀 ok and a rather');
+    expect(lines[5]).toBe('  long line that must wrap');
+    expect(lines[6]).toBe('  nicely');
+    expect(lines[0]).toMatch(/^ inkling/);
+    expect(screen.scrolledOff()).toBe(0);
+  });
+
+  it('re-lays out on resize without leftovers', async () => {
+    const store = createAppStore();
+    const screen = await mount(store, 80, 24);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    await commit(() => {
+      b.push({ type: 'turn_start', prompt: 'hello' });
+      b.push({ type: 'text_delta', text: 'word '.repeat(40) });
+      b.push({ type: 'turn_end', reason: 'end_turn' });
+    }, screen);
+    await commit(() => screen.stdout.resize(50, 18), screen);
+    let lines = screen.lines();
+    expect(lines.filter((l) => l.startsWith(' inkling'))).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ inkling/);
+    expect(lines[16]).toMatch(/idle/);
+    expect(lines.every((l) => l.length <= 50)).toBe(true);
+    await commit(() => screen.stdout.resize(100, 30), screen);
+    lines = screen.lines();
+    expect(lines.filter((l) => l.startsWith(' inkling'))).toHaveLength(1);
+    expect(lines[28]).toMatch(/idle/);
+    expect(lines[29]).toBe('');
+  });
+});

@@ -11,10 +11,11 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 async function tree(files: Record<string, string>): Promise<void> {
-  for (const [rel, text] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(ws.root, rel)), { recursive: true });
-    await fs.writeFile(path.join(ws.root, rel), text);
+  const entries = Object.entries(files);
+  for (const dir of new Set(entries.map(([rel]) => path.dirname(path.join(ws.root, rel))))) {
+    await fs.mkdir(dir, { recursive: true });
   }
+  await Promise.all(entries.map(([rel, text]) => fs.writeFile(path.join(ws.root, rel), text)));
 }
 const list = (input: { path?: string; depth?: number } = {}) => listFilesTool.execute(input, makeToolContext({ workspaceRoot: ws.root }));
 

@@ -26,6 +26,8 @@ export interface PagerProps {
   onCopied?(report: CopyReport): void;
   /** Puts text on the clipboard; default: OSC 52 to our stdout plus a local clipboard program. */
   copy?(text: string): Promise<CopyReport>;
+  /** Largest output `y` copies; default COPY_MAX_CHARS. */
+  copyMaxChars?: number;
   /** The source is still growing (a running command): pick up new lines every second. */
   live?: boolean;
 }
@@ -57,6 +59,11 @@ export function statusText(v: PagerView, title: string): string {
   // A message (copied…, not found) is the news: it goes first so a narrow terminal still shows it.
   return v.message ? `${v.message}  ${where}` : `${title}  ${where}`;
 }
+
+/** Largest output `y` copies (clipboards and OSC 52 are not meant for more). */
+export const COPY_MAX_CHARS = 8 * 1024 * 1024;
+
+const formatSize = (n: number) => (n >= 1 << 20 ? `${n / (1 << 20)} MB` : n >= 1024 ? `${n / 1024} KB` : `${n} B`);
 
 const HINTS = '↑↓ PgUp/PgDn g/G  / n/N  w wrap  y copy  q close';
 
@@ -143,10 +150,17 @@ export function Pager(props: PagerProps) {
       if (effect === 'close') p.onClose();
       if (effect !== 'copy') return;
       model.setMessage('copying…');
-      const { text, truncated } = await collectText(model.source);
+      const max = p.copyMaxChars ?? COPY_MAX_CHARS;
+      const { text, truncated } = await collectText(model.source, max);
+      if (truncated) {
+        // Half an output on the clipboard would pass for all of it: copy nothing, say where it is.
+        const path = 'path' in model.source ? ` — full log: ${String(model.source.path)}` : '';
+        model.setMessage(`not copied: output is over ${formatSize(max)}${path}`);
+        return;
+      }
       const copy = p.copy ?? ((t: string) => copyToClipboard(t, { write: (s) => stdout.write(s) }));
       const report = await copy(text);
-      model.setMessage(report.summary + (truncated ? ' (output cut at 8 MB)' : ''));
+      model.setMessage(report.summary);
       p.onCopied?.(report);
     }).catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
   });

@@ -149,6 +149,7 @@ export class PagerModel {
       prompt: null, message: null, error: source.error,
     }));
     void this.enqueue(() => this.render());
+    void this.indexInBackground();
   }
 
   private get s(): PagerView {
@@ -204,6 +205,22 @@ export class PagerModel {
     });
   }
 
+  /**
+   * Indexes the rest of the source a few MB at a time, so the first page shows at once and the
+   * line count ("lines 1–23/200000") settles shortly after.
+   */
+  private async indexInBackground(): Promise<void> {
+    while (!this.source.complete && !this.source.error) {
+      await this.source.refresh(4 * 1024 * 1024);
+      this.set({ totalLines: this.source.lineCount, complete: this.source.complete, error: this.source.error });
+    }
+  }
+
+  /** Waits until everything the source holds now is indexed (G, search). */
+  private async indexed(): Promise<void> {
+    if (!this.source.complete && !this.source.error) await this.source.refresh();
+  }
+
   setMessage(message: string | null): void {
     this.set({ message });
   }
@@ -222,7 +239,7 @@ export class PagerModel {
       case 'pageUp': return this.scroll(-page);
       case 'pageDown': return this.scroll(page);
       case 'top': this.set({ top: { line: 0, row: 0 } }); return null;
-      case 'bottom': this.set({ top: await this.maxTop() }); return null;
+      case 'bottom': await this.indexed(); this.set({ top: await this.maxTop() }); return null;
       case 'left': this.set({ left: Math.max(0, this.s.left - Math.max(1, this.s.width >> 1)) }); return null;
       case 'right': if (!this.s.wrap) this.set({ left: this.s.left + Math.max(1, this.s.width >> 1) }); return null;
       case 'wrap': this.set({ wrap: !this.s.wrap, left: 0, top: { line: this.s.top.line, row: 0 } }); return null;
@@ -322,7 +339,6 @@ export class PagerModel {
   }
 
   private async render(): Promise<void> {
-    if (!this.source.complete && !this.source.error) await this.source.refresh(4 * 1024 * 1024);
     const { top, height, width, wrap, left, term, current } = this.s;
     const texts = await this.lines(top.line, top.line + height);
     const rows: VisibleRow[] = [];
@@ -359,6 +375,7 @@ export class PagerModel {
   // ---- search ---------------------------------------------------------------------------
 
   private async startSearch(term: string): Promise<void> {
+    await this.indexed(); // search and count the whole output, not only what is indexed so far
     this.countGeneration++; // stop counting the previous term
     this.set({ term, current: null, matchCount: 0, countDone: false, matchIndex: null });
     const from = { line: this.s.top.line, start: -1, end: -1 };

@@ -169,4 +169,25 @@ describe('Pager', () => {
     expect(frame(r).split('\n')[HEIGHT - 1]).toMatch(/^copied 502 lines/);
     await unmountAct(r);
   });
+
+  it('y refuses to copy part of an output larger than the copy limit, and says where the log is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inkling-pager-ui-'));
+    dirs.push(dir);
+    const path = join(dir, 'huge.log');
+    writeFileSync(path, lines(3000) + '\n');
+    const model = new PagerModel(await openLog(path), { width: WIDTH, height: HEIGHT - 1 });
+    const osc: string[] = [];
+    const r = await renderAct(
+      <Pager model={model} title="huge.log" width={WIDTH} height={HEIGHT} onClose={() => {}} copyMaxChars={1024}
+        copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} />,
+    );
+    await act(async () => {
+      r.stdin.write('y');
+      await new Promise((res) => setTimeout(res, 50));
+      await model.idle();
+    });
+    expect(osc).toEqual([]);
+    expect(model.store.getState().message).toBe(`not copied: output is over 1 KB — full log: ${path}`);
+    await unmountAct(r);
+  });
 });

@@ -1,4 +1,5 @@
 // A complete ToolContext for tool tests: a fresh session, and the live output a tool reported.
+import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -41,7 +42,6 @@ export function makeToolContext(opts: { workspaceRoot: string; signal?: AbortSig
 
 /** A real temp directory to act as the workspace, and a sibling directory outside it. */
 export async function makeTempWorkspace(): Promise<{ root: string; outside: string; cleanup(): Promise<void> }> {
-  const { promises: fs } = await import('node:fs');
   const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'inkling-ws-')));
   const root = path.join(base, 'workspace');
   const outside = path.join(base, 'outside');

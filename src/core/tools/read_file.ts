@@ -70,7 +70,8 @@ async function readFile(
     return fail(`${shown} is a binary file (${binaryType}, ${formatBytes(stat.size)}); read_file only shows text.`);
   }
 
-  const paged = input.offset !== undefined || input.limit !== undefined;
+  // `!= null`: the input check lets an optional parameter arrive as null.
+  const paged = input.offset != null || input.limit != null;
   if (!paged && stat.size > READ_SIZE_CAP) {
     return fail(
       `${shown} is ${formatBytes(stat.size)}, over the ${formatBytes(READ_SIZE_CAP)} limit for reading a whole file. ` +

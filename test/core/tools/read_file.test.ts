@@ -134,6 +134,8 @@ describe('read_file', () => {
     const whole = await read({ path: 'big.log' });
     expect(whole.isError).toBe(true);
     expect(whole.content).toContain('offset');
+    // The input check lets optional parameters through as null; null is not a page request.
+    expect((await read({ path: 'big.log', offset: null as unknown as number })).isError).toBe(true);
     const page = await read({ path: 'big.log', offset: 100_000, limit: 2 });
     expect(page.isError).toBe(false);
     expect(page.content.split('\n')[0]).toBe(`100000\t${'y'.repeat(99)}`);

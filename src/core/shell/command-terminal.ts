@@ -24,6 +24,8 @@ export interface CommandTerminalOptions {
 
 export class CommandTerminal {
   private readonly term: TerminalType;
+  /** Cached: every `term.buffer` access re-checks an option through a proxy, per scrolled row. */
+  private readonly buffers: TerminalType['buffer'];
   readonly kept = new KeptOutput();
   private readonly log: OutputLog;
   private readonly cell: IBufferCell;
@@ -46,7 +48,8 @@ export class CommandTerminal {
       scrollback: opts.scrollback ?? EMULATOR_SCROLLBACK,
       allowProposedApi: true,
     });
-    this.cell = this.term.buffer.normal.getNullCell();
+    this.buffers = this.term.buffer;
+    this.cell = this.buffers.normal.getNullCell();
     this.term.parser.registerOscHandler(SENTINEL_OSC, (payload) => {
       const rc = parseSentinel(payload, opts.nonce);
       if (rc === null) return false;
@@ -97,7 +100,7 @@ export class CommandTerminal {
    * scrollback; rows entered the scrollback when baseY grew or the scrollback trimmed (probe moved).
    */
   private takeScrolledRows(): void {
-    const buffer = this.term.buffer.active;
+    const buffer = this.buffers.active;
     if (this.resizing || buffer.type !== 'normal') return;
     const trims = this.probe && !this.probe.isDisposed ? this.probeLine - this.probe.line : 0;
     const entered = buffer.baseY - this.lastBaseY + trims;
@@ -125,8 +128,8 @@ export class CommandTerminal {
   /** Resizes the emulator, keeping track of which rows were already taken across the reflow. */
   resize(cols: number, rows: number): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
-    const normal = this.term.buffer.normal;
-    const inNormal = this.term.buffer.active.type === 'normal';
+    const normal = this.buffers.normal;
+    const inNormal = this.buffers.active.type === 'normal';
     // Marks the first row not taken yet; markers follow their line through reflow.
     const boundary = inNormal ? this.term.registerMarker(this.skipRows - normal.cursorY) : undefined;
     this.resizing = true;
@@ -149,7 +152,7 @@ export class CommandTerminal {
 
   /** Takes the rows still on the normal screen (trailing blank rows dropped); call once, at the end. */
   finish(): void {
-    const normal = this.term.buffer.normal;
+    const normal = this.buffers.normal;
     const top = normal.baseY + this.skipRows;
     let last = normal.baseY + this.term.rows - 1;
     while (last >= top && (normal.getLine(last)?.translateToString(true) ?? '') === '') last--;
@@ -160,7 +163,7 @@ export class CommandTerminal {
 
   /** Rows on the screen now that hold something (for totalLines while running). */
   private screenRowsUsed(): number {
-    const buffer = this.term.buffer.active;
+    const buffer = this.buffers.active;
     let last = buffer.baseY + this.term.rows - 1;
     const top = buffer.baseY + (buffer.type === 'normal' ? this.skipRows : 0);
     while (last >= top && (buffer.getLine(last)?.translateToString(true) ?? '') === '') last--;
@@ -169,12 +172,12 @@ export class CommandTerminal {
 
   snapshot(historyRows: number): TerminalSnapshot {
     const total = this.kept.lineCount + Math.max(0, this.screenRowsUsed());
-    return takeSnapshot(this.term.buffer.active, this.term.cols, this.term.rows, historyRows, total, this.cell);
+    return takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell);
   }
 
   /** Emulator rows held in memory (bounded by the scrollback). */
   bufferedRows(): number {
-    return this.term.buffer.normal.length;
+    return this.buffers.normal.length;
   }
 
   dispose(): void {

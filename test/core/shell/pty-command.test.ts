@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commandEnv } from '../../../src/core/shell/env.js';
+import { KEPT_HEAD_CHARS, KEPT_TAIL_CHARS } from '../../../src/core/shell/kept-output.js';
+import { EMULATOR_SCROLLBACK } from '../../../src/core/shell/command-terminal.js';
+import { runPtyCommand, type PtyCommandOptions } from '../../../src/core/shell/pty-command.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-pty-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+function run(command: string, extra: Partial<PtyCommandOptions> = {}) {
+  return runPtyCommand({
+    command,
+    cwd: dir,
+    env: commandEnv(process.env, []),
+    cols: 80,
+    rows: 24,
+    timeoutMs: 30_000,
+    signal: new AbortController().signal,
+    logPath: path.join(dir, `run-${++n}.log`),
+    ...extra,
+  });
+}
+
+describe('runPtyCommand', () => {
+  // node-pty can drop the last KB of a fast command (STACK.md §4); the handshake must not.
+  it('never loses the last line of seq 1 200000 (20 runs)', async () => {
+    const last: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await run('seq 1 200000', { rows: 5 });
+      expect(r.sentinelSeen).toBe(true);
+      last.push(r.text.slice(r.text.lastIndexOf('\n') + 1));
+      expect(r.totalLines).toBe(200000);
+    }
+    expect(last).toEqual(Array(20).fill('200000'));
+  }, 120_000);
+
+  it('keeps memory bounded on a flood: kept text and emulator rows stay within their caps', async () => {
+    // 60,000 lines of 200 characters: 12 MB, far more than the caps.
+    const r = await run("yes \"$(head -c 200 /dev/zero | tr '\\0' x)\" | head -n 60000; echo last");
+    expect(r.totalLines).toBe(60001);
+    expect(r.retained.keptChars).toBeLessThanOrEqual(KEPT_HEAD_CHARS + KEPT_TAIL_CHARS + 400);
+    expect(r.retained.emulatorRows).toBeLessThanOrEqual(EMULATOR_SCROLLBACK + 24);
+    expect(r.text.length).toBeLessThan(52_000);
+    expect(r.text.endsWith('\nlast')).toBe(true);
+    expect(fs.statSync(r.logPath).size).toBe(60000 * 201 + 5);
+  }, 60_000);
+
+  it('caps the log file and says so', async () => {
+    const { OutputLog } = await import('../../../src/core/shell/output-log.js');
+    const log = new OutputLog(path.join(dir, 'nested', 'capped.log'), 100_000);
+    for (let i = 0; i < 5000; i++) log.append(`line ${i} of a log that is longer than its cap\n`);
+    log.close();
+    const text = fs.readFileSync(path.join(dir, 'nested', 'capped.log'), 'utf8');
+    expect(log.capped).toBe(true);
+    expect(text.length).toBeLessThan(100_200);
+    expect(text).toMatch(/\[log capped at 100000 bytes; later output was not saved\]\n$/);
+  });
+
+  it('reports a log it cannot write as an error and still runs the command', async () => {
+    const blocker = path.join(dir, 'not-a-dir');
+    fs.writeFileSync(blocker, '');
+    const r = await run('echo still-runs', { logPath: path.join(blocker, 'x.log') });
+    expect(r.text).toBe('still-runs');
+    expect(r.logError).toMatch(/ENOTDIR|EEXIST/);
+  });
+
+  it('takes a scroll region that scrolls inside the screen without duplicating rows', async () => {
+    // Region rows 5-10 (scrollTop != 0): scrolling inside it puts nothing into scrollback.
+    const r = await run(
+      "printf 'top\\n'; printf '\\033[5;10r\\033[10;1H'; for i in $(seq 1 20); do printf 'r%d\\n' $i; done; printf '\\033[r\\033[24;1H\\n'; echo end",
+    );
+    expect(r.text.split('\n').filter((l) => l === 'top')).toHaveLength(1);
+    expect(r.text).toContain('r20');
+    expect(r.text).not.toMatch(/r1\n[\s\S]*r1\n/);
+    expect(r.text.endsWith('end')).toBe(true);
+  });
+
+  it('does not duplicate rows when the pane grows and pulls scrollback back onto the screen', async () => {
+    let resize: ((c: number, r: number) => void) | undefined;
+    let write: ((d: string) => void) | undefined;
+    const seen: string[][] = [];
+    const done = run('seq 1 60; read -r _; echo after', {
+      rows: 10,
+      attachInput: (ch) => {
+        resize = ch.resize;
+        write = ch.write;
+        return () => {};
+      },
+      onSnapshot: (s) => seen.push(s.lines),
+    });
+    for (let i = 0; i < 500 && !seen.some((l) => l.includes('60')); i++) await new Promise((r) => setTimeout(r, 10));
+    resize!(80, 30);
+    resize!(40, 30);
+    write!('\r');
+    const r = await done;
+    const lines = r.text.split('\n');
+    expect(lines.slice(0, 60)).toEqual(Array.from({ length: 60 }, (_, i) => String(i + 1)));
+    expect(lines.slice(60)).toEqual(['', 'after']);
+    expect(r.totalLines).toBe(62);
+  });
+
+  it('keeps the text of a program that used the alternate screen out of the model text', async () => {
+    const r = await run("echo before; printf '\\033[?1049hFULLSCREEN\\n\\033[?1049l'; echo after");
+    expect(r.text).toBe('before\nafter');
+  });
+
+  it('ends a command waiting for input at the timeout', async () => {
+    const r = await run('echo waiting; read -r x; echo never', { timeoutMs: 400 });
+    expect(r.timedOut).toBe(true);
+    expect(r.text).toBe('waiting');
+  });
+
+  it('throttles live snapshots while a command floods', async () => {
+    let count = 0;
+    const r = await run('seq 1 100000', { onSnapshot: () => count++ });
+    expect(count).toBeGreaterThan(0);
+    // One snapshot per 50 ms at most: far fewer than the chunks that arrived.
+    expect(count).toBeLessThan(r.totalBytes / 4096);
+  });
+});

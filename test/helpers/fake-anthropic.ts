@@ -45,8 +45,6 @@ import {
 
 export * from './fake-anthropic-script.js';
 
-type Gone = ServerResponse & { gone?: boolean };
-
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -100,13 +98,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   };
 
   const server = createServer((req, res) => {
-    // A flag as well as the promise: writes stop as soon as the client has gone.
-    const closedPromise = new Promise<void>((resolve) =>
-      res.on('close', () => {
-        (res as Gone).gone = true;
-        resolve();
-      }),
-    );
+    const closedPromise = new Promise<void>((resolve) => res.on('close', () => resolve()));
     void handle(req, res, closedPromise).catch((err: unknown) => {
       if (!res.headersSent) sendError(res, { kind: 'error', status: 500, type: 'api_error', message: String(err) });
       else res.destroy();
@@ -150,7 +142,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     if (response.kind === 'repeat') throw new Error('repeat with nothing before it');
     if (response.delayMs) await sleep(response.delayMs);
-    if ((res as Gone).gone) return;
+    if (res.destroyed) return;
     if (response.kind === 'error') return sendError(res, response);
     if (response.kind === 'raw') {
       res.writeHead(response.status, { 'content-type': response.contentType ?? 'text/html', ...response.headers });
@@ -169,7 +161,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     });
     for (const [i, e] of events.entries()) {
       if (i > 0 && msg.chunkDelayMs) await sleep(msg.chunkDelayMs);
-      if ((res as Gone).gone) return;
+      if (res.destroyed) return;
       const data = e.data === RAW_GARBAGE ? '{"type": not json' : JSON.stringify(e.data);
       // Wait for each write to flush, so a 'cut' after it really cuts after it.
       await new Promise<void>((resolve) => res.write(`event: ${e.event}\ndata: ${data}\n\n`, () => resolve()));

@@ -85,10 +85,14 @@ async function writeFile(
   const lines = countLines(content);
   const created = !resolved.exists;
   return {
-    content: `${created ? 'Created' : 'Overwrote'} ${shown}: wrote ${bytes} bytes, ${lines} lines.`,
+    content: `${created ? 'Created' : 'Overwrote'} ${shown}: wrote ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`,
     isError: false,
     details: { kind: 'write', path: shown, bytes, lines, created },
   };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 async function readHeadText(file: string): Promise<string> {

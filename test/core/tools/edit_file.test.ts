@@ -163,6 +163,13 @@ describe('edit_file', () => {
     expect(r3.content).toContain('does not exist');
   });
 
+  it('fills an existing empty file when old_string is empty', async () => {
+    await seed('empty.txt', '');
+    const r = await edit('empty.txt', '', 'now full\n');
+    expect(r).toMatchObject({ isError: false, details: { created: false, replacements: 1 } });
+    expect(await contentOf('empty.txt')).toBe('now full\n');
+  });
+
   it('refuses identical old_string and new_string', async () => {
     await seed('f.txt', 'same\n');
     const r = await edit('f.txt', 'same', 'same');

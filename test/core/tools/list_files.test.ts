@@ -80,6 +80,9 @@ describe('list_files', () => {
     await fs.writeFile(path.join(ws.outside, 'secret.txt'), 'x');
     const r = await list();
     expect(r.content.split('\n')).toEqual(['escape', 'real/', 'real/inner.txt']);
+    const inside = await list({ path: 'escape' });
+    expect(inside.isError).toBe(true);
+    expect(inside.content).toContain('outside the workspace');
   });
 
   it('reports errors for files, missing paths and paths outside the workspace', async () => {

@@ -149,5 +149,11 @@ describe('read_file', () => {
     expect(r.content).toContain('outside the workspace');
     expect(r.content).toContain(ws.root);
     expect(r.content).not.toContain('secret\n');
+
+    await fs.symlink(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'innocent.txt'));
+    const viaLink = await read({ path: 'innocent.txt' });
+    expect(viaLink.isError).toBe(true);
+    expect(viaLink.content).toContain('outside the workspace');
+    expect(viaLink.content).not.toContain('\tsecret');
   });
 });

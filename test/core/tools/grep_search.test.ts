@@ -95,6 +95,11 @@ describe.each([
     expect(r.content.startsWith('min.js:1:')).toBe(true);
   });
 
+  it('treats a pattern that starts with a dash as a pattern, not a flag', async () => {
+    await tree({ 'a.txt': 'x --verbose y\n' });
+    expect((await grep({ pattern: '--verbose' })).content).toBe('a.txt:1:x --verbose y');
+  });
+
   it('reports a bad regex as a clear error', async () => {
     await tree({ 'a.txt': 'x\n' });
     const r = await grep({ pattern: 'foo(' });

@@ -127,6 +127,26 @@ function Rows({ model, rows }: { model: PagerModel; rows: number }) {
   return <>{out}</>;
 }
 
+/** `y`: the whole output, clean, to the clipboard; the outcome goes on the status line. */
+async function copyAll(model: PagerModel, p: PagerProps, write: (s: string) => void): Promise<void> {
+  try {
+    model.setMessage('copying…');
+    const max = p.copyMaxChars ?? COPY_MAX_CHARS;
+    const { text, truncated } = await collectText(model.source, max);
+    if (truncated) {
+      // Half an output on the clipboard would pass for all of it: copy nothing, say where it is.
+      const path = 'path' in model.source ? ` — full log: ${String(model.source.path)}` : '';
+      model.setMessage(`not copied: output is over ${formatSize(max)}${path}`);
+      return;
+    }
+    const report = await (p.copy ?? ((t: string) => copyToClipboard(t, { write })))(text);
+    model.setMessage(report.summary);
+    p.onCopied?.(report);
+  } catch (e) {
+    model.setMessage(`not copied: ${(e as Error).message}`);
+  }
+}
+
 export function Pager(props: PagerProps) {
   const { model, title, width, height, live } = props;
   const { stdout } = useStdout();
@@ -145,24 +165,10 @@ export function Pager(props: PagerProps) {
   }, [model, live]);
 
   useInput((input, key) => {
-    void model.key(keyPressFrom(input, key)).then(async (effect) => {
-      const p = latest.current;
-      if (effect === 'close') p.onClose();
-      if (effect !== 'copy') return;
-      model.setMessage('copying…');
-      const max = p.copyMaxChars ?? COPY_MAX_CHARS;
-      const { text, truncated } = await collectText(model.source, max);
-      if (truncated) {
-        // Half an output on the clipboard would pass for all of it: copy nothing, say where it is.
-        const path = 'path' in model.source ? ` — full log: ${String(model.source.path)}` : '';
-        model.setMessage(`not copied: output is over ${formatSize(max)}${path}`);
-        return;
-      }
-      const copy = p.copy ?? ((t: string) => copyToClipboard(t, { write: (s) => stdout.write(s) }));
-      const report = await copy(text);
-      model.setMessage(report.summary);
-      p.onCopied?.(report);
-    }).catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
+    void model.key(keyPressFrom(input, key)).then((effect) => {
+      if (effect === 'close') latest.current.onClose();
+      if (effect === 'copy') void model.run(() => copyAll(model, latest.current, (s) => stdout.write(s)));
+    });
   });
 
   return (

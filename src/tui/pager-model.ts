@@ -15,11 +15,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KeyPress } from './key-names.js';
 import type { Binding } from './keymap.js';
 import type { LineSource } from './log-reader.js';
-import {
-  countMatches, displayText, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match,
-} from './pager-search.js';
+import { columnRange, displayText, wrapOffsets } from './pager-layout.js';
+import { countMatches, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match } from './pager-search.js';
 
-export { displayText, type Match } from './pager-search.js';
+export { columnRange, displayText, wrapOffsets } from './pager-layout.js';
+export type { Match } from './pager-search.js';
 
 export const PAGER_BINDINGS: Binding[] = [
   { action: 'lineUp', keys: ['up', 'k'], help: 'scroll up a line' },
@@ -75,47 +75,6 @@ export interface PagerView {
 
 export type PagerEffect = 'close' | 'copy' | null;
 
-const isAsciiPrintable = (s: string) => /^[\x20-\x7e]*$/.test(s);
-
-/** Code-unit offsets where each wrapped row of `text` starts, at `width` columns. */
-export function wrapOffsets(text: string, width: number): number[] {
-  const w = Math.max(1, width);
-  if (isAsciiPrintable(text)) {
-    const starts = [0];
-    for (let at = w; at < text.length; at += w) starts.push(at);
-    return starts;
-  }
-  const starts = [0];
-  let col = 0;
-  let offset = 0;
-  for (const ch of text) {
-    const cw = stringWidth(ch);
-    if (col + cw > w && col > 0) {
-      starts.push(offset);
-      col = 0;
-    }
-    col += cw;
-    offset += ch.length;
-  }
-  return starts;
-}
-
-/** The code-unit range of `text` covering columns [fromCol, fromCol + width). */
-export function columnRange(text: string, fromCol: number, width: number): [number, number] {
-  if (isAsciiPrintable(text)) return [Math.min(fromCol, text.length), Math.min(fromCol + width, text.length)];
-  let col = 0;
-  let offset = 0;
-  let start = -1;
-  for (const ch of text) {
-    const cw = stringWidth(ch);
-    if (start === -1 && col >= fromCol) start = offset;
-    if (start !== -1 && col + cw > fromCol + width) return [start, offset];
-    col += cw;
-    offset += ch.length;
-  }
-  return [start === -1 ? text.length : start, text.length];
-}
-
 const CACHE_MAX = 4000;
 
 /** One character of a multi-key text chunk as the key it is ("\r" arrives inside text chunks). */
@@ -168,9 +127,18 @@ export class PagerModel {
 
   /** Resolves once every queued key has been applied, the rows redrawn and matches counted. */
   async idle(): Promise<void> {
-    await this.queue;
-    await this.counting;
-    await this.queue;
+    // Loop: a finished task may have queued another (the component's copy after `y`).
+    let seen: Promise<unknown>;
+    do {
+      seen = this.queue;
+      await seen;
+      await this.counting;
+    } while (seen !== this.queue);
+  }
+
+  /** Runs `task` after every key queued so far (the component's copy), in the same queue. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.enqueue(task);
   }
 
   /** Feeds one key press; resolves to what the component must do (close, copy) if anything. */

@@ -3,8 +3,8 @@
  * letter is case-sensitive), over a LineSource read in batches so a huge log is never loaded whole.
  * Offsets are code units of `displayText(line)`, the form the pager draws.
  */
-import stringWidth from 'string-width';
 import type { LineSource } from './log-reader.js';
+import { displayText } from './pager-layout.js';
 
 export interface Match {
   line: number;
@@ -14,14 +14,6 @@ export interface Match {
 }
 
 const BATCH = 1000;
-
-/** Tab stops every 8 columns, as the terminal that produced the log had. */
-export function displayText(line: string): string {
-  if (!line.includes('\t')) return line;
-  let out = '';
-  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (stringWidth(out) % 8)) : ch;
-  return out;
-}
 
 /** Non-overlapping [start, end) ranges of `term` in `text`. */
 export function findMatches(text: string, term: string, caseSensitive: boolean): [number, number][] {

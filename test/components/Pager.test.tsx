@@ -48,7 +48,6 @@ async function keys(h: Harness, ...ks: string[]) {
       h.r.stdin.write(k);
       await new Promise((res) => setImmediate(res));
       await h.model.idle();
-      await new Promise((res) => setTimeout(res, 1));
     });
   }
 }
@@ -161,7 +160,7 @@ describe('Pager', () => {
     await act(async () => { await model.idle(); });
     await act(async () => {
       r.stdin.write('y');
-      await new Promise((res) => setTimeout(res, 50));
+      await new Promise((res) => setImmediate(res));
       await model.idle();
     });
     expect(copies).toHaveLength(1);
@@ -183,7 +182,7 @@ describe('Pager', () => {
     );
     await act(async () => {
       r.stdin.write('y');
-      await new Promise((res) => setTimeout(res, 50));
+      await new Promise((res) => setImmediate(res));
       await model.idle();
     });
     expect(osc).toEqual([]);

@@ -37,6 +37,7 @@ describe('layout helpers', () => {
   it('expands tabs to 8-column stops', () => {
     expect(displayText('a\tb')).toBe('a       b');
     expect(displayText('12345678\tx')).toBe('12345678        x');
+    expect(displayText('世\tx')).toBe('世      x');
   });
 });
 

@@ -4,14 +4,16 @@
  * How the TUI uses it: the pager opens a bash call's full log with `openLog(details.logPath)` (or
  * wraps in-memory output with `new TextLineSource(text)`) and reads only the lines it shows or
  * searches, through the `LineSource` interface. `collectText(source, max)` gives the whole clean
- * output for `y`.
+ * output for `y`. For a tool call, `openOutputSource(result)` picks the right source and
+ * `fullOutputText(result)` is what history mode's `y` copies.
  *
  * Memory: the file is never held whole. Indexing reads it in 64 KB chunks through one reused
  * buffer and keeps only the byte offset of every `STRIDE`-th line start (8 bytes per 64 lines);
  * reading lines [a, b) seeks to the nearest such checkpoint and scans at most `STRIDE` lines more.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { cleanLine } from './clean-text.js';
+import type { ToolResult } from '../core/tools/tool.js';
+import { cleanLine, copyableOutput } from './clean-text.js';
 
 /** How lines come back: `plain` (no escape codes), `sgr` (colour kept), `raw` (bytes as logged). */
 export type LineFormat = 'plain' | 'sgr' | 'raw';
@@ -247,4 +249,31 @@ export async function collectText(
   }
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return { text: parts.join('\n'), truncated: false };
+}
+
+/**
+ * What the pager shows for a tool call (`o`): a bash call's full log when it can be read, else
+ * the clean text the UI already holds (snapshot, diff, content).
+ */
+export async function openOutputSource(result: Pick<ToolResult, 'content' | 'details'>): Promise<LineSource> {
+  const d = result.details;
+  if (d?.kind === 'bash' && d.logPath) {
+    const log = await openLog(d.logPath);
+    if (!log.error) return log;
+    await log.close();
+  }
+  return new TextLineSource(copyableOutput(result));
+}
+
+/** What `y` copies for a tool call: the whole clean output, from the bash log when there is one. */
+export async function fullOutputText(
+  result: Pick<ToolResult, 'content' | 'details'>,
+  maxChars?: number,
+): Promise<{ text: string; truncated: boolean }> {
+  const source = await openOutputSource(result);
+  try {
+    return await collectText(source, maxChars);
+  } finally {
+    await source.close();
+  }
 }

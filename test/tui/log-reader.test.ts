@@ -2,7 +2,9 @@ import { appendFileSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectText, LogReader, MAX_LINE_BYTES, openLog, TextLineSource } from '../../src/tui/log-reader.js';
+import {
+  collectText, fullOutputText, LogReader, MAX_LINE_BYTES, openLog, openOutputSource, TextLineSource,
+} from '../../src/tui/log-reader.js';
 
 let dir: string;
 beforeAll(() => {
@@ -120,5 +122,31 @@ describe('collectText', () => {
     expect(await collectText(reader)).toEqual({ text: 'a\nb', truncated: false });
     expect(await collectText(new TextLineSource('12345\n67890\n'), 8)).toEqual({ text: '12345', truncated: true });
     await reader.close();
+  });
+});
+
+describe('a tool call as pager source and copy text', () => {
+  const bash = (logPath: string) => ({
+    content: 'exit 0',
+    details: {
+      kind: 'bash' as const, command: 'make', running: false, exitCode: 0, signal: null, timedOut: false,
+      logPath, totalBytes: 0,
+      snapshot: { cols: 80, rows: 24, totalLines: 1, lines: ['\x1b[1mlast screen only\x1b[0m'] },
+    },
+  });
+
+  it('reads a bash call from its full log, not from the pane snapshot', async () => {
+    const path = join(dir, 'make.log');
+    writeFileSync(path, 'step 1\n\x1b[33mwarning\x1b[0m\nstep 3\n');
+    const source = await openOutputSource(bash(path));
+    expect(source).toBeInstanceOf(LogReader);
+    expect(await source.readLines(0, 10)).toEqual(['step 1', 'warning', 'step 3']);
+    await source.close();
+    expect(await fullOutputText(bash(path))).toEqual({ text: 'step 1\nwarning\nstep 3', truncated: false });
+  });
+
+  it('falls back to the snapshot when the log is gone, and to content for other tools', async () => {
+    expect(await fullOutputText(bash(join(dir, 'gone.log')))).toEqual({ text: 'last screen only', truncated: false });
+    expect(await fullOutputText({ content: 'a\nb  \n' })).toEqual({ text: 'a\nb', truncated: false });
   });
 });

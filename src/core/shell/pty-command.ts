@@ -39,6 +39,8 @@ export interface PtyCommandOptions {
   logPath: string;
   /** Throttled live view while the command runs. */
   onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
+  /** Filled in while running, for benches: time spent building snapshots. */
+  stats?: { snapshots: number; snapshotMs: number };
   /** Gives the caller a way to type into and resize the pty; returns the detach function. */
   attachInput?(channel: ToolInputChannel): () => void;
 }
@@ -132,7 +134,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     reportTimer = null;
     if (finished || !opts.onSnapshot) return;
     lastReport = Date.now();
-    opts.onSnapshot(terminal.snapshot(SNAPSHOT_HISTORY_ROWS), totalBytes);
+    const started = opts.stats ? performance.now() : 0;
+    const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
+    if (opts.stats) {
+      opts.stats.snapshots++;
+      opts.stats.snapshotMs += performance.now() - started;
+    }
+    opts.onSnapshot(snapshot, totalBytes);
   };
   const scheduleReport = () => {
     if (reportTimer || finished || !opts.onSnapshot) return;
@@ -180,10 +188,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let timedOut = false;
   let aborted = false;
   let stopTimer: NodeJS.Timeout | null = null;
+  let onAbort = () => {};
   const stopped = new Promise<'timeout' | 'abort'>((resolve) => {
     stopTimer = setTimeout(() => resolve('timeout'), opts.timeoutMs);
+    onAbort = () => resolve('abort');
     if (opts.signal.aborted) resolve('abort');
-    else opts.signal.addEventListener('abort', () => resolve('abort'), { once: true });
+    // The turn's signal outlives this command: the listener is removed when it ends.
+    else opts.signal.addEventListener('abort', onAbort, { once: true });
   });
 
   const delay = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms));
@@ -216,6 +227,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   }
   if (!exited) pty.kill('SIGKILL');
   if (stopTimer) clearTimeout(stopTimer);
+  opts.signal.removeEventListener('abort', onAbort);
   finished = true;
   if (reportTimer) clearTimeout(reportTimer);
   if (paused) pty.resume();

@@ -71,7 +71,10 @@ export const bashTool: Tool<BashInput> = {
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));
     if (ctx.signal.aborted) return { content: 'Command not run: the turn was interrupted.', isError: true };
     const logPath = logPathFor(ctx);
-    const { cols, rows } = ctx.paneSize();
+    const size = ctx.paneSize();
+    const dimension = (n: number, fallback: number) => (Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback);
+    const cols = dimension(size.cols, 80);
+    const rows = dimension(size.rows, 24);
     const base = { kind: 'bash' as const, command: input.command, logPath };
     let result: PtyCommandResult;
     try {
@@ -79,8 +82,8 @@ export const bashTool: Tool<BashInput> = {
         command: input.command,
         cwd: ctx.workspaceRoot,
         env: commandEnv(process.env, ctx.session.secretEnvNames),
-        cols: Math.max(1, Math.floor(cols)),
-        rows: Math.max(1, Math.floor(rows)),
+        cols,
+        rows,
         timeoutMs,
         signal: ctx.signal,
         logPath,

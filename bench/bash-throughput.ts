@@ -1,0 +1,75 @@
+// How fast a flood goes through pty + emulator compared with the same command writing to
+// /dev/null, what producing live snapshots costs per second of flood, peak RSS, and the fixed cost
+// of one small command (spawn + handshake + cleanup).
+// Run: node --import tsx bench/bash-throughput.ts [lines]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { commandEnv } from '../src/core/shell/env.js';
+import { runPtyCommand } from '../src/core/shell/pty-command.js';
+
+const lines = Number(process.argv[2] ?? 2_000_000);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-bash-'));
+const env = commandEnv(process.env, []);
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+async function throughPty(command: string) {
+  const stats = { snapshots: 0, snapshotMs: 0 };
+  const start = performance.now();
+  const r = await runPtyCommand({
+    command,
+    cwd: dir,
+    env,
+    cols: 120,
+    rows: 40,
+    timeoutMs: 600_000,
+    signal: new AbortController().signal,
+    logPath: path.join(dir, `run-${Date.now()}.log`),
+    onSnapshot: () => {},
+    stats,
+  });
+  return { ms: performance.now() - start, r, stats };
+}
+
+function toDevNull(command: string): number {
+  const start = performance.now();
+  spawnSync('bash', ['-c', `${command} > /dev/null`], { stdio: 'ignore' });
+  return performance.now() - start;
+}
+
+const command = `seq 1 ${lines}`;
+console.log(`bash throughput: ${command} (cores: ${os.cpus().length}, load: ${os.loadavg()[0]!.toFixed(1)})`);
+const rssBefore = process.memoryUsage().rss;
+for (let round = 1; round <= 3; round++) {
+  const nul = toDevNull(command);
+  const { ms, r, stats } = await throughPty(command);
+  const perSecond = stats.snapshotMs / (ms / 1000);
+  console.log(
+    `  round ${round}: pty+emulator ${ms.toFixed(0)} ms (${mb(r.totalBytes)}, ${(r.totalBytes / 1024 / 1024 / (ms / 1000)).toFixed(1)} MB/s), ` +
+      `/dev/null ${nul.toFixed(0)} ms, ratio ${(ms / nul).toFixed(1)}x; ` +
+      `snapshots ${stats.snapshots} costing ${stats.snapshotMs.toFixed(1)} ms = ${perSecond.toFixed(1)} ms per second of flood ` +
+      `(${(stats.snapshotMs / Math.max(1, stats.snapshots)).toFixed(2)} ms each); last line ${JSON.stringify(r.text.slice(r.text.lastIndexOf('\n') + 1))}`,
+  );
+}
+console.log(`  RSS before ${mb(rssBefore)}, peak ${mb(peakRss)}`);
+
+const small: number[] = [];
+for (let i = 0; i < 20; i++) small.push((await throughPty('true')).ms);
+small.sort((a, b) => a - b);
+console.log(`  one small command ('true'), 20 runs: median ${small[10]!.toFixed(0)} ms, p90 ${small[18]!.toFixed(0)} ms`);
+
+const parallel = async (n: number) => {
+  const start = performance.now();
+  await Promise.all(Array.from({ length: n }, () => throughPty('sleep 0.5')));
+  return performance.now() - start;
+};
+const one = await parallel(1);
+const three = await parallel(3);
+console.log(`  'sleep 0.5': one alone ${one.toFixed(0)} ms, three at once ${three.toFixed(0)} ms (sequential would be ~${(3 * one).toFixed(0)} ms)`);
+
+clearInterval(sampler);
+fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 import type { ToolItem } from '../src/store/transcript.js';
 import { formatDuration, paint, spinnerAt } from '../src/tui/text-layout.js';
 
-const INPUT_KEYS = ['command', 'path', 'file_path', 'pattern', 'query', 'url'];
+const INPUT_KEYS = ['command', 'pattern', 'path', 'file_path', 'query', 'url'];
 
 export function inputSummary(input: unknown): string {
   if (input === null || typeof input !== 'object') return input === undefined ? '' : String(input);
@@ -34,7 +34,7 @@ export function resultSummary(item: ToolItem): string {
       const removed = d.hunks.reduce((a, h) => a + h.oldLines.length, 0);
       return `${d.created ? 'created ' : ''}+${added} −${removed}`;
     }
-    case 'list': return `${d.entries} entries${d.truncated ? '+' : ''}`;
+    case 'list': return `${d.entries} entr${d.entries === 1 ? 'y' : 'ies'}${d.truncated ? '+' : ''}`;
     case 'grep': return `${d.matches} match${d.matches === 1 ? '' : 'es'} in ${d.files} file${d.files === 1 ? '' : 's'}${d.truncated ? '+' : ''}`;
     case 'bash': {
       if (d.timedOut) return `timed out after ${took}`;

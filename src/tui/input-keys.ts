@@ -138,6 +138,23 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
   }
 }
 
+function pressEnter(store: AppStore, env: KeyEnv): void {
+  const s = store.getState();
+  const c = s.completion;
+  if (c) {
+    acceptCompletion(store, env);
+    if (c.kind === 'slash') submit(store);
+    return;
+  }
+  const { text, cursor } = s.input;
+  // A trailing backslash continues the prompt on a new line (terminals without Shift+Enter).
+  if (cursor > 0 && text[cursor - 1] === '\\') {
+    setInput(store, { text: text.slice(0, cursor - 1) + '\n' + text.slice(cursor), cursor }, env);
+    return;
+  }
+  submit(store);
+}
+
 /** Keys in the prompt input. */
 export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = defaultEnv): void {
   const s = store.getState();
@@ -150,20 +167,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     return;
   }
   switch (action) {
-    case 'submit': {
-      if (c) {
-        acceptCompletion(store, env);
-        if (c.kind === 'slash') submit(store);
-        return;
-      }
-      const { text, cursor } = s.input;
-      // A trailing backslash continues the prompt on a new line (terminals without Shift+Enter).
-      if (cursor > 0 && text[cursor - 1] === '\\') {
-        setInput(store, { text: text.slice(0, cursor - 1) + '\n' + text.slice(cursor), cursor }, env);
-        return;
-      }
-      return submit(store);
-    }
+    case 'submit': return pressEnter(store, env);
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
     case 'complete': if (c) acceptCompletion(store, env); return;
     case 'interrupt':
@@ -210,6 +214,13 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
         return;
       }
       break;
+  }
+  // Text and Enter typed ahead arrive in one read ("ls\r"; "ls\n" when typed before raw mode
+  // was on): type the text, then press Enter.
+  const typedAhead = /^([^\r\n]+)(?:\r|\n)$/.exec(press.text);
+  if (typedAhead) {
+    setInput(store, edit.insertText(s.input, typedAhead[1]!), env);
+    return pressEnter(store, env);
   }
   if (press.text !== '' && !press.text.includes('\x1b')) {
     // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt.

@@ -11,6 +11,7 @@ import { App } from '../../components/App.js';
 import { enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from './file-completion.js';
+import { RENDER_OPTIONS } from './render-options.js';
 
 export interface RunTuiOptions {
   agent: Agent;
@@ -85,7 +86,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       },
       keyEnv: { files: () => files, now: Date.now },
     }),
-    { exitOnCtrlC: false, incrementalRendering: true, kittyKeyboard: { mode: 'auto' }, maxFps: 30 },
+    RENDER_OPTIONS,
   );
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {

@@ -40,6 +40,16 @@ describe('App: typing', () => {
     expect(frame(h.r)).toContain('echo: hello');
   });
 
+  it('treats text and Enter arriving in one read as typing then Enter', async () => {
+    h = await renderApp();
+    await press(h.r, 'ls -la\r');
+    await waitFor(() => h!.agent.prompts.length === 1);
+    expect(h.agent.prompts).toEqual(['ls -la']);
+    // Several lines in one read (a paste without bracketed paste) stay one prompt.
+    await press(h.r, 'one\rtwo\r');
+    expect(typed(h).text).toBe('one\ntwo\n');
+  });
+
   it('inserts newlines with Shift+Enter (both encodings), Ctrl+J and a trailing backslash', async () => {
     h = await renderApp();
     await type(h, 'a');

@@ -8,6 +8,7 @@ import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
+import { RENDER_OPTIONS } from '../../src/tui/render-options.js';
 
 let inst: Instance | null = null;
 afterEach(async () => {
@@ -21,7 +22,8 @@ async function mount(store: AppStore, cols: number, rows: number) {
     inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
       stdout: screen.stdout as unknown as NodeJS.WriteStream,
       stdin: screen.stdin as unknown as NodeJS.ReadStream,
-      exitOnCtrlC: false,
+      ...RENDER_OPTIONS,
+      ...(process.env.INKLING_TEST_INCREMENTAL ? { incrementalRendering: true } : {}),
       patchConsole: false,
     });
   });

@@ -144,7 +144,7 @@ export function helpText(version: string): string {
     `  ${EXIT.usage}    bad flags or configuration (for example no API key)`,
     `  ${EXIT.maxIterations}    stopped at the --max-iterations cap`,
     `  ${EXIT.maxTokens}    the response was cut at --max-tokens`,
-    `  ${EXIT.aborted}  interrupted (Ctrl+C)`,
+    `  ${EXIT.aborted}  interrupted (Ctrl+C); 143 for SIGTERM, 129 for SIGHUP`,
     '',
   ].join('\n');
 }

@@ -36,6 +36,9 @@ const EXIT_FOR: Record<TurnEndReason, number> = {
   aborted: EXIT.aborted,
 };
 
+const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /** Runs the turn and returns the process exit code. */
 export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
   const started = performance.now();
@@ -43,13 +46,17 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
 
-  // First Ctrl+C ends the turn cleanly (tools killed, history kept); a second one stops at once.
+  // A first Ctrl+C (or SIGTERM/SIGHUP) ends the turn cleanly, so running commands are killed
+  // with their whole process group instead of being orphaned; a second signal stops at once.
   const controller = new AbortController();
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(EXIT.aborted);
+  let exitForSignal: number = EXIT.aborted;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = 128 + (SIGNAL_NUMBERS[signal] ?? 2);
+    if (controller.signal.aborted) process.exit(code);
+    exitForSignal = code;
     controller.abort();
   };
-  process.on('SIGINT', onSigint);
+  for (const signal of HANDLED_SIGNALS) process.on(signal, onSignal);
 
   let result = '';
   let turns = 0;
@@ -69,7 +76,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
     errors.push(err instanceof Error ? err.message : String(err));
     reason = 'error';
   } finally {
-    process.off('SIGINT', onSigint);
+    for (const signal of HANDLED_SIGNALS) process.off(signal, onSignal);
     await agent.dispose().catch(() => undefined);
   }
   if (!reason) {
@@ -93,7 +100,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   }
   const problem = describeEnd(reason, errors, notices, config);
   if (problem) print(out.stderr, `inkling: ${problem}\n`);
-  return EXIT_FOR[reason];
+  return reason === 'aborted' ? exitForSignal : EXIT_FOR[reason];
 
   function track(event: AgentEvent): void {
     switch (event.type) {

@@ -1,5 +1,5 @@
 // `inkling -p` end to end: the real bin, the real SDK and loop, against the fake Messages API.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,17 @@ function toolResultsSent(requestIndex: number): { tool_use_id: string; is_error?
   const body = fake.requests[requestIndex].body as { messages: { role: string; content: unknown }[] };
   const last = body.messages.at(-1);
   return (last?.content as { type: string; tool_use_id: string; is_error?: boolean }[]).filter((b) => b.type === 'tool_result');
+}
+
+/** Pids whose command line contains `text` (read from /proc). */
+async function processesRunning(text: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').join(' ').includes(text)) pids.push(Number(name));
+  }
+  return pids;
 }
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -51,6 +62,7 @@ const multiToolTurn = () => [
     toolUses: [
       { id: 'toolu_a', name: 'read_file', input: { path: 'notes.txt' } },
       { id: 'toolu_b', name: 'list_files', input: { path: '.' } },
+      { id: 'toolu_c', name: 'bash', input: { command: 'wc -l notes.txt' } },
     ],
     usage: { input_tokens: 100, output_tokens: 20 },
   }),
@@ -66,7 +78,7 @@ describe('inkling -p', () => {
     expect(r.stdout).toBe('The notes say alpha and beta.\n');
     expect(fake.requests).toHaveLength(2);
     // Every tool call got a result, in the order the model asked, before the second request.
-    expect(toolResultsSent(1).map((b) => b.tool_use_id)).toEqual(['toolu_a', 'toolu_b']);
+    expect(toolResultsSent(1).map((b) => b.tool_use_id)).toEqual(['toolu_a', 'toolu_b', 'toolu_c']);
     const first = fake.requests[0].body as { messages: { content: { text?: string }[] }[]; model: string };
     expect(first.messages[0].content[0].text).toBe('what do the notes say?');
   });
@@ -95,13 +107,16 @@ describe('inkling -p', () => {
     const events = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [k: string]: unknown });
     expect(events[0]).toEqual({ type: 'turn_start', prompt: 'notes?' });
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
-    expect(events.filter((e) => e.type === 'tool_call').map((e) => e.id)).toEqual(['toolu_a', 'toolu_b']);
-    expect(events.filter((e) => e.type === 'tool_result').map((e) => e.id).sort()).toEqual(['toolu_a', 'toolu_b']);
+    // All three are read-only (the bash command is proven so), so they may run side by side.
+    const calls = events.filter((e) => e.type === 'tool_call');
+    expect(calls.map((e) => [e.id, e.readOnly])).toEqual([['toolu_a', true], ['toolu_b', true], ['toolu_c', true]]);
+    expect(events.filter((e) => e.type === 'tool_result').map((e) => e.id).sort()).toEqual(['toolu_a', 'toolu_b', 'toolu_c']);
     expect(events.filter((e) => e.type === 'message_end')).toHaveLength(2);
     // The registered file tools really ran: the read saw the file, the listing named it.
     const results = new Map(events.filter((e) => e.type === 'tool_result').map((e) => [e.id, e]));
     expect(results.get('toolu_a')).toMatchObject({ isError: false, content: expect.stringContaining('beta') });
     expect(results.get('toolu_b')).toMatchObject({ isError: false, content: expect.stringContaining('notes.txt') });
+    expect(results.get('toolu_c')).toMatchObject({ isError: false, content: expect.stringMatching(/2 notes\.txt[\s\S]*Exit code: 0/) });
     const text = events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('');
     expect(text).toBe('Let me look at two things.The notes say alpha and beta.');
   });
@@ -222,6 +237,30 @@ describe('inkling -p without a model', () => {
     const last = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}');
     expect(last).toEqual({ type: 'turn_end', reason: 'aborted' });
     expect(r.stderr).toMatch(/interrupted/);
+  });
+
+  it('on SIGTERM mid-command ends the turn cleanly: exit 143 and the command is gone', async () => {
+    const marker = `sleep 31.${process.pid}`;
+    const script = join(workspace, 'sleep.json');
+    await writeFile(script, JSON.stringify([{ content: [{ type: 'tool_use', id: 'toolu_sleep', name: 'bash', input: { command: marker } }] }]));
+    const child = startBin(['-p', 'go', '--script', script, '--output-format', 'stream-json'], { cwd: workspace });
+    const done = finished(child);
+    await new Promise<void>((resolve) => {
+      let seen = '';
+      child.stdout?.on('data', (d: string) => {
+        seen += d;
+        // The command has printed its first snapshot or is running: it exists now.
+        if (seen.includes('"id":"toolu_sleep","status":"running"')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    const r = await done;
+    outputs.push(r);
+    expect(r.code).toBe(143);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'aborted' });
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ id: 'toolu_sleep', isError: true });
+    expect(await processesRunning(marker)).toEqual([]);
   });
 
   it('reports an unusable --script as a configuration error (exit 2)', async () => {

@@ -1,0 +1,90 @@
+// Drives the built app in a real terminal (tmux) against the fake Anthropic server.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function tmux(...args: string[]): string {
+  return execFileSync('tmux', args, { encoding: 'utf8' });
+}
+
+export async function startFakeServer(script: unknown[]): Promise<{ url: string; proc: ChildProcess }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-script-'));
+  const file = path.join(dir, 'script.json');
+  writeFileSync(file, JSON.stringify(script));
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/helpers/fake-anthropic.ts'), '--script', file], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const rl = createInterface({ input: proc.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    rl.once('line', resolve);
+    proc.once('exit', (code) => reject(new Error(`fake server exited ${code}`)));
+  });
+  return { url: url.trim(), proc };
+}
+
+export interface TmuxApp {
+  session: string;
+  screen(): string;
+  lines(): string[];
+  keys(...keys: string[]): void;
+  /** Types literal text (no key names). */
+  type(text: string): void;
+  waitFor(test: (screen: string) => boolean, what: string, ms?: number): Promise<string>;
+  alternateOn(): boolean;
+  /** The app's node process id. */
+  appPid(): number;
+  kill(): void;
+}
+
+let seq = 0;
+
+export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): TmuxApp {
+  if (!existsSync(path.join(ROOT, 'dist/src/cli/main.js'))) throw new Error('build first: npm run build');
+  const session = `inkling-e2e-${process.pid}-${++seq}`;
+  const env = Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ');
+  // CI must be unset for the app: Ink draws nothing live in CI mode.
+  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${env} node ${ROOT}/bin/inkling.js; echo "EXITED $?"; sleep 120`;
+  tmux('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
+  const app: TmuxApp = {
+    session,
+    screen: () => tmux('capture-pane', '-p', '-t', session),
+    lines: () => app.screen().split('\n'),
+    keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
+    type: (text) => void tmux('send-keys', '-t', session, '-l', text),
+    async waitFor(test, what, ms = 15_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const s = app.screen();
+        if (test(s)) return s;
+        if (Date.now() > until) throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    alternateOn: () => tmux('display', '-p', '-t', session, '#{alternate_on}').trim() === '1',
+    appPid() {
+      const shell = tmux('display', '-p', '-t', session, '#{pane_pid}').trim();
+      const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', shell], { encoding: 'utf8' });
+      const line = out.split('\n').find((l) => l.includes('node'));
+      if (!line) throw new Error(`no app process under ${shell}: ${out}`);
+      return Number(line.trim().split(/\s+/)[0]);
+    },
+    kill() {
+      try {
+        tmux('kill-session', '-t', session);
+      } catch {
+        // already gone
+      }
+    },
+  };
+  return app;
+}
+
+export function processesMatching(needle: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.includes(needle) && !l.includes('ps -eo'));
+}

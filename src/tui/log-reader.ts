@@ -36,6 +36,8 @@ const CHUNK = 64 * 1024;
 const STRIDE = 64;
 /** A single line longer than this (a minified bundle, a binary) is cut, with a note. */
 export const MAX_LINE_BYTES = 256 * 1024;
+/** Ranges up to this size are read in one piece; bigger ones (huge lines) are streamed. */
+const FAST_READ_BYTES = 1024 * 1024;
 
 function formatLine(raw: string, format: LineFormat): string {
   if (format === 'raw') return raw;
@@ -136,8 +138,41 @@ export class LogReader implements LineSource {
     const start = Math.max(0, from);
     if (!fh || start >= end) return [];
     const k = Math.floor(start / STRIDE);
-    let lineNo = k * STRIDE;
-    let pos = k === 0 ? 0 : this.checkpoints[k]!;
+    const kEnd = Math.ceil(end / STRIDE);
+    const from0 = k === 0 ? 0 : this.checkpoints[k]!;
+    const to0 = kEnd * STRIDE <= this.newlines ? this.checkpoints[kEnd]! : this.indexedBytes;
+    if (to0 - from0 <= FAST_READ_BYTES) return this.readBlock(fh, from0, to0, k * STRIDE, start, end, format);
+    return this.readStreaming(fh, from0, k * STRIDE, start, end, format);
+  }
+
+  /** Common case: the lines' bytes (between two checkpoints) fit one read; decode and split once. */
+  private async readBlock(
+    fh: FileHandle, from0: number, to0: number, firstLine: number, start: number, end: number, format: LineFormat,
+  ): Promise<string[]> {
+    const buf = Buffer.allocUnsafe(to0 - from0);
+    try {
+      let got = 0;
+      while (got < buf.length) {
+        const { bytesRead } = await fh.read(buf, got, buf.length - got, from0 + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      const lines = buf.toString('utf8', 0, got).split('\n').slice(start - firstLine, end - firstLine);
+      return lines.map((l) =>
+        l.length > MAX_LINE_BYTES ? `${formatLine(l.slice(0, MAX_LINE_BYTES), format)} … [line cut]` : formatLine(l, format),
+      );
+    } catch (e) {
+      this.error = `cannot read ${this.path}: ${(e as Error).message}`;
+      return [];
+    }
+  }
+
+  /** Lines too long for one read: stream through them, cutting any line at MAX_LINE_BYTES. */
+  private async readStreaming(
+    fh: FileHandle, from0: number, firstLine: number, start: number, end: number, format: LineFormat,
+  ): Promise<string[]> {
+    let lineNo = firstLine;
+    let pos = from0;
     const limit = this.indexedBytes;
     const out: string[] = [];
     const buf = Buffer.allocUnsafe(CHUNK);

@@ -13,7 +13,7 @@ export interface Match {
   end: number;
 }
 
-const BATCH = 1000;
+const BATCH = 5000;
 
 /** Non-overlapping [start, end) ranges of `term` in `text`. */
 export function findMatches(text: string, term: string, caseSensitive: boolean): [number, number][] {

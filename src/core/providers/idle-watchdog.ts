@@ -21,12 +21,18 @@ export function startIdleWatchdog(timeoutMs: number, onIdle: () => void): IdleWa
   let timer: NodeJS.Timeout | undefined;
   // One timer that re-checks the last activity when it fires, so that touch() — called for
   // every chunk of a fast stream — is only a clock read.
-  const check = () => {
+  const check = (confirming = false) => {
     timer = undefined;
     if (stopped || fired) return;
     const idle = Date.now() - lastActivity;
     if (paused || idle < timeoutMs) {
       timer = setTimeout(check, paused ? timeoutMs : timeoutMs - idle);
+      return;
+    }
+    if (!confirming) {
+      // After a long block of the event loop, timers run before pending socket reads: let
+      // the poll phase deliver any data that did arrive before calling the server silent.
+      setImmediate(() => check(true));
       return;
     }
     fired = true;

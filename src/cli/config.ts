@@ -76,7 +76,8 @@ export async function resolveConfig(
     throw new UsageError(`--thinking (${thinkingBudget}) must be less than --max-tokens (${maxTokens})`);
   }
 
-  const model = flags.model ?? setting('ANTHROPIC_MODEL') ?? (provider.kind === 'anthropic' ? DEFAULT_MODEL : 'scripted');
+  const fallbackModel = provider.kind === 'anthropic' ? DEFAULT_MODEL : provider.kind === 'demo' ? 'demo' : 'scripted';
+  const model = flags.model ?? setting('ANTHROPIC_MODEL') ?? fallbackModel;
   return {
     mode,
     prompt: flags.print,

@@ -25,7 +25,7 @@ export const PAGER_BINDINGS: Binding[] = [
   { action: 'lineUp', keys: ['up', 'k'], help: 'scroll up a line' },
   { action: 'lineDown', keys: ['down', 'j', 'enter'], help: 'scroll down a line' },
   { action: 'pageUp', keys: ['pageup', 'b'], help: 'scroll up a page' },
-  { action: 'pageDown', keys: ['pagedown', 'space', ' ', 'f'], help: 'scroll down a page' },
+  { action: 'pageDown', keys: ['pagedown', 'space', 'f'], help: 'scroll down a page' },
   { action: 'top', keys: ['g', 'home'], help: 'first line' },
   { action: 'bottom', keys: ['G', 'end'], help: 'last line' },
   { action: 'left', keys: ['left'], help: 'scroll left (wrap off)' },
@@ -201,7 +201,8 @@ export class PagerModel {
     }
     this.set({ message: null });
     const page = this.s.height;
-    switch (ACTIONS.get(k.name ?? '')) {
+    // key-names.ts reports the space bar as " "; the key map spells it "space".
+    switch (ACTIONS.get(k.name === ' ' ? 'space' : (k.name ?? ''))) {
       case 'lineUp': return this.scroll(-1);
       case 'lineDown': return this.scroll(1);
       case 'pageUp': return this.scroll(-page);

@@ -61,6 +61,10 @@ describe('scrolling', () => {
     expect(shown(m)[4]).toBe('line 11');
     await press(m, 'pageup');
     expect(shown(m)[0]).toBe('line 2');
+    await press(m, 'g', ' ', 'b');
+    expect(state(m).top.line).toBe(0);
+    await press(m, text('  '));
+    expect(shown(m)[0]).toBe('line 7'); // space pages down, also when typed twice in one chunk
   });
 
   it('scrolls wrapped rows one at a time and wrap can be toggled', async () => {

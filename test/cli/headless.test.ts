@@ -170,17 +170,20 @@ describe('inkling -p', () => {
     expect(body.max_tokens).toBe(50);
   });
 
-  it('sends --model and the thinking budget from flags, the key from the workspace .env', async () => {
+  it('sends --model and the thinking budget from flags, the key from the workspace .env, to a prefixed endpoint', async () => {
+    // Compatible endpoints (DeepSeek's, for one) live under a path prefix.
+    const prefixed = await startFakeAnthropic({ apiKey: KEY, pathPrefix: '/anthropic' });
     await writeFile(join(workspace, '.env'), `# local settings\nANTHROPIC_API_KEY="${KEY}"\nANTHROPIC_MODEL=from-dotenv\n`);
-    fake.enqueue(reply({ text: 'ok' }));
+    prefixed.enqueue(reply({ text: 'ok' }));
     const r = await runBin(['-p', 'hi', '--model', 'from-flag', '--thinking', '2048'], {
       cwd: workspace,
-      env: { ANTHROPIC_BASE_URL: fake.url },
-    });
+      env: { ANTHROPIC_BASE_URL: `${prefixed.url}/` },
+    }).finally(() => prefixed.close());
     outputs.push(r);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const body = fake.requests[0].body as { model: string; thinking?: { budget_tokens?: number }; max_tokens: number };
+    expect(prefixed.requests[0].path).toBe('/anthropic/v1/messages');
+    const body = prefixed.requests[0].body as { model: string; thinking?: { budget_tokens?: number }; max_tokens: number };
     expect(body.model).toBe('from-flag');
     expect(body.thinking?.budget_tokens).toBe(2048);
     expect(body.max_tokens).toBeGreaterThan(2048);

@@ -164,11 +164,17 @@ export function Pager(props: PagerProps) {
     return () => clearInterval(timer);
   }, [model, live]);
 
+  // The pager owns its model's file handle from mount to unmount.
+  useEffect(() => () => void model.close(), [model]);
+
   useInput((input, key) => {
-    void model.key(keyPressFrom(input, key)).then((effect) => {
-      if (effect === 'close') latest.current.onClose();
-      if (effect === 'copy') void model.run(() => copyAll(model, latest.current, (s) => stdout.write(s)));
-    });
+    model
+      .key(keyPressFrom(input, key))
+      .then((effect) => {
+        if (effect === 'close') latest.current.onClose();
+        if (effect === 'copy') void model.run(() => copyAll(model, latest.current, (s) => stdout.write(s)));
+      })
+      .catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
   });
 
   return (

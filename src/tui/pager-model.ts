@@ -91,6 +91,7 @@ export class PagerModel {
   private cache = new Map<number, string>();
   private queue: Promise<unknown> = Promise.resolve();
   private countGeneration = 0;
+  private closed = false;
   private counting: Promise<void> = Promise.resolve();
   /** Matches per COUNT_BATCH lines for the current term, once counted. */
   private batchCounts: number[] | null = null;
@@ -178,7 +179,7 @@ export class PagerModel {
    * line count ("lines 1–23/200000") settles shortly after.
    */
   private async indexInBackground(): Promise<void> {
-    while (!this.source.complete && !this.source.error) {
+    while (!this.closed && !this.source.complete && !this.source.error) {
       await this.source.refresh(4 * 1024 * 1024);
       this.set({ totalLines: this.source.lineCount, complete: this.source.complete, error: this.source.error });
     }
@@ -187,6 +188,14 @@ export class PagerModel {
   /** Waits until everything the source holds now is indexed (G, search). */
   private async indexed(): Promise<void> {
     if (!this.source.complete && !this.source.error) await this.source.refresh();
+  }
+
+  /** Stops background work and closes the source (the pager unmounts). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.countGeneration++;
+    await this.idle();
+    await this.source.close();
   }
 
   setMessage(message: string | null): void {

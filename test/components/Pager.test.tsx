@@ -134,6 +134,23 @@ describe('Pager', () => {
     await unmountAct(h.r);
   });
 
+  it('closes its source when it unmounts', async () => {
+    class CountingSource extends TextLineSource {
+      closes = 0;
+      override async close() { this.closes++; }
+    }
+    const source = new CountingSource(lines(3));
+    const model = new PagerModel(source, { width: WIDTH, height: HEIGHT - 1 });
+    const r = await renderAct(<Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} />);
+    expect(source.closes).toBe(0);
+    await act(async () => {
+      r.unmount();
+      await model.idle();
+      await new Promise((res) => setImmediate(res));
+    });
+    expect(source.closes).toBe(1);
+  });
+
   it('q and Esc close; other keys do nothing', async () => {
     const h = await mount(lines(3));
     await keys(h, 'x', 'Z');

@@ -15,7 +15,7 @@ import {
   type CommandTag,
   type ProcessInfo,
 } from './process-tree.js';
-import { ACK_BYTE, wrapCommand } from './sentinel.js';
+import { ACK_BYTE, sentinelByteLength, wrapCommand } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
 export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
@@ -246,7 +246,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     text: rendered.text,
     totalLines: rendered.totalLines,
     truncated: rendered.truncated,
-    totalBytes,
+    totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, totalBytes - sentinelByteLength(nonce, sentinelRc)) : totalBytes,
     snapshot: terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
     logPath: opts.logPath,
     logCapped: log.capped,

@@ -23,6 +23,11 @@ export function wrapCommand(command: string, nonce: string): string {
   return `trap '${trap.replace(/'/g, `'\\''`)}' EXIT\n${command}`;
 }
 
+/** Bytes the sentinel adds to the stream (CAN, ESC ] 777 ; payload BEL), not counted as output. */
+export function sentinelByteLength(nonce: string, exitCode: number): number {
+  return `\x18\x1b]${SENTINEL_OSC};inkling-${nonce};${exitCode}\x07`.length;
+}
+
 /** The exit status from an OSC 777 payload, or null when the payload is not our sentinel. */
 export function parseSentinel(payload: string, nonce: string): number | null {
   const prefix = `inkling-${nonce};`;

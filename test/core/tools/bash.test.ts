@@ -69,7 +69,7 @@ describe('bash tool: results for the model', () => {
     const r = await run('echo hello');
     expect(r.isError).toBe(false);
     expect(r.content).toBe('hello\n\nExit code: 0');
-    expect(r.details).toMatchObject({ kind: 'bash', running: false, exitCode: 0, signal: null, timedOut: false });
+    expect(r.details).toMatchObject({ kind: 'bash', running: false, exitCode: 0, signal: null, timedOut: false, totalBytes: 7 });
   });
 
   it('makes a non-zero exit an error result with the code', async () => {

@@ -1,3 +1,6 @@
+import { createElement, useEffect, act } from 'react';
+import { Text, useStdin } from 'ink';
+import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import pty from 'node-pty';
 import { encodeKey, encodeKeys, routeFocusedInput } from '../../src/tui/pty-keys.js';
@@ -65,6 +68,38 @@ describe('routeFocusedInput', () => {
     const paste = '\x1b[200~a\x14b\x1b[201~';
     expect(routeFocusedInput(paste)).toEqual({ toPty: 'a\x14b', returnFocus: false, rest: '' });
     expect(routeFocusedInput(paste, { bracketedPaste: true }).toPty).toBe(paste);
+  });
+});
+
+describe('raw bytes from Ink while a pane has focus', () => {
+  /** What the TUI does: listen to Ink's input emitter, which gets every key sequence Ink read. */
+  function RawTap({ onRaw }: { onRaw: (s: string) => void }) {
+    const { internal_eventEmitter: emitter, setRawMode } = useStdin();
+    useEffect(() => {
+      // Ink reads stdin only while someone holds raw mode (useInput does this for its users).
+      setRawMode(true);
+      emitter.on('input', onRaw);
+      return () => {
+        emitter.off('input', onRaw);
+        setRawMode(false);
+      };
+    }, [emitter, onRaw, setRawMode]);
+    return createElement(Text, null, 'pane');
+  }
+
+  it('delivers exactly the bytes the terminal sent, Backspace, Delete, F-keys and a lone Esc included', async () => {
+    const got: string[] = [];
+    let r!: ReturnType<typeof render>;
+    await act(async () => { r = render(createElement(RawTap, { onRaw: (s: string) => got.push(s) })); });
+    const chunks = ['y', '\x7f', '\x1b[3~', '\x1bOP', '\x1b[15~', '\x03', '\x1b', 'abc\r', '\x1b[1;5A'];
+    for (const c of chunks) {
+      await act(async () => {
+        r.stdin.write(c);
+        await new Promise((res) => setImmediate(res)); // Ink flushes a lone Esc on setImmediate
+      });
+    }
+    expect(routeFocusedInput(got.join('')).toPty).toBe(chunks.join(''));
+    await act(async () => { r.unmount(); });
   });
 });
 

@@ -1,8 +1,10 @@
 // A full-screen pager over one tool call's whole output (history mode's `o`).
 //
-// The App creates the model when `o` is pressed and unmounts the pager on onClose:
-//   const model = new PagerModel(await openLog(details.logPath), { width: cols, height: rows - 2 });
-//   <Pager model={model} title={command} width={cols} height={rows - 1} onClose={…} onCopied={…} />
+// The App creates the model when `o` is pressed and unmounts the pager on onClose (which closes
+// the model's log handle):
+//   const model = new PagerModel(await openOutputSource(result), { width: cols, height: rows - 2 });
+//   <Pager model={model} title={command} width={cols} height={rows - 1} live={details.running}
+//          onClose={…} onCopied={(r) => flash(r.summary)} />
 // All state lives in model.store (zustand vanilla); key handlers read nothing from render
 // closures, so fast key bursts are applied in order (STACK.md §5). The frame is exactly `height`
 // rows; pass rows - 1 so that no frame reaches the terminal height (STACK.md §8.6).

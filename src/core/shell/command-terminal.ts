@@ -32,6 +32,8 @@ export class CommandTerminal {
   /** Bytes handed to the emulator but not parsed yet (flow control). */
   pendingBytes = 0;
   private consumedAny = false;
+  /** Length of the last row taken, as trimmed (see takeRow). */
+  private lastRowLength = 0;
   /** Rows at the top of the screen that were already taken (a resize pulled them back from scrollback). */
   private skipRows = 0;
   private lastBaseY = 0;
@@ -116,12 +118,24 @@ export class CommandTerminal {
   private takeRow(buffer: IBuffer, y: number): void {
     const line = buffer.getLine(y);
     if (!line) return;
-    // Keep trailing spaces of a row that the next row continues: they are part of the text.
-    const continues = buffer.getLine(y + 1)?.isWrapped ?? false;
-    const text = line.translateToString(!continues);
+    const text = line.translateToString(true);
     const wrapped = line.isWrapped && this.consumedAny;
+    if (wrapped) {
+      // The previous row was trimmed, but this row continues it: its trailing spaces were text.
+      // Looking back only for wrapped rows saves a second row lookup for every ordinary one.
+      const previous = buffer.getLine(y - 1)?.translateToString(false);
+      const pad = previous !== undefined ? previous.length - this.lastRowLength : 0;
+      if (pad > 0) {
+        this.kept.addRow(' '.repeat(pad), true);
+        this.log.append(' '.repeat(pad));
+      }
+      this.log.append(text);
+    } else {
+      if (this.consumedAny) this.log.append('\n');
+      this.log.append(text);
+    }
     this.kept.addRow(text, wrapped);
-    this.log.append(wrapped || !this.consumedAny ? text : `\n${text}`);
+    this.lastRowLength = text.length;
     this.consumedAny = true;
   }
 

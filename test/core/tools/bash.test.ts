@@ -160,6 +160,11 @@ describe('bash tool: rendering', () => {
     expect(r.details.snapshot.lines.length).toBeGreaterThanOrEqual(3); // 80 columns: three rows
   });
 
+  it('keeps a space that falls exactly on the wrap boundary', async () => {
+    const r = await run("printf '%079d b\\n' 0");
+    expect(r.content.split('\n')[0]).toBe(`${'0'.repeat(79)} b`);
+  });
+
   it('survives invalid UTF-8, binary garbage and a very long line', async () => {
     const r = await run(
       "printf 'a\\xff\\xfe\\xc3(b\\n'; head -c 30000 /dev/urandom; printf '\\n'; head -c 200000 /dev/zero | tr '\\0' x; printf '\\nend\\n'",

@@ -166,10 +166,13 @@ export class PagerModel {
     });
   }
 
-  /** Picks up new lines of a growing source. */
+  /** Picks up new lines of a growing source; a view showing the last line follows the new ones. */
   refresh(): Promise<void> {
     return this.enqueue(async () => {
+      const atEnd = this.s.bottomLine >= this.source.lineCount;
+      const before = this.source.lineCount;
       await this.source.refresh();
+      if (atEnd && this.source.lineCount > before) this.set({ top: await this.maxTop() });
       await this.render();
     });
   }
@@ -185,9 +188,9 @@ export class PagerModel {
     }
   }
 
-  /** Waits until everything the source holds now is indexed (G, search). */
+  /** Indexes everything the source holds now, new output of a running command included (G, search). */
   private async indexed(): Promise<void> {
-    if (!this.source.complete && !this.source.error) await this.source.refresh();
+    if (!this.source.error) await this.source.refresh();
   }
 
   /** Stops background work and closes the source (the pager unmounts). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,30 @@ describe('search', () => {
     await press(m, text('/needle\r'));
     expect(state(m).left).toBeGreaterThan(36);
     expect(shown(m)[0]).toContain('needle');
+  });
+});
+
+describe('over a growing log', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inkling-pager-grow-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('G reaches output written since the pager opened, and the end keeps following', async () => {
+    const path = join(dir, 'run.log');
+    writeFileSync(path, numbered(8) + '\n');
+    const m = new PagerModel(await openLog(path), { width: 20, height: 5 });
+    await m.idle();
+    appendFileSync(path, numbered(4, (i) => `new ${i}`) + '\n');
+    await press(m, 'G');
+    expect(shown(m)).toEqual(['line 7', 'new 0', 'new 1', 'new 2', 'new 3']);
+    appendFileSync(path, 'newer\n');
+    await m.refresh();
+    expect(shown(m)[4]).toBe('newer');
+    await press(m, 'g');
+    appendFileSync(path, 'newest\n');
+    await m.refresh();
+    expect(shown(m)[0]).toBe('line 0'); // not at the end: the view stays put
+    expect(state(m).totalLines).toBe(14);
+    await m.close();
   });
 });
 

@@ -50,6 +50,9 @@ function stripSafeRedirections(command: string): string | null {
     // Characters bash and shell-quote may split words on differently.
     if (UNUSUAL_SPACE.test(ch)) return null;
     if (ch === '{' || ch === '}' || ch === '(' || ch === ')') return null;
+    // shell-quote reports * and ? as globs but not [...]: `find . [-]delete` would expand to
+    // -delete if such a file exists, so brackets are refused.
+    if (ch === '[' || ch === ']') return null;
     if (ch === '&') {
       if (command[i + 1] === '&') {
         out += '&&';
@@ -108,6 +111,21 @@ function forbid(long: string[], shortLetters = ''): ArgCheck {
   };
 }
 
+/**
+ * date prints unless told to set the clock: -s/--set, or an operand that is not a +FORMAT
+ * (`date 010112002030` sets it when run as root).
+ */
+function dateOnlyPrints(args: string[]): boolean {
+  if (!forbid(['--set'], 's')(args)) return false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-d' || a === '-f' || a === '-r') i++; // their value is not an operand
+    else if (!a.startsWith('-') && !a.startsWith('+')) return false;
+    else if (a === '--') return args.slice(i + 1).every((x) => x.startsWith('+'));
+  }
+  return true;
+}
+
 const FIND_ACTIONS_THAT_WRITE_OR_RUN = new Set([
   '-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls',
 ]);
@@ -134,8 +152,7 @@ const PROGRAMS: Record<string, ArgCheck> = {
   sleep: anyArgs,
   true: anyArgs,
   false: anyArgs,
-  // -s/--set changes the clock.
-  date: forbid(['--set'], 's'),
+  date: dateOnlyPrints,
   // -C/--compile writes a compiled magic file.
   file: forbid(['--compile'], 'C'),
   stat: anyArgs,

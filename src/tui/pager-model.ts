@@ -5,7 +5,7 @@
  * call's output, then `<Pager model={pager} …/>` (components/Pager.tsx) renders `pager.store` and
  * feeds every key press (`keyPressFrom` from key-names.ts) to `pager.key(press)`. Keys are queued
  * and interpreted one at a time against the latest state, so a fast burst ("/error⏎nn") is never
- * split across stale states. `PAGER_BINDINGS` is the pager context of the key map.
+ * split across stale states. `PAGER_BINDINGS` (pager-keys.ts) is the pager context of the key map.
  *
  * Lines are shown as plain text (colour dropped, tabs expanded) so wrap points and search
  * highlights fall on exact columns.
@@ -13,31 +13,14 @@
 import stringWidth from 'string-width';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KeyPress } from './key-names.js';
-import type { Binding } from './keymap.js';
 import type { LineSource } from './log-reader.js';
+import { charKey, PAGER_ACTIONS } from './pager-keys.js';
 import { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 import { countMatches, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match } from './pager-search.js';
 
+export { PAGER_BINDINGS } from './pager-keys.js';
 export { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 export type { Match } from './pager-search.js';
-
-export const PAGER_BINDINGS: Binding[] = [
-  { action: 'lineUp', keys: ['up', 'k'], help: 'scroll up a line' },
-  { action: 'lineDown', keys: ['down', 'j', 'enter'], help: 'scroll down a line' },
-  { action: 'pageUp', keys: ['pageup', 'b'], help: 'scroll up a page' },
-  { action: 'pageDown', keys: ['pagedown', 'space', 'f'], help: 'scroll down a page' },
-  { action: 'top', keys: ['g', 'home'], help: 'first line' },
-  { action: 'bottom', keys: ['G', 'end'], help: 'last line' },
-  { action: 'left', keys: ['left'], help: 'scroll left (wrap off)' },
-  { action: 'right', keys: ['right'], help: 'scroll right (wrap off)' },
-  { action: 'search', keys: ['/'], help: 'search forward (smart case)' },
-  { action: 'nextMatch', keys: ['n'], help: 'next match' },
-  { action: 'prevMatch', keys: ['N'], help: 'previous match' },
-  { action: 'wrap', keys: ['w'], help: 'toggle line wrap' },
-  { action: 'copy', keys: ['y'], help: 'copy the whole output' },
-  { action: 'close', keys: ['q', 'esc'], help: 'close the pager' },
-];
-const ACTIONS = new Map(PAGER_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.action] as const)));
 
 /** First visible screen row: a line and, with wrap on, which of its wrapped rows. */
 export interface Position { line: number; row: number }
@@ -77,13 +60,6 @@ export type PagerEffect = 'close' | 'copy' | null;
 
 const CACHE_MAX = 4000;
 
-/** One character of a multi-key text chunk as the key it is ("\r" arrives inside text chunks). */
-function charKey(c: string): KeyPress {
-  if (c === '\r' || c === '\n') return { name: 'enter', text: '' };
-  if (c === '\x7f' || c === '\b') return { name: 'backspace', text: '' };
-  if (c === '\t') return { name: 'tab', text: '' };
-  return { name: c, text: c };
-}
 const COUNT_BATCH = 2000;
 
 export class PagerModel {
@@ -214,7 +190,7 @@ export class PagerModel {
     this.set({ message: null });
     const page = this.s.height;
     // key-names.ts reports the space bar as " "; the key map spells it "space".
-    switch (ACTIONS.get(k.name === ' ' ? 'space' : (k.name ?? ''))) {
+    switch (PAGER_ACTIONS.get(k.name === ' ' ? 'space' : (k.name ?? ''))) {
       case 'lineUp': return this.scroll(-1);
       case 'lineDown': return this.scroll(1);
       case 'pageUp': return this.scroll(-page);

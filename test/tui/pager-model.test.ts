@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLog, TextLineSource } from '../../src/tui/log-reader.js';
-import { columnRange, displayText, PagerModel, wrapOffsets } from '../../src/tui/pager-model.js';
+import { columnRange, displayText, PAGER_BINDINGS, PagerModel, wrapOffsets } from '../../src/tui/pager-model.js';
 import type { KeyPress } from '../../src/tui/key-names.js';
 
 const numbered = (n: number, f = (i: number) => `line ${i}`) =>
@@ -38,6 +38,14 @@ describe('layout helpers', () => {
     expect(displayText('a\tb')).toBe('a       b');
     expect(displayText('12345678\tx')).toBe('12345678        x');
     expect(displayText('世\tx')).toBe('世      x');
+  });
+});
+
+describe('PAGER_BINDINGS', () => {
+  it('binds each key once, so it can be the key map\'s pager context', () => {
+    const keys = PAGER_BINDINGS.flatMap((b) => b.keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(PAGER_BINDINGS.find((b) => b.action === 'close')?.keys).toEqual(['q', 'esc']);
   });
 });
 

@@ -19,6 +19,7 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 async function throughPty(command: string) {
   const stats = { snapshots: 0, snapshotMs: 0 };
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const r = await runPtyCommand({
     command,
@@ -32,7 +33,9 @@ async function throughPty(command: string) {
     onSnapshot: () => {},
     stats,
   });
-  return { ms: performance.now() - start, r, stats };
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, r, stats };
 }
 
 function toDevNull(command: string): number {
@@ -46,11 +49,12 @@ console.log(`bash throughput: ${command} (cores: ${os.cpus().length}, load: ${os
 const rssBefore = process.memoryUsage().rss;
 for (let round = 1; round <= 3; round++) {
   const nul = toDevNull(command);
-  const { ms, r, stats } = await throughPty(command);
+  const { ms, cpuMs, r, stats } = await throughPty(command);
   const perSecond = stats.snapshotMs / (ms / 1000);
   console.log(
     `  round ${round}: pty+emulator ${ms.toFixed(0)} ms (${mb(r.totalBytes)}, ${(r.totalBytes / 1024 / 1024 / (ms / 1000)).toFixed(1)} MB/s), ` +
-      `/dev/null ${nul.toFixed(0)} ms, ratio ${(ms / nul).toFixed(1)}x; ` +
+      `/dev/null ${nul.toFixed(0)} ms, ratio ${(ms / nul).toFixed(1)}x; our process used ${cpuMs.toFixed(0)} ms CPU ` +
+      `(${(r.totalBytes / 1024 / 1024 / (cpuMs / 1000)).toFixed(1)} MB per CPU-second); ` +
       `snapshots ${stats.snapshots} costing ${stats.snapshotMs.toFixed(1)} ms = ${perSecond.toFixed(1)} ms per second of flood ` +
       `(${(stats.snapshotMs / Math.max(1, stats.snapshots)).toFixed(2)} ms each); last line ${JSON.stringify(r.text.slice(r.text.lastIndexOf('\n') + 1))}`,
   );

@@ -222,8 +222,10 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       // The shell was replaced (exec) or killed: no sentinel is coming, but late bytes may be.
       await Promise.race([sentinelArrived, delay(EXIT_WITHOUT_SENTINEL_GRACE_MS)]);
     }
-    // Background processes the command left behind would hold the pty open: end them too.
-    await killProcesses(leftovers, tag);
+    // Background processes the command left behind would hold the pty open: end them too. With
+    // none found at the sentinel (when all the command's processes had been started), nothing can
+    // be left; without a sentinel we do not know, so look.
+    if (leftovers.length > 0 || !sentinelSeen) await killProcesses(leftovers, tag);
   }
   if (!exited) pty.kill('SIGKILL');
   if (stopTimer) clearTimeout(stopTimer);

@@ -19,6 +19,8 @@ export interface CommandTerminalOptions {
   nonce: string;
   log: OutputLog;
   onSentinel(exitCode: number): void;
+  /** What the terminal answers to the program's queries (cursor position, device attributes). */
+  onReply?(data: string): void;
   scrollback?: number;
 }
 
@@ -67,6 +69,8 @@ export class CommandTerminal {
       return false;
     });
     this.term.onScroll(() => this.takeScrolledRows());
+    // Programs that ask the terminal where the cursor is (ESC[6n) wait for the answer.
+    if (opts.onReply) this.term.onData(opts.onReply);
   }
 
   get cols(): number {

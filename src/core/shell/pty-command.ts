@@ -99,6 +99,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       writeToChild(ACK_BYTE);
       resolveSentinel();
     },
+    onReply: (data) => writeToChild(data),
   });
 
   let exited = false;

@@ -160,6 +160,11 @@ describe('bash tool: rendering', () => {
     expect(r.details.snapshot.lines.length).toBeGreaterThanOrEqual(3); // 80 columns: three rows
   });
 
+  it('answers terminal queries such as the cursor position, as a real terminal does', async () => {
+    const r = await run("printf 'ab\\033[6n'; IFS= read -rs -d R pos; echo; echo \"pos=${pos#*[}\"", { timeout_ms: 10_000 });
+    expect(r.content).toBe('ab\npos=1;3\n\nExit code: 0');
+  });
+
   it('keeps a space that falls exactly on the wrap boundary', async () => {
     const r = await run("printf '%079d b\\n' 0");
     expect(r.content.split('\n')[0]).toBe(`${'0'.repeat(79)} b`);

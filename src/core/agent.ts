@@ -18,6 +18,8 @@ export interface AgentConfig {
   systemPrompt?: string;
   /** Env var names whose values tools must never see (API keys). */
   secretEnvNames?: string[];
+  /** Secret values (API keys) redacted from every tool result and live output. */
+  secretValues?: string[];
   /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */
   sessionDir?: string;
   /** Default terminal size for bash panes. */

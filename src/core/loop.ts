@@ -21,6 +21,7 @@ import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
 import { ProviderError, type CompletedToolUse } from './providers/provider.js';
 import { ToolCallBatch } from './scheduler.js';
+import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
@@ -40,6 +41,7 @@ export function createAgent(config: AgentConfig): Agent {
   let sessionUsage = emptyUsage();
   let paneSize = config.paneSize ?? DEFAULT_PANE;
   let running = false;
+  const redact = createRedactor(config.secretValues ?? []);
 
   const agent: Agent = {
     get messages() {
@@ -114,7 +116,7 @@ export function createAgent(config: AgentConfig): Agent {
       if (signal.aborted) return end('aborted');
       messages = repairHistory(messages);
       emit({ type: 'request_start', iteration });
-      const batch = new ToolCallBatch({ registry, emit, signal, makeContext: (id) => makeContext(id, signal, emit) });
+      const batch = new ToolCallBatch({ registry, emit, signal, makeContext: (id) => makeContext(id, signal, emit), redact });
       const partial = new PartialMessage();
       let final: { message: AssistantMessage; stopReason: StopReason; usage: Usage } | undefined;
       try {
@@ -209,7 +211,7 @@ export function createAgent(config: AgentConfig): Agent {
       signal,
       toolCallId,
       session,
-      reportOutput: (details) => emit({ type: 'tool_output', id: toolCallId, details }),
+      reportOutput: (details) => emit({ type: 'tool_output', id: toolCallId, details: redactDeep(details, redact) }),
       attachInput: (channel) => {
         inputs.set(toolCallId, channel);
         return () => {

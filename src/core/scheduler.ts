@@ -9,6 +9,7 @@ import type { ToolRegistry } from './tool-registry.js';
 import type { ToolContext, ToolResult } from './tools/tool.js';
 import { validateInput } from './validate-input.js';
 import { truncateHeadTail } from './truncate.js';
+import { redactDeep, type Redact } from './redact.js';
 
 export const MAX_CONCURRENT_READS = 8;
 
@@ -29,6 +30,8 @@ export interface SchedulerDeps {
   /** Builds the ToolContext for one call. */
   makeContext(toolCallId: string): ToolContext;
   signal: AbortSignal;
+  /** Removes secret values from what tools return. */
+  redact: Redact;
 }
 
 export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it finished.';
@@ -121,7 +124,12 @@ export class ToolCallBatch {
     if (problem) return { content: `Invalid input for ${use.name}: ${problem}. The call was not run.`, isError: true };
     try {
       const result = await tool.execute(use.input, this.deps.makeContext(use.id));
-      return { ...result, content: truncateHeadTail(result.content) };
+      const content = this.deps.redact(result.content);
+      return {
+        ...result,
+        content: tool.pagesOwnOutput ? content : truncateHeadTail(content),
+        ...(result.details ? { details: redactDeep(result.details, this.deps.redact) } : {}),
+      };
     } catch (err) {
       return { content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, isError: true };
     }

@@ -193,4 +193,40 @@ describe('agent loop', () => {
     expect(got).toEqual(['y\r', '80x20']);
     expect(agent.writeToTool('t1', 'late')).toBe(false);
   });
+
+  it('truncates long results head+tail, except for tools that page their own output', async () => {
+    const big = Array.from({ length: 2000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n');
+    const makeBig = (name: string, pagesOwnOutput: boolean): Tool<Record<string, never>> => ({
+      name, description: name, readOnly: true, pagesOwnOutput,
+      inputSchema: { type: 'object', properties: {}, required: [] },
+      execute: async () => ({ content: big, isError: false }),
+    });
+    const agent = createAgent({
+      provider: testProvider([respond([toolUse('a', 'paged', {}), toolUse('b', 'plain', {})]), respond([text('ok')])]),
+      model: 'm', workspaceRoot: '/tmp', maxTokens: 10, tools: [makeBig('paged', true), makeBig('plain', false)],
+    });
+    await collect(agent.run('go'));
+    const [paged, plain] = agent.messages[2]!.content;
+    expect(paged!.type === 'tool_result' && paged!.content).toBe(big);
+    expect(plain!.type === 'tool_result' && plain!.content.length).toBeLessThan(51_000);
+    expect(plain!.type === 'tool_result' && plain!.content).toMatch(/output truncated: \d+ characters, 2000 lines in total/);
+  });
+
+  it('redacts secret values from tool results and live output before the model or the UI sees them', async () => {
+    const secret = 'sk-test-not-a-real-key-123456';
+    const leaky: Tool<Record<string, never>> = {
+      name: 'leaky', description: 'prints env', readOnly: true,
+      inputSchema: { type: 'object', properties: {}, required: [] },
+      async execute(_i, ctx) {
+        ctx.reportOutput({ kind: 'text', text: `KEY=${secret}` });
+        return { content: `ANTHROPIC_API_KEY=${secret}`, isError: false, details: { kind: 'text', text: secret } };
+      },
+    };
+    const provider = testProvider([respond([toolUse('a', 'leaky', {})]), respond([text('ok')])]);
+    const agent = createAgent({ provider, model: 'm', workspaceRoot: '/tmp', maxTokens: 10, tools: [leaky], secretValues: [secret] });
+    const events = await collect(agent.run('go'));
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(JSON.stringify(provider.requests)).not.toContain(secret);
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ content: 'ANTHROPIC_API_KEY=[redacted]' });
+  });
 });

@@ -13,17 +13,17 @@ export interface GateLog {
 }
 
 export function gateLog(): GateLog {
-  const starts = new Map<string, ReturnType<typeof deferred>>();
+  const starts = new Map<string, ReturnType<typeof deferred<void>>>();
   const gates = new Map<string, ReturnType<typeof deferred<string>>>();
   const get = <T>(m: Map<string, T>, k: string, make: () => T) => m.get(k) ?? (m.set(k, make()), m.get(k)!);
   const log: GateLog & { _gate(k: string): Promise<string>; _start(k: string): void } = {
     events: [],
     running: new Set(),
     maxRunning: 0,
-    started: (k) => get(starts, k, () => deferred()).promise,
+    started: (k) => get(starts, k, () => deferred<void>()).promise,
     release: (k, output = `out:${k}`) => get(gates, k, () => deferred<string>()).resolve(output),
     _gate: (k) => get(gates, k, () => deferred<string>()).promise,
-    _start: (k) => get(starts, k, () => deferred()).resolve(),
+    _start: (k) => get(starts, k, () => deferred<void>()).resolve(),
   };
   return log;
 }

@@ -8,6 +8,8 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Injected for tests, to prove a failing rename leaves the original untouched. */
   rename?: (from: string, to: string) => Promise<void>;
+  /** An interrupt that lands before the rename leaves the target as it was. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function writeFileAtomic(target: string, data: string | Buffer, opt
     await handle.sync();
     await handle.close();
     handle = undefined;
+    if (opts.signal?.aborted) throw new Error('interrupted before the file was replaced; it is unchanged');
     await rename(tmp, target);
   } catch (err) {
     await handle?.close().catch(() => {});

@@ -9,7 +9,7 @@ import { abortableSleep, abortError, classifyFailure, redact, retryDelayMs, type
 import { fetchTouching, startIdleWatchdog } from './idle-watchdog.js';
 import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './provider.js';
 
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_RETRIES = 4;
@@ -60,18 +60,30 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     const watchdog = startIdleWatchdog(idleTimeoutMs, () => attemptAbort.abort());
     // A client per attempt so its fetch can report body activity to this attempt's watchdog.
     const attemptClient = client.withOptions({ fetch: fetchTouching(baseFetch, watchdog.touch) });
+    // Every wait on the SDK races this: measured, a stream aborted while no read was pending
+    // can leave the SDK's next read hanging forever (undici), with or without our fetch wrapper.
+    const aborted = new Promise<typeof ABORTED>((resolve) => {
+      attemptAbort.signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+    });
+    let events: AsyncIterator<Anthropic.Messages.RawMessageStreamEvent> | undefined;
     try {
-      let stream: AsyncIterable<Anthropic.Messages.RawMessageStreamEvent>;
       try {
-        stream = await attemptClient.messages.create(toParams(request, model, opts.promptCaching ?? false), { signal: attemptAbort.signal });
+        const params = toParams(request, model, opts.promptCaching ?? false);
+        const created = attemptClient.messages.create(params, { signal: attemptAbort.signal });
+        const stream = await Promise.race([quiet(created), aborted]);
         // The SDK ends the iteration quietly when its signal aborts; the checks after the loop tell why.
-        for await (const raw of stream) {
-          for (const ev of acc.apply(raw)) {
+        if (stream !== ABORTED) events = stream[Symbol.asyncIterator]();
+        while (events && !attemptAbort.signal.aborted) {
+          const next = await Promise.race([quiet(events.next()), aborted]);
+          if (next === ABORTED || next.done) break;
+          for (const ev of acc.apply(next.value)) {
+            // Aborted while the consumer held an event: stop here, not after the buffered rest.
+            if (attemptAbort.signal.aborted) break;
             watchdog.pause();
             yield ev;
             watchdog.resume();
           }
-          if (acc.complete) return;
+          if (acc.complete && !attemptAbort.signal.aborted) return;
         }
       } catch (err) {
         if (!(err instanceof APIUserAbortError) && !(err instanceof Error && err.name === 'AbortError')) throw err;
@@ -98,6 +110,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
       signal.removeEventListener('abort', onOuterAbort);
       // Leaving early (consumer stopped reading, or an error) must not leave the socket open.
       attemptAbort.abort();
+      // Not awaited: after an abort this may never settle (see above).
+      void events?.return?.().catch(() => undefined);
     }
   }
 
@@ -126,6 +140,14 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
       }
     },
   };
+}
+
+const ABORTED = Symbol('aborted');
+
+/** The same promise, marked as handled: when it loses a race and rejects later, nobody is told. */
+function quiet<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
 }
 
 /** A failure found by the attempt itself (stall, early end), already classified. */

@@ -50,7 +50,7 @@ export function createEditFileTool(deps: FileWriteDeps = {}): Tool<EditFileInput
     },
     async execute(input, ctx) {
       try {
-        const result = await editFile(input, ctx.workspaceRoot, ctx.session, deps);
+        const result = await editFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
         return { ...result, content: truncateHeadTail(result.content) };
       } catch (err) {
         return fail(`Could not edit ${String(input?.path)}: ${errorMessage(err)}`);
@@ -78,7 +78,7 @@ async function editFile(input: EditFileInput, workspaceRoot: string, session: Se
       return fail(`The file ${shown} does not exist. To create it, use write_file (or edit_file with an empty old_string).`);
     }
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, input.new_string, { rename: deps.rename });
+    await writeFileAtomic(file, input.new_string, { rename: deps.rename, signal: deps.signal });
     await recordFileState(session, file);
     return done(shown, 'Created', buildCreateDiff(shown, input.new_string), 1, true);
   }
@@ -132,7 +132,7 @@ async function editFile(input: EditFileInput, workspaceRoot: string, session: Se
     text: normalized ? adaptQuotes(newString, text.slice(s.start, s.end), oldString) : newString,
   }));
   const newText = applyReplacements(text, reps);
-  await writeFileAtomic(file, newText, { mode: stat.mode & 0o7777, rename: deps.rename });
+  await writeFileAtomic(file, newText, { mode: stat.mode & 0o7777, rename: deps.rename, signal: deps.signal });
   await recordFileState(session, file);
   const note = normalized ? ' (matched after normalizing quotes and trailing whitespace)' : '';
   return done(shown, `Edited`, buildEditDiff(shown, text, reps), reps.length, false, note);

@@ -75,6 +75,11 @@ async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | n
   const resolved = await resolveInWorkspace(ctx.workspaceRoot, input.path ?? '.');
   if (!resolved.ok) return { content: resolved.error, isError: true };
   if (!resolved.exists) return { content: `The path ${resolved.relPath} does not exist.`, isError: true };
+  // A FIFO or device would block the search forever.
+  const stat = await fs.stat(resolved.realPath);
+  if (!stat.isFile() && !stat.isDirectory()) {
+    return { content: `${resolved.relPath} is not a regular file or directory; it cannot be searched.`, isError: true };
+  }
 
   const opts: SearchOptions = {
     root: resolved.root,

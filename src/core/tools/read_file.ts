@@ -30,6 +30,7 @@ export const readFileTool: Tool<ReadFileInput> = {
     'must be read in pages with offset/limit. Directories are refused (use list_files) and so are binary files. ' +
     'Reading a file is required before overwriting or editing it.',
   readOnly: true,
+  pagesOwnOutput: true,
   inputSchema: {
     type: 'object',
     properties: {
@@ -96,11 +97,11 @@ async function readFile(
     maxLineChars: READ_MAX_LINE_CHARS,
     signal,
   });
-  await recordFileState(session, resolved.realPath, stat);
-
   if (page.lines.length === 0) {
     return fail(`offset ${offset} is past the end of ${shown}, which has ${page.totalLines} lines.`);
   }
+  // Only a read that showed the model something counts for the read-before-write rule.
+  await recordFileState(session, resolved.realPath, stat);
   const more = page.endLine < page.totalLines;
   let content = page.lines.join('\n');
   if (more) {

@@ -47,6 +47,8 @@ export interface Tool<Input = Record<string, unknown>> {
   /** Per-call override: e.g. bash is read-only only when its command is proven so. */
   isReadOnlyCall?(input: Input): boolean;
   inputSchema: JsonSchemaObject;
+  /** The tool pages its own output (read_file), so the shared head+tail truncation must not cut it. */
+  pagesOwnOutput?: boolean;
   /** Input has already been validated against inputSchema. Must not throw: errors are results. */
   execute(input: Input, ctx: ToolContext): Promise<ToolResult>;
 }

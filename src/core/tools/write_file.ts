@@ -16,6 +16,8 @@ export interface WriteFileInput {
 export interface FileWriteDeps {
   /** Injected in tests to make the final rename fail. */
   rename?: AtomicWriteOptions['rename'];
+  /** The call's interrupt: a write interrupted before its rename leaves the file unchanged. */
+  signal?: AbortSignal;
 }
 
 // Enough of the old file to tell its line-ending style without reading a huge file whole.
@@ -42,7 +44,7 @@ export function createWriteFileTool(deps: FileWriteDeps = {}): Tool<WriteFileInp
     },
     async execute(input, ctx) {
       try {
-        const result = await writeFile(input, ctx.workspaceRoot, ctx.session, deps);
+        const result = await writeFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
         return { ...result, content: truncateHeadTail(result.content) };
       } catch (err) {
         return { content: `Could not write ${String(input?.path)}: ${errorMessage(err)}`, isError: true };
@@ -78,7 +80,7 @@ async function writeFile(
     await fs.mkdir(path.dirname(resolved.realPath), { recursive: true });
   }
 
-  await writeFileAtomic(resolved.realPath, content, { mode, rename: deps.rename });
+  await writeFileAtomic(resolved.realPath, content, { mode, rename: deps.rename, signal: deps.signal });
   await recordFileState(session, resolved.realPath);
 
   const bytes = Buffer.byteLength(content);

@@ -116,6 +116,13 @@ describe.each([
     expect(out.content).toContain('outside the workspace');
   });
 
+  it('refuses a FIFO instead of blocking on it', async () => {
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [path.join(ws.root, 'pipe')]);
+    const r = await grep({ pattern: 'x', path: 'pipe' });
+    expect(r).toMatchObject({ isError: true, content: expect.stringContaining('not a regular file or directory') });
+  });
+
   it('returns a cancelled error when the signal is aborted', async () => {
     await tree({ 'a.txt': 'x\n' });
     const controller = new AbortController();

@@ -138,4 +138,13 @@ describe('writeFileAtomic', () => {
     expect(await fs.readFile(p('d/inner.txt'), 'utf8')).toBe('inner');
     expect(await fs.readdir(ws.root)).toEqual(['d']);
   });
+
+  it('an interrupt that lands before the rename leaves the original file whole', async () => {
+    await fs.writeFile(p('keep.txt'), 'original');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(writeFileAtomic(p('keep.txt'), 'new data', { signal: controller.signal })).rejects.toThrow(/interrupted/);
+    expect(await fs.readFile(p('keep.txt'), 'utf8')).toBe('original');
+    expect(await fs.readdir(ws.root)).toEqual(['keep.txt']);
+  });
 });

@@ -1,11 +1,20 @@
 // The Anthropic provider when things go wrong: retries, auth errors, cuts, stalls, aborts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider, type AnthropicProviderOptions } from '../../../src/core/providers/anthropic.js';
 import { ProviderError, type ProviderEvent, type ProviderRequest } from '../../../src/core/providers/provider.js';
 import { apiError, overloaded, reply, startFakeAnthropic, stall, type FakeAnthropic } from '../../helpers/fake-anthropic.js';
 
 const KEY = 'sk-test-failure-key-0002';
 let fake: FakeAnthropic;
+
+// The first fetch in a process loads undici (100–300 ms here), which counts against the
+// idle limit; warm up once so the tight limits below measure streams, not that load.
+beforeAll(async () => {
+  const warm = await startFakeAnthropic();
+  warm.enqueue(reply({ text: 'warm' }));
+  for await (const ev of createAnthropicProvider({ apiKey: KEY, baseURL: warm.url }).stream(request(), new AbortController().signal)) void ev;
+  await warm.close();
+});
 
 beforeEach(async () => {
   fake = await startFakeAnthropic();
@@ -215,7 +224,8 @@ describe('anthropic provider: broken streams', () => {
   });
 
   it('does not count a slow consumer as a stalled server', async () => {
-    fake.enqueue(reply({ text: ['first', 'second'] }));
+    // Spaced out, so the later events are still unread (held back by backpressure) while the consumer is busy.
+    fake.enqueue(reply({ text: ['first', 'second'], chunkDelayMs: 20 }));
     const events: ProviderEvent[] = [];
     for await (const ev of provider({ idleTimeoutMs: 100, maxRetries: 0 }).stream(request(), new AbortController().signal)) {
       events.push(ev);
@@ -250,6 +260,28 @@ describe('anthropic provider: abort', () => {
     }
     expect((error as Error).name).toBe('AbortError');
     expect(events.length).toBeLessThan(200);
+    await fake.connectionClosed(0);
+  });
+
+  it('throws AbortError, and yields nothing more, when aborted while the consumer holds an event', async () => {
+    // The rest arrives and is buffered while the consumer is busy; none of it may come out after the abort.
+    fake.enqueue(reply({ text: ['first', 'second', 'third'], chunkDelayMs: 10 }));
+    const ac = new AbortController();
+    const seen: string[] = [];
+    let error: unknown;
+    try {
+      for await (const ev of provider().stream(request(), ac.signal)) {
+        seen.push(ev.type === 'text_delta' ? ev.text : ev.type);
+        if (seen.length === 1) {
+          setTimeout(() => ac.abort(), 100);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).name).toBe('AbortError');
+    expect(seen).toEqual(['first']);
     await fake.connectionClosed(0);
   });
 

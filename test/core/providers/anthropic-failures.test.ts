@@ -285,6 +285,24 @@ describe('anthropic provider: abort', () => {
     await fake.connectionClosed(0);
   });
 
+  it('does not finish the message when aborted between events of the same stream event', async () => {
+    // With its block left open, the tool call ends at message_stop, together with message_end.
+    fake.enqueue({ kind: 'message', content: [{ type: 'tool_use', id: 't', name: 'read', input: { path: 'a' }, open: true }] });
+    const ac = new AbortController();
+    const seen: string[] = [];
+    let error: unknown;
+    try {
+      for await (const ev of provider().stream(request(), ac.signal)) {
+        seen.push(ev.type);
+        if (ev.type === 'tool_use_end') ac.abort();
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).name).toBe('AbortError');
+    expect(seen).toEqual(['tool_use_start', 'tool_use_end']);
+  });
+
   it('throws AbortError while waiting for the response headers', async () => {
     fake.enqueue(reply({ text: 'slow', delayMs: 5_000 }));
     const ac = new AbortController();

@@ -198,7 +198,8 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   });
 
-  const delay = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms));
+  // Unref'd: a race's losing timer must not keep a finished -p run alive for seconds.
+  const delay = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms).unref());
   const outcome = await Promise.race([
     sentinelArrived.then(() => 'sentinel' as const),
     exitInfo.then(() => 'exit' as const),

@@ -1,6 +1,7 @@
 // Runs the agent's turns for the UI: submit (or queue while a turn runs), interrupt, clear.
 // The core's lifetime belongs here, never to React.
 import type { Agent } from '../core/agent.js';
+import type { AgentEvent } from '../core/events.js';
 import type { AppStore } from './app-store.js';
 import { createEventBinding, type EventBinding, type EventBindingOptions } from './event-binding.js';
 import { interruptState } from './apply-events.js';
@@ -15,7 +16,12 @@ export interface AgentSession {
   readonly binding: EventBinding;
 }
 
-export function attachAgent(store: AppStore, agent: Agent, opts: EventBindingOptions = {}): AgentSession {
+export interface AgentSessionOptions extends EventBindingOptions {
+  /** Sees every event as it arrives from the core (bench tracing). */
+  onEvent?: (event: AgentEvent) => void;
+}
+
+export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOptions = {}): AgentSession {
   const binding = createEventBinding(store, opts);
   let current: { controller: AbortController; interrupted: boolean } | null = null;
   // The previous run's iterator, still finishing after an interrupt; a new turn waits for it.
@@ -31,6 +37,7 @@ export function attachAgent(store: AppStore, agent: Agent, opts: EventBindingOpt
       try {
         for await (const ev of agent.run(prompt, { signal: run.controller.signal })) {
           // After Esc the UI has already moved on; only the token count still matters.
+          opts.onEvent?.(ev);
           if (run.interrupted && ev.type !== 'usage') continue;
           binding.push(ev);
         }

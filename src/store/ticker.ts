@@ -2,7 +2,8 @@
 // animates (a turn in progress, a tool running), so an idle app uses no CPU at all.
 import type { AppState, AppStore } from './app-store.js';
 
-export const TICK_MS = 100;
+// 8 frames a second: smooth enough for a spinner, and each tick is a full Ink frame.
+export const TICK_MS = 125;
 
 export function needsTicks(s: AppState): boolean {
   return s.phase !== 'idle' || s.activeToolIds.length > 0 || s.retry !== null;

@@ -1,17 +1,19 @@
 // Starts the full-screen TUI for an agent and returns when the person leaves. The terminal is
 // restored on every way out: normal exit, Ctrl+C twice, SIGTERM/SIGHUP/SIGINT, uncaught errors
 // and render errors.
-import React from 'react';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
+import { appendFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Agent } from '../core/agent.js';
+import type { AgentEvent } from '../core/events.js';
 import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
-import { App } from '../../components/App.js';
 import { enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from './file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
+import { diffingStdout } from './frame-diff.js';
 
 export interface RunTuiOptions {
   agent: Agent;
@@ -23,13 +25,45 @@ export interface RunTuiOptions {
   sessionId?: string;
 }
 
+function traceTo(file: string): (ev: AgentEvent) => void {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  setInterval(() => {
+    appendFileSync(file, `${Date.now()} loop-delay max ${(lag.max / 1e6).toFixed(0)} ms p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms\n`);
+    lag.reset();
+  }, 1000).unref();
+  return (ev) => {
+    const extra = ev.type === 'tool_output' && ev.details.kind === 'bash' ? ` ${ev.details.snapshot.lines.at(-1) ?? ''}` : '';
+    appendFileSync(file, `${Date.now()} ${ev.type}${extra}\n`);
+  };
+}
+
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
 
+/**
+ * Loads React, Ink and the components with React's production build unless NODE_ENV says
+ * otherwise (the development build costs about twice as much CPU per frame). NODE_ENV is put
+ * back afterwards so commands the agent runs do not inherit it.
+ */
+async function loadUi() {
+  const unset = process.env.NODE_ENV === undefined;
+  if (unset) process.env.NODE_ENV = 'production';
+  try {
+    const [react, ink, app] = await Promise.all([import('react'), import('ink'), import('../../components/App.js')]);
+    return { createElement: react.createElement, render: ink.render, App: app.App };
+  } finally {
+    if (unset) delete process.env.NODE_ENV;
+  }
+}
+
 export async function runTui(opts: RunTuiOptions): Promise<void> {
+  const { createElement, render, App } = await loadUi();
   const { agent } = opts;
   const stdout = process.stdout;
   const store = createAppStore({ size: { cols: stdout.columns || 80, rows: stdout.rows || 24 } });
-  const session = attachAgent(store, agent);
+  // INKLING_TRACE_EVENTS=<file>: one line per core event with its arrival time (benchmarks).
+  const traceFile = process.env.INKLING_TRACE_EVENTS;
+  const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
   let files: string[] = [];
   const screen = enterFullScreen(stdout);
@@ -76,7 +110,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   });
 
   instance = render(
-    React.createElement(App, {
+    createElement(App, {
       store,
       header: {
         modelLabel: opts.modelLabel,
@@ -86,7 +120,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       },
       keyEnv: { files: () => files, now: Date.now },
     }),
-    RENDER_OPTIONS,
+    // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
+    { ...RENDER_OPTIONS, stdout: diffingStdout(stdout).stdout },
   );
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {

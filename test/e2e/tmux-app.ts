@@ -52,7 +52,8 @@ export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; c
   tmux('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
   const app: TmuxApp = {
     session,
-    screen: () => tmux('capture-pane', '-p', '-t', session),
+    // -J joins rows the terminal wrapped (the exit summary can be wider than the pane).
+    screen: () => tmux('capture-pane', '-p', '-J', '-t', session),
     lines: () => app.screen().split('\n'),
     keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
     type: (text) => void tmux('send-keys', '-t', session, '-l', text),

@@ -9,6 +9,7 @@ import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
 import { RENDER_OPTIONS } from '../../src/tui/render-options.js';
+import { diffingStdout } from '../../src/tui/frame-diff.js';
 
 let inst: Instance | null = null;
 afterEach(async () => {
@@ -20,7 +21,8 @@ async function mount(store: AppStore, cols: number, rows: number) {
   const screen = createScreen(cols, rows);
   await act(async () => {
     inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-      stdout: screen.stdout as unknown as NodeJS.WriteStream,
+      // As run-tui does: frames go through the row differ.
+      stdout: diffingStdout(screen.stdout as unknown as NodeJS.WriteStream).stdout,
       stdin: screen.stdin as unknown as NodeJS.ReadStream,
       ...RENDER_OPTIONS,
       ...(process.env.INKLING_TEST_INCREMENTAL ? { incrementalRendering: true } : {}),

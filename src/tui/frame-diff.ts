@@ -1,0 +1,108 @@
+// Rewrites Ink's frames so only the rows that changed reach the terminal. Ink 6.8 redraws the
+// whole frame on every render (erase every row, write every row); its incrementalRendering
+// option would write only changed rows but puts each frame one row lower when frames end in a
+// newline (which every non-fullscreen frame does), so the screen scrolls and garbles.
+// This sits between Ink and stdout: a write of "erase the previous frame's rows + new frame"
+// becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
+// Anything else passes through untouched and forgets the previous frame.
+
+const ERASE_LINE = '\x1b[2K';
+// ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
+const ERASE_LINES = /^((?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G)/;
+
+export interface FrameDiffStats {
+  frames: number;
+  diffed: number;
+  rowsWritten: number;
+  rowsSkipped: number;
+}
+
+export interface FrameDiffer {
+  write(chunk: string): void;
+  /** Forget the screen (after a resize the terminal may have moved or cut rows). */
+  reset(): void;
+  stats: FrameDiffStats;
+}
+
+/** `rows` is the terminal height: a frame that did not fit scrolled, so rows cannot be matched. */
+export function createFrameDiffer(write: (data: string) => void, rows: () => number = () => Infinity): FrameDiffer {
+  // Rows of the frame on screen (split on \n, so the last element is '' after a trailing \n);
+  // null when we do not know what is on screen.
+  let prev: string[] | null = null;
+  const stats: FrameDiffStats = { frames: 0, diffed: 0, rowsWritten: 0, rowsSkipped: 0 };
+
+  return {
+    stats,
+    reset() {
+      prev = null;
+    },
+    write(chunk: string) {
+      const m = ERASE_LINES.exec(chunk);
+      const erased = m ? m[1]!.split(ERASE_LINE).length - 1 : 0;
+      const rest = m ? chunk.slice(m[1]!.length) : chunk;
+      const isFrame = rest.endsWith('\n') && (m !== null || prev === null) && !rest.startsWith('\x1b[2J');
+      if (!isFrame) {
+        // Cursor moves, clears, console output: pass on; we no longer know the screen.
+        if (!isControlOnly(chunk)) prev = null;
+        write(chunk);
+        return;
+      }
+      stats.frames++;
+      const next = rest.split('\n');
+      if (prev === null || erased !== prev.length || prev.length > rows()) {
+        prev = next;
+        write(chunk);
+        return;
+      }
+      stats.diffed++;
+      const prevVisible = prev.length - 1;
+      const nextVisible = next.length - 1;
+      // The cursor sits on the row below the previous frame.
+      let out = prevVisible > 0 ? `\x1b[${prevVisible}A\r` : '\r';
+      for (let i = 0; i < nextVisible; i++) {
+        if (i < prevVisible && next[i] === prev[i]) {
+          out += '\x1b[1B';
+          stats.rowsSkipped++;
+        } else {
+          out += `${ERASE_LINE}${next[i]}\r\n`;
+          stats.rowsWritten++;
+        }
+      }
+      if (nextVisible < prevVisible) out += '\x1b[J';
+      prev = next;
+      write(out);
+    },
+  };
+}
+
+/** Writes that only switch modes (synchronized update, cursor visibility) leave the screen as it is. */
+function isControlOnly(chunk: string): boolean {
+  return /^(?:\x1b\[\?(?:2026|25)[hl])+$/.test(chunk);
+}
+
+/** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
+export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats } {
+  const differ = createFrameDiffer(
+    (data) => {
+      stream.write(data);
+    },
+    () => stream.rows || Infinity,
+  );
+  // Registered before Ink's own listener, so Ink's first frame after a resize goes out whole.
+  stream.on('resize', () => differ.reset());
+  const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
+    differ.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const cb = rest.find((r): r is () => void => typeof r === 'function');
+    cb?.();
+    return true;
+  };
+  const stdout = new Proxy(stream, {
+    get(target, prop) {
+      if (prop === 'write') return write;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { stdout, stats: differ.stats };
+}
+

@@ -1,7 +1,7 @@
 // Spawns the real executable (bin/inkling.js → dist/) the way a person or a script would, with
 // a piped stdin that is never written or closed: -p must not wait for it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,17 +16,43 @@ export interface BinResult {
   stderr: string;
 }
 
-/** `npm test` builds first; when running these files alone, rebuild if a source is newer than dist. */
-export function ensureBuilt(): void {
+const isStale = () => {
   const built = statOrZero(BUILT_MAIN);
-  if (built > 0 && newestSource(join(REPO, 'src')) <= built) return;
+  return built === 0 || newestSource(join(REPO, 'src')) > built;
+};
+
+/**
+ * `npm test` builds first; when running these files alone, rebuild if a source is newer than dist.
+ * Test files run in parallel workers, and a bin spawned while another worker's tsc rewrites dist
+ * would load half-written modules, so one build at a time under a lock directory.
+ */
+export function ensureBuilt(): void {
+  if (!isStale()) return;
+  const lock = join(REPO, 'dist', '.test-build-lock');
+  mkdirSync(join(REPO, 'dist'), { recursive: true });
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another worker is building; a lock older than two minutes was left by a killed run.
+      if (waited > 120_000) rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
   try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: REPO,
-      stdio: 'pipe',
-    });
-  } catch {
-    // Type errors in files still being written elsewhere do not stop tsc from emitting JS.
+    if (isStale()) {
+      try {
+        execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+          cwd: REPO,
+          stdio: 'pipe',
+        });
+      } catch {
+        // Type errors in files still being written elsewhere do not stop tsc from emitting JS.
+      }
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
   if (statOrZero(BUILT_MAIN) === 0) throw new Error('the build did not produce dist/src/cli/main.js');
 }

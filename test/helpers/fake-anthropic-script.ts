@@ -34,8 +34,8 @@ export type FakeEnding =
 export interface FakeMessage {
   kind: 'message';
   content: FakeBlock[];
-  /** Default: tool_use when there is a tool_use block, else end_turn. */
-  stopReason?: string;
+  /** Default: tool_use when there is a tool_use block, else end_turn; null sends none (some endpoints). */
+  stopReason?: string | null;
   usage?: FakeUsage;
   /** Wait this long between SSE events (slow streams for abort tests). */
   chunkDelayMs?: number;
@@ -74,7 +74,7 @@ export interface ReplyShorthand {
   text?: string | string[];
   thinking?: { thinking: string | string[]; signature?: string };
   toolUses?: { name: string; input?: unknown; id?: string; inputJson?: string[] }[];
-  stopReason?: string;
+  stopReason?: string | null;
   usage?: FakeUsage;
   chunkDelayMs?: number;
   end?: FakeEnding;
@@ -87,7 +87,7 @@ export function reply(r: ReplyShorthand): FakeMessage {
   if (r.text !== undefined) content.push({ type: 'text', text: r.text });
   for (const t of r.toolUses ?? []) content.push({ type: 'tool_use', ...t });
   const msg: FakeMessage = { kind: 'message', content };
-  if (r.stopReason) msg.stopReason = r.stopReason;
+  if (r.stopReason !== undefined) msg.stopReason = r.stopReason;
   if (r.usage) msg.usage = r.usage;
   if (r.chunkDelayMs) msg.chunkDelayMs = r.chunkDelayMs;
   if (r.end) msg.end = r.end;
@@ -162,7 +162,7 @@ export function messageEvents(msg: FakeMessage, model: string, messageId: string
     const hasToolUse = msg.content.some((b) => b.type === 'tool_use');
     ev({
       type: 'message_delta',
-      delta: { stop_reason: msg.stopReason ?? (hasToolUse ? 'tool_use' : 'end_turn'), stop_sequence: null },
+      delta: { stop_reason: msg.stopReason === undefined ? (hasToolUse ? 'tool_use' : 'end_turn') : msg.stopReason, stop_sequence: null },
       usage: { output_tokens: usage.output_tokens ?? 5 },
     });
     ev({ type: 'message_stop' });

@@ -150,7 +150,9 @@ export class AnthropicResponseAccumulator {
       }
     }
     const message: AssistantMessage = { role: 'assistant', content };
-    return { type: 'message_end', message, stopReason: mapStopReason(this.rawStopReason), usage: { ...this.usage }, inputErrors };
+    // An endpoint that never sent a stop reason: the content says whether tools were called.
+    const stopReason = this.rawStopReason ? mapStopReason(this.rawStopReason) : content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    return { type: 'message_end', message, stopReason, usage: { ...this.usage }, inputErrors };
   }
 
   /**

@@ -215,6 +215,13 @@ describe('anthropic provider: streaming', () => {
     }
   });
 
+  it('infers the stop reason when an endpoint sends none', async () => {
+    fake.enqueue(reply({ text: 'x', stopReason: null }), reply({ toolUses: [{ name: 'read', input: {} }], stopReason: null }));
+    const p = provider();
+    expect(messageEnd(await collect(p.stream(request(), new AbortController().signal))).stopReason).toBe('end_turn');
+    expect(messageEnd(await collect(p.stream(request(), new AbortController().signal))).stopReason).toBe('tool_use');
+  });
+
   it('uses the model name as its label and serves a baseURL with a path prefix', async () => {
     const prefixed = await startFakeAnthropic({ pathPrefix: '/api/anthropic' });
     try {

@@ -1,5 +1,6 @@
 // The bash tool: one command in a real pseudo-terminal. The model gets the rendered text and the
 // exit status; the UI gets live coloured snapshots and can type into the command.
+import fs from 'node:fs';
 import path from 'node:path';
 import { commandEnv } from '../shell/env.js';
 import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
@@ -16,10 +17,16 @@ export interface BashInput {
   description?: string;
 }
 
-/** Tool call ids come from the model's stream: keep the file name to safe characters. */
+/**
+ * Tool call ids come from the model's stream: keep the file name to safe characters, and never
+ * reuse a file (a scripted or compatible endpoint may repeat ids), or one log would hold two commands.
+ */
 function logPathFor(ctx: ToolContext): string {
   const name = ctx.toolCallId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'call';
-  return path.join(ctx.session.sessionDir, 'bash', `${name}.log`);
+  const dir = path.join(ctx.session.sessionDir, 'bash');
+  let candidate = path.join(dir, `${name}.log`);
+  for (let n = 2; fs.existsSync(candidate); n++) candidate = path.join(dir, `${name}-${n}.log`);
+  return candidate;
 }
 
 function statusLine(r: PtyCommandResult, timeoutMs: number): string {

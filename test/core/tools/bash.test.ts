@@ -197,6 +197,17 @@ describe('bash tool: large output', () => {
   });
 });
 
+describe('bash tool: logs', () => {
+  it('gives a repeated tool call id its own log file', async () => {
+    const ctx = context();
+    const first = await run('echo one', { ctx });
+    const second = await run('echo two', { ctx });
+    expect(second.details.logPath).not.toBe(first.details.logPath);
+    expect(fs.readFileSync(first.details.logPath, 'utf8')).toBe('one\n');
+    expect(fs.readFileSync(second.details.logPath, 'utf8')).toBe('two\n');
+  });
+});
+
 describe('bash tool: live output and input', () => {
   it('reports running snapshots before the result', async () => {
     const ctx = context();

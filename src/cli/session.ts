@@ -44,6 +44,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     maxTokens: config.maxTokens,
     maxIterations: config.maxIterations,
     secretEnvNames: SECRET_ENV_NAMES,
+    secretValues: [...SECRET_ENV_NAMES.map((name) => process.env[name]).filter((v): v is string => !!v), ...config.secrets],
     ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
   });
 }

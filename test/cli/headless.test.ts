@@ -198,6 +198,9 @@ describe('inkling -p', () => {
     const result = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((e) => e.type === 'tool_result');
     expect(result).toMatchObject({ id: 'toolu_env', isError: false });
     expect(result.content).toContain('ANTHROPIC_API_KEY=[redacted]');
+    // Nor does the model get it: the next request carries the redacted result.
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).not.toContain(KEY);
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('ANTHROPIC_API_KEY=[redacted]');
   });
 });
 

@@ -34,7 +34,8 @@ export class OutputLog {
     if (this.pending.length >= BATCH_CHARS) this.flush();
   }
 
-  private flush(): void {
+  /** Writes what is pending now (called on the snapshot clock, so a pager sees a live command's log grow). */
+  flush(): void {
     if (this.fd === null || this.pending === '') return;
     let data = Buffer.from(this.pending, 'utf8');
     this.pending = '';

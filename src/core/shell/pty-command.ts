@@ -133,7 +133,9 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let finished = false;
   const report = () => {
     reportTimer = null;
-    if (finished || !opts.onSnapshot) return;
+    if (finished) return;
+    log.flush();
+    if (!opts.onSnapshot) return;
     lastReport = Date.now();
     const started = opts.stats ? performance.now() : 0;
     const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
@@ -144,7 +146,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     opts.onSnapshot(snapshot, totalBytes);
   };
   const scheduleReport = () => {
-    if (reportTimer || finished || !opts.onSnapshot) return;
+    if (reportTimer || finished) return;
     reportTimer = setTimeout(report, Math.max(0, lastReport + SNAPSHOT_INTERVAL_MS - Date.now()));
   };
   const onParsed = () => {

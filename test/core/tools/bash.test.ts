@@ -208,6 +208,20 @@ describe('bash tool: logs', () => {
   });
 });
 
+describe('bash tool: live log', () => {
+  it('writes rows that scrolled off the screen to the log while the command still runs', async () => {
+    const ctx = context();
+    const done = bashTool.execute({ command: 'seq 1 40; echo marker; read -r _', timeout_ms: 10_000 }, ctx);
+    await until(() => ctx.reported.some((d) => d.kind === 'bash' && d.snapshot.lines.includes('marker')), 'marker');
+    const logPath = (ctx.reported[0] as BashDetails).logPath;
+    // 41 rows on a 24-row screen: at least the first 17 have scrolled off and are in the log.
+    await until(() => fs.existsSync(logPath) && fs.readFileSync(logPath, 'utf8').startsWith('1\n2\n'), 'log lines');
+    expect(fs.readFileSync(logPath, 'utf8').split('\n').slice(0, 17)).toEqual(Array.from({ length: 17 }, (_, i) => String(i + 1)));
+    for (const ch of ctx.inputs) ch.write('\r');
+    await done;
+  });
+});
+
 describe('bash tool: live output and input', () => {
   it('reports running snapshots before the result', async () => {
     const ctx = context();

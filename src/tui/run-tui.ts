@@ -2,13 +2,14 @@
 // restored on every way out: normal exit, Ctrl+C twice, SIGTERM/SIGHUP/SIGINT, uncaught errors
 // and render errors.
 import type { Instance } from 'ink';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
 import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
+import { deferredAgent } from '../store/deferred-agent.js';
 import { enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from './file-completion.js';
@@ -16,7 +17,8 @@ import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 
 export interface RunTuiOptions {
-  agent: Agent;
+  /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
+  agent: Agent | Promise<Agent>;
   modelLabel: string;
   isDemo: boolean;
   workspaceRoot: string;
@@ -40,12 +42,32 @@ function traceTo(file: string): (ev: AgentEvent) => void {
 
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
 
+interface UiModules {
+  createElement: typeof import('react').createElement;
+  render: typeof import('ink').render;
+  App: typeof import('../../components/App.js').App;
+}
+
+/** The bundle made by bundle-ui.ts, when it exists and is not older than the components. */
+function bundledUi(): URL | null {
+  const bundle = new URL('../../ui/ui.js', import.meta.url);
+  const app = new URL('../../components/App.js', import.meta.url);
+  try {
+    return statSync(bundle).mtimeMs >= statSync(app).mtimeMs ? bundle : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Loads React, Ink and the components with React's production build unless NODE_ENV says
- * otherwise (the development build costs about twice as much CPU per frame). NODE_ENV is put
- * back afterwards so commands the agent runs do not inherit it.
+ * Loads React, Ink and the components: from the bundle when there is one, else module by module
+ * with React's production build unless NODE_ENV says otherwise (the development build costs
+ * about twice as much CPU per frame). NODE_ENV is put back afterwards so commands the agent
+ * runs do not inherit it.
  */
-async function loadUi() {
+async function loadUi(): Promise<UiModules> {
+  const bundle = bundledUi();
+  if (bundle) return (await import(bundle.href)) as UiModules;
   const unset = process.env.NODE_ENV === undefined;
   if (unset) process.env.NODE_ENV = 'production';
   try {
@@ -58,7 +80,7 @@ async function loadUi() {
 
 export async function runTui(opts: RunTuiOptions): Promise<void> {
   const { createElement, render, App } = await loadUi();
-  const { agent } = opts;
+  const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
   const store = createAppStore({ size: { cols: stdout.columns || 80, rows: stdout.rows || 24 } });
   // INKLING_TRACE_EVENTS=<file>: one line per core event with its arrival time (benchmarks).

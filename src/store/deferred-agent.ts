@@ -1,0 +1,50 @@
+// An Agent that is still being built (SDK, tools and pty load in the background) so the UI can
+// draw its first frame at once. A prompt sent before it is ready waits for it.
+import type { Agent } from '../core/agent.js';
+import type { AgentEvent } from '../core/events.js';
+import { emptyUsage } from '../core/conversation.js';
+
+export function deferredAgent(ready: Promise<Agent>): Agent {
+  let agent: Agent | null = null;
+  let pane: { cols: number; rows: number } | null = null;
+  const whenReady = ready.then((a) => {
+    agent = a;
+    if (pane) a.setPaneSize(pane.cols, pane.rows);
+    return a;
+  });
+  // An agent that failed to build surfaces as an error event in the first turn.
+  whenReady.catch(() => {});
+  return {
+    run(prompt, opts) {
+      return (async function* (): AsyncGenerator<AgentEvent> {
+        let a: Agent;
+        try {
+          a = await whenReady;
+        } catch (err) {
+          yield { type: 'turn_start', prompt };
+          yield { type: 'error', message: `could not start the agent: ${(err as Error).message}`, retryable: false };
+          yield { type: 'turn_end', reason: 'error' };
+          return;
+        }
+        yield* a.run(prompt, opts);
+      })();
+    },
+    get messages() {
+      return agent?.messages ?? [];
+    },
+    get usage() {
+      return agent?.usage ?? emptyUsage();
+    },
+    writeToTool: (id, data) => agent?.writeToTool(id, data) ?? false,
+    resizeTool: (id, cols, rows) => agent?.resizeTool(id, cols, rows) ?? false,
+    setPaneSize(cols, rows) {
+      pane = { cols, rows };
+      agent?.setPaneSize(cols, rows);
+    },
+    clear: () => agent?.clear(),
+    dispose: async () => {
+      const a = await whenReady.catch(() => null);
+      await a?.dispose();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { deferredAgent } from '../../src/store/deferred-agent.js';
+import { createFakeAgent, simpleTurn } from './fake-agent.js';
+import type { AgentEvent } from '../../src/core/events.js';
+
+async function collect(it: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const e of it) out.push(e);
+  return out;
+}
+
+describe('deferred agent', () => {
+  it('runs prompts once the agent is ready and passes on the pane size set before', async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const real = createFakeAgent((p) => simpleTurn(p));
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    agent.setPaneSize(90, 12);
+    expect(agent.writeToTool('x', 'y')).toBe(false);
+    const events = collect(agent.run('hi'));
+    resolve(real);
+    expect((await events).map((e) => e.type)).toEqual(['turn_start', 'request_start', 'text_delta', 'turn_end']);
+    expect(real.paneSizes).toEqual([{ cols: 90, rows: 12 }]);
+    agent.clear();
+    expect(real.cleared).toBe(1);
+  });
+
+  it('turns a failed start into an error the person can read', async () => {
+    const agent = deferredAgent(Promise.reject(new Error('no pty')));
+    const events = await collect(agent.run('hi'));
+    expect(events).toEqual([
+      { type: 'turn_start', prompt: 'hi' },
+      { type: 'error', message: 'could not start the agent: no pty', retryable: false },
+      { type: 'turn_end', reason: 'error' },
+    ]);
+    await agent.dispose();
+  });
+});

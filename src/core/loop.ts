@@ -137,6 +137,8 @@ export function createAgent(config: AgentConfig): Agent {
             emit({ type: 'text_delta', text: ev.text });
           } else if (ev.type === 'thinking_delta') {
             emit({ type: 'thinking_delta', thinking: ev.thinking });
+          } else if (ev.type === 'thinking_end') {
+            partial.block(ev.index, ev.block);
           } else if (ev.type === 'tool_use_end') {
             partial.toolUse(ev.index, ev.toolUse);
             batch.add(ev.toolUse);
@@ -234,6 +236,10 @@ class PartialMessage {
     const block = this.byIndex.get(index);
     if (block?.type === 'text') block.text += text;
     else this.byIndex.set(index, { type: 'text', text });
+  }
+
+  block(index: number, block: AssistantBlock): void {
+    this.byIndex.set(index, block);
   }
 
   toolUse(index: number, use: CompletedToolUse): void {

@@ -106,4 +106,26 @@ describe('agent over the real SDK', () => {
     const roles = (server.requests[1]!.body as { messages: SentMessage[] }).messages.map((m) => m.role);
     expect(roles).toEqual(['user', 'assistant', 'user']);
   });
+
+  it('an interrupt later in a response keeps its signed thinking first, so the next request is valid', async () => {
+    server.enqueue(
+      reply({
+        thinking: { thinking: 'plan', signature: 'sig-keep' },
+        text: 'Looking.',
+        toolUses: [{ name: 'list_files', input: {}, id: 'toolu_a' }, { name: 'bash', input: { command: 'sleep 5' }, id: 'toolu_b' }],
+        chunkDelayMs: 50,
+      }),
+      reply({ text: 'next' }),
+    );
+    const agent = makeAgent();
+    const controller = new AbortController();
+    for await (const e of agent.run('go', { signal: controller.signal })) {
+      if (e.type === 'tool_status' && e.status === 'running') controller.abort();
+    }
+    const assistant = agent.messages[1]!;
+    expect(assistant.role).toBe('assistant');
+    expect(assistant.content[0]).toEqual({ type: 'thinking', thinking: 'plan', signature: 'sig-keep' });
+    expect(agent.messages[2]!.content.every((b) => b.type === 'tool_result')).toBe(true);
+    expect((await collect(agent.run('again'))).at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+  });
 });

@@ -118,6 +118,10 @@ export class AnthropicResponseAccumulator {
 
   private stopBlock(index: number): ProviderEvent[] {
     const b = this.blocks[index];
+    if (b?.type === 'thinking' && b.signature) {
+      return [{ type: 'thinking_end', index, block: { type: 'thinking', thinking: b.thinking, signature: b.signature } }];
+    }
+    if (b?.type === 'redacted_thinking') return [{ type: 'thinking_end', index, block: { type: 'redacted_thinking', data: b.data } }];
     if (!b || b.type !== 'tool_use' || b.done) return [];
     b.done = parseToolInput(b);
     return [{ type: 'tool_use_end', index, toolUse: b.done }];

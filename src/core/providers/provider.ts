@@ -1,5 +1,5 @@
 // One interface for every model backend: a request in, a stream of normalized events out.
-import type { AssistantBlock, AssistantMessage, StopReason, Usage } from '../conversation.js';
+import type { AssistantBlock, AssistantMessage, RedactedThinkingBlock, StopReason, ThinkingBlock, Usage } from '../conversation.js';
 import type { Message } from '../conversation.js';
 
 export interface ToolDefinition {
@@ -47,6 +47,11 @@ export interface CompletedToolUse {
 export type ProviderEvent =
   | { type: 'text_delta'; index: number; text: string }
   | { type: 'thinking_delta'; index: number; thinking: string }
+  /**
+   * A thinking (with its signature) or redacted_thinking block is complete. The loop keeps it, so
+   * an interrupt later in the response still records the signed thinking the API requires.
+   */
+  | { type: 'thinking_end'; index: number; block: ThinkingBlock | RedactedThinkingBlock }
   | { type: 'tool_use_start'; index: number; id: string; name: string }
   /** Emitted as soon as a tool_use block's content_block_stop arrives, before the message ends. */
   | { type: 'tool_use_end'; index: number; toolUse: CompletedToolUse }

@@ -133,6 +133,7 @@ async function* replay(
       }
       const signature = block.signature ?? fakeSignature(block.thinking);
       content.push({ type: 'thinking', thinking: block.thinking, signature });
+      yield { type: 'thinking_end', index, block: { type: 'thinking', thinking: block.thinking, signature } };
       outputChars += block.thinking.length;
     } else {
       const id = block.id ?? newToolId();

@@ -20,7 +20,7 @@ export function phaseText(s: StatusSlice, now: number): string {
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
     return paint.warn(`${spinnerAt(s.frame)} retrying in ${secs} s (${why}, attempt ${s.retry.attempt})`);
   }
-  const took = s.turnStartedAt ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
+  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
   switch (s.phase) {
     case 'idle': return paint.dim('● idle');
     case 'waiting': return paint.accent(`${spinnerAt(s.frame)} waiting for the model${took}`);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../src/store/app-store.js';
+import { statusLine, phaseText } from '../../components/StatusBar.js';
+import { headerLine } from '../../components/Header.js';
+import { exitSummary } from '../../src/tui/exit-summary.js';
+import { estimateCost, formatCost } from '../../src/tui/cost.js';
+
+const usage = (i: number, o: number) => ({ inputTokens: i, outputTokens: o, cacheReadTokens: 0, cacheWriteTokens: 0 });
+
+describe('status line', () => {
+  it('says idle, thinking, running N tools and counts the retry down', () => {
+    const s = createAppStore().getState();
+    expect(phaseText(s, 0)).toBe('● idle');
+    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s');
+    expect(phaseText({ ...s, phase: 'tools', activeToolIds: ['a', 'b', 'c'], turnStartedAt: 0 }, 0)).toMatch(/running 3 tools/);
+    expect(phaseText({ ...s, phase: 'waiting', retry: { attempt: 2, until: 4200, status: 529, reason: 'overloaded' } }, 1000)).toBe(
+      '⠋ retrying in 4 s (529, attempt 2)',
+    );
+  });
+
+  it('shows turn and session tokens with a cost estimate, queued prompts and key hints', () => {
+    const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0, queued: ['x'],
+      turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100) };
+    const line = statusLine(s, 'claude-sonnet-4-6', 140, 0);
+    expect(line).toContain('1 queued');
+    expect(line).toContain('turn ↑1.2k ↓300 $0.0081');
+    expect(line).toContain('session ↑45k ↓2.1k $0.17');
+    expect(line).toMatch(/Esc interrupt · Enter queue · \? help $/);
+    expect(line.length).toBe(140);
+    // Narrow: the tokens go before the hints do.
+    const narrow = statusLine(s, 'claude-sonnet-4-6', 70, 0);
+    expect(narrow).not.toContain('session');
+    expect(narrow).toContain('Esc interrupt');
+    const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
+    expect(flash).toContain('press Ctrl+C again to exit');
+  });
+
+  it('header names the model, the workspace and the permission mode', () => {
+    expect(headerLine({ modelLabel: 'claude-x', isDemo: false, workspaceRoot: '/srv/app', permissionMode: 'yolo', width: 80 })).toBe(
+      ' inkling · claude-x · /srv/app · yolo',
+    );
+    expect(headerLine({ modelLabel: 'x', isDemo: true, workspaceRoot: '/w', width: 80 })).toContain('demo model');
+  });
+
+  it('prices known models only and sums up the session on exit', () => {
+    expect(formatCost(estimateCost('claude-sonnet-4-6', usage(1_000_000, 0)))).toBe('$3.00');
+    expect(estimateCost('demo model', usage(5, 5))).toBeNull();
+    const text = exitSummary({ turns: 2, sessionUsage: usage(12_300, 1_200), items: [] }, 'claude-sonnet-4-6');
+    expect(text).toBe('inkling · claude-sonnet-4-6 · 2 turns · 0 tool calls · tokens ↑12k ↓1.2k · ~$0.05\n');
+    expect(exitSummary({ turns: 1, sessionUsage: usage(1, 1), items: [] }, 'm', 'abc123')).toContain('session abc123');
+  });
+});

@@ -21,7 +21,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
 export const KEYMAP: Record<KeyContext, Binding[]> = {
   input: [
     { action: 'submit', keys: ['enter'], help: 'send the prompt (queued while a turn runs)' },
-    { action: 'newline', keys: ['shift+enter', 'ctrl+j', 'alt+enter'], help: 'new line (or end a line with \\)' },
+    { action: 'newline', keys: ['shift+enter', 'ctrl+j', 'alt+enter'], help: 'new line (or end the line with a backslash)' },
     { action: 'interrupt', keys: ['esc'], help: 'interrupt the running turn; close completion' },
     { action: 'cancel', keys: ['ctrl+c'], help: 'interrupt, else clear input; twice on empty input exits' },
     { action: 'exit', keys: ['ctrl+d'], help: 'exit (on an empty input)' },

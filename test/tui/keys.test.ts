@@ -53,7 +53,7 @@ describe('key map', () => {
     expect(keyLabel('ctrl+a')).toBe('Ctrl+A');
     expect(keyLabel('k')).toBe('k');
     const md = keyTableMarkdown();
-    expect(md).toContain('| `Shift+Enter`, `Ctrl+J`, `Alt+Enter` | new line');
+    expect(md).toContain('| `Shift+Enter`, `Ctrl+J`, `Alt+Enter` | new line (or end the line with a backslash) |');
     expect(md).toContain('### History mode');
   });
 });
@@ -89,5 +89,13 @@ describe('slash commands', () => {
     expect(completeSlash('/c')).toEqual(['/clear']);
     expect(findCommand('/exit ')?.name).toBe('/exit');
     expect(findCommand('/nope')).toBeUndefined();
+  });
+});
+
+describe('README key table', () => {
+  it('README-keys.md is what the key map generates (regenerate: node --import tsx src/tui/print-keys.ts > README-keys.md)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const file = await readFile(new URL('../../README-keys.md', import.meta.url), 'utf8');
+    expect(file).toBe(keyTableMarkdown());
   });
 });

@@ -29,10 +29,17 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         model: config.model,
         ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
         ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
+        // -p must end within about a minute on API errors; the TUI can keep retrying visibly.
+        ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
+        // Prompt caching on Anthropic's own API; compatible endpoints get requests exactly as built.
+        promptCaching: !choice.baseURL,
       });
     }
   }
 }
+
+/** Retries in -p stop once they would start later than this after the first attempt. */
+export const HEADLESS_RETRY_BUDGET_MS = 40_000;
 
 export async function createSessionAgent(config: InklingConfig, provider: Provider): Promise<Agent> {
   const [{ createAgent }, tools] = await Promise.all([import('../core/loop.js'), registeredTools()]);

@@ -35,6 +35,11 @@ export interface AnthropicProviderOptions {
    * sent, and some compatible endpoints may not accept it.
    */
   promptCaching?: boolean;
+  /**
+   * Give up retrying once a retry would start later than this after the first attempt
+   * (headless -p promises an exit within about a minute). Default: no budget.
+   */
+  retryBudgetMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -118,6 +123,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   return {
     label: model,
     async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      const startedAt = Date.now();
       for (let retry = 0; ; retry++) {
         if (signal.aborted) throw abortError();
         const acc = new AnthropicResponseAccumulator();
@@ -135,6 +141,9 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           throw new ProviderError(message, failure.retryable, failure.status, acc.partial());
         }
         const delayMs = retryDelayMs(retry + 1, failure, backoff);
+        if (opts.retryBudgetMs !== undefined && Date.now() - startedAt + delayMs > opts.retryBudgetMs) {
+          throw new ProviderError(`${message} (gave up retrying after ${retry + 1} attempts)`, failure.retryable, failure.status, acc.partial());
+        }
         yield { type: 'retry', attempt: retry + 1, delayMs, reason: failure.reason, ...(failure.status ? { status: failure.status } : {}) };
         await abortableSleep(delayMs, signal);
       }

@@ -85,6 +85,14 @@ describe('anthropic provider: retries', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it('stops retrying when the next wait would pass the retry budget', async () => {
+    fake.enqueue(apiError(429, 'rate_limit_error', 'Slow down', { 'retry-after': '59' }), { kind: 'repeat' });
+    const { events, error } = await run(provider({ retryBudgetMs: 30_000 }).stream(request(), new AbortController().signal));
+    expect(events).toEqual([]);
+    expect(providerError(error).message).toBe('Anthropic API error 429: Slow down (gave up retrying after 1 attempts)');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('never retries a 401, and never shows the key', async () => {
     const keyed = await startFakeAnthropic({ apiKey: 'sk-the-right-one' });
     try {

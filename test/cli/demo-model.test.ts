@@ -1,6 +1,6 @@
 // The built-in demo model runs in the person's own directory: it must say what it is, and it must
 // only ever read. These checks hold the script to that, with the real tools and the real loop.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,14 +25,23 @@ describe('the demo script', () => {
     expect(CONNECT_HELP).toMatch(/--model/);
   });
 
-  it('shows several calls in one response, each of them read-only', () => {
+  it('opens with several calls in one response, each of them read-only', () => {
     const readOnlyFileTools = new Set(fileTools().filter((t) => t.readOnly).map((t) => t.name));
-    expect(DEMO_SCRIPT[0].content?.filter((b) => b.type === 'tool_use').length).toBeGreaterThanOrEqual(3);
-    expect(demoToolUses.some((b) => b.name === 'bash')).toBe(true);
-    for (const use of demoToolUses) {
+    const first = (DEMO_SCRIPT[0].content ?? []).flatMap((b) => (b.type === 'tool_use' ? [b] : []));
+    expect(first.length).toBeGreaterThanOrEqual(3);
+    expect(first.some((b) => b.name === 'bash')).toBe(true);
+    for (const use of first) {
       if (use.name === 'bash') expect(isReadOnlyCommand((use.input as { command: string }).command)).toBe(true);
       else expect(readOnlyFileTools.has(use.name)).toBe(true);
     }
+  });
+
+  it('uses every file tool, and points the writing ones only where they must refuse', () => {
+    expect(new Set(demoToolUses.map((u) => u.name))).toEqual(new Set([...fileTools().map((t) => t.name), 'bash']));
+    const write = demoToolUses.find((u) => u.name === 'write_file')!.input as { path: string };
+    expect(write.path.split('/')).toContain('.git');
+    const edit = demoToolUses.find((u) => u.name === 'edit_file')!.input as { old_string: string };
+    expect(edit.old_string).not.toBe('');
   });
 });
 
@@ -41,6 +50,7 @@ describe('the demo model through the real loop', () => {
   beforeEach(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'inkling-demo-'));
     await writeFile(join(workspace, 'README.md'), '# A project\n\nTODO: write more\n');
+    await mkdir(join(workspace, '.git'));
   });
   afterEach(async () => {
     await rm(workspace, { recursive: true, force: true });
@@ -59,14 +69,17 @@ describe('the demo model through the real loop', () => {
     for await (const e of agent.run('hello')) events.push(e);
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
     const results = events.filter((e) => e.type === 'tool_result');
-    expect(results).toHaveLength(DEMO_SCRIPT[0].content?.filter((b) => b.type === 'tool_use').length ?? -1);
+    expect(results).toHaveLength(demoToolUses.length);
     const byName = new Map(
       events.flatMap((e) => (e.type === 'tool_call' ? [[e.name, results.find((r) => r.type === 'tool_result' && r.id === e.id)]] : [])),
     );
     expect(byName.get('read_file')).toMatchObject({ isError: false, content: expect.stringContaining('A project') });
     expect(byName.get('grep_search')).toMatchObject({ isError: false, content: expect.stringContaining('TODO: write more') });
     expect(byName.get('list_files')).toMatchObject({ isError: false, content: expect.stringContaining('README.md') });
+    expect(byName.get('write_file')).toMatchObject({ isError: true, content: expect.stringContaining('.git') });
+    expect(byName.get('edit_file')).toMatchObject({ isError: true, content: expect.stringContaining('does not exist') });
     expect(await readdir(workspace)).toEqual(before);
+    expect(await readdir(join(workspace, '.git'))).toEqual([]);
 
     // A second prompt gets the plain "tour is over" answer, still naming how to connect a model.
     const again: AgentEvent[] = [];

@@ -1,6 +1,8 @@
 // The built-in demo model: what inkling runs on with no API key (or with --demo). It says plainly
 // that it is scripted and how to connect a real model, then shows several read-only tool calls
-// running side by side. It only ever reads: the workspace is the person's own directory.
+// running side by side, then the writing tools pointed where they must refuse (outside the
+// workspace, a missing file) and a harmless shell progress bar. It never writes: the workspace is
+// the person's own directory.
 // A tool that is not registered simply comes back as an error result, so the tour still ends.
 import { createScriptedProvider } from './scripted.js';
 import type { ScriptedResponse } from './scripted.js';
@@ -37,11 +39,37 @@ export const DEMO_SCRIPT: readonly ScriptedResponse[] = [
       {
         type: 'text',
         text:
-          'Those four calls ran concurrently: inkling runs consecutive read-only calls together and ' +
-          'keeps every call that changes something in order. The shell command ran in a real ' +
-          'pseudo-terminal, and each result went back to the model exactly as you see it in its card ' +
-          '(if this directory has no README.md, that read came back as an error the model can read, ' +
-          'which is how failed calls work too).\n\n' +
+          'Those four calls ran concurrently: inkling runs consecutive read-only calls together. ' +
+          'Calls that change things run one at a time, in order. The demo never changes your files, so ' +
+          'here are the two writing tools pointed where they must refuse — a path inside .git (the ' +
+          'workspace sandbox never writes there) and a file that does not exist — and a shell command that ' +
+          'draws a progress bar in place, as a real terminal would.',
+      },
+      { type: 'tool_use', name: 'write_file', input: { path: '.git/inkling-demo-never-written.txt', content: 'never written' } },
+      {
+        type: 'tool_use',
+        name: 'edit_file',
+        input: { path: '.inkling-demo/does-not-exist.txt', old_string: 'old', new_string: 'new' },
+      },
+      {
+        type: 'tool_use',
+        name: 'bash',
+        input: {
+          command: "for i in $(seq 1 20); do printf '\\r\\033[32mworking %3d%%\\033[0m' $((i*5)); sleep 0.1; done; echo; echo done",
+          description: 'a progress bar drawn in place',
+        },
+      },
+    ],
+  },
+  {
+    content: [
+      {
+        type: 'text',
+        text:
+          'Both writes came back as errors the model can read, and nothing was written. The shell ' +
+          'command ran in a real pseudo-terminal: the model got the final screen as text, without the ' +
+          'colour codes. Every result went back to the model exactly as you see it in its card (if this ' +
+          'directory has no README.md, that read was an error too).\n\n' +
           "That's the end of the demo model's tour. " + CONNECT_HELP,
       },
     ],

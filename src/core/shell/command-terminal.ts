@@ -68,6 +68,16 @@ export class CommandTerminal {
       this.skipRows = 0;
       return false;
     });
+    // Erasing the scrollback (ESC[3J, sent by `clear`) trims it without a scroll event; every row
+    // in it was taken already, and afterwards there is none.
+    this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
+      if (params[0] === 3 && this.buffers.active.type === 'normal') {
+        this.probe?.dispose();
+        this.probe = undefined;
+        this.lastBaseY = 0;
+      }
+      return false;
+    });
     this.term.onScroll(() => this.takeScrolledRows());
     // Programs that ask the terminal where the cursor is (ESC[6n) wait for the answer.
     if (opts.onReply) this.term.onData(opts.onReply);
@@ -94,10 +104,17 @@ export class CommandTerminal {
     return new Promise((resolve) => this.term.write('', resolve));
   }
 
+  /**
+   * The probe sits on the newest scrollback row: only trims move it there. On the screen, lines
+   * inserted or deleted (CSI L / CSI M) would move it too and be miscounted as trims.
+   */
   private ensureProbe(): void {
     if (this.probe && !this.probe.isDisposed && this.probe.line >= 16) return;
     this.probe?.dispose();
-    this.probe = this.term.registerMarker(0);
+    this.probe = undefined;
+    const normal = this.buffers.normal;
+    if (normal.baseY < 1) return; // no scrollback yet, so nothing can be trimmed
+    this.probe = this.term.registerMarker(-normal.cursorY - 1);
     this.probeLine = this.probe?.line ?? 0;
   }
 

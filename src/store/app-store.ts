@@ -29,6 +29,8 @@ export interface Intents {
   exit(): void;
   /** Pane size for new bash panes and running ones (cols × rows of the pty). */
   paneSize(cols: number, rows: number): void;
+  /** Turns the terminal's mouse reporting on or off (off by default: selection keeps working). */
+  setMouse(on: boolean): void;
 }
 
 export interface AppState {
@@ -61,6 +63,8 @@ export interface AppState {
   viewportRows: number;
 
   mode: Mode;
+  /** Mouse reporting is on (the /mouse command). */
+  mouse: boolean;
   /** First row shown in the help overlay. */
   helpScroll: number;
   /** Increments while something animates (ticker.ts); drives every spinner. */
@@ -84,6 +88,7 @@ const noIntents: Intents = {
   clearConversation: () => {},
   exit: () => {},
   paneSize: () => {},
+  setMouse: () => {},
 };
 
 export function initialState(): AppState {
@@ -108,6 +113,7 @@ export function initialState(): AppState {
     newBelow: false,
     viewportRows: 10,
     mode: 'input',
+    mouse: false,
     helpScroll: 0,
     frame: 0,
     renderEpoch: 0,

@@ -8,6 +8,9 @@ export const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 export const ENABLE_MODIFY_OTHER_KEYS = '\x1b[>4;1m';
 export const DISABLE_MODIFY_OTHER_KEYS = '\x1b[>4m';
 const SHOW_CURSOR = '\x1b[?25h';
+/** Button-event mouse reporting in SGR encoding (wheel arrives as ESC[<64;x;yM / 65). */
+export const ENABLE_MOUSE = '\x1b[?1000h\x1b[?1006h';
+export const DISABLE_MOUSE = '\x1b[?1006l\x1b[?1000l';
 
 export interface FullScreen {
   /** Restores the normal screen and modes; safe to call any number of times. */
@@ -22,7 +25,7 @@ export function enterFullScreen(out: { write(s: string): unknown }): FullScreen 
     leave() {
       if (!active) return;
       active = false;
-      out.write(DISABLE_MODIFY_OTHER_KEYS + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+      out.write(DISABLE_MOUSE + DISABLE_MODIFY_OTHER_KEYS + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
     },
     get active() {
       return active;

@@ -10,6 +10,7 @@ import { completeSlash, findCommand } from './slash-commands.js';
 import { mentionAt, rankFiles } from './file-completion.js';
 
 export const EXIT_CONFIRM_MS = 2000;
+export const WHEEL_LINES = 3;
 
 export interface KeyEnv {
   /** Workspace files for `@` completion (may be empty while they load). */
@@ -75,6 +76,14 @@ function runCommand(store: AppStore, text: string): void {
   } else if (cmd.name === '/help') store.setState({ mode: 'help' });
   else if (cmd.name === '/clear') s.intents.clearConversation();
   else if (cmd.name === '/exit') s.intents.exit();
+  else if (cmd.name === '/mouse') {
+    const on = !s.mouse;
+    s.intents.setMouse(on);
+    store.setState({
+      mouse: on,
+      flash: { text: on ? 'mouse mode on: the wheel scrolls (Shift+drag selects text)' : 'mouse mode off', at: Date.now() },
+    });
+  }
 }
 
 export function submit(store: AppStore): void {
@@ -131,6 +140,8 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'lineUp': scrollBy(store, 1); return true;
     case 'lineDown': scrollBy(store, -1); return true;
     case 'bottom': store.setState({ scrollBack: 0, newBelow: false }); return true;
+    case 'wheelUp': scrollBy(store, WHEEL_LINES); return true;
+    case 'wheelDown': scrollBy(store, -WHEEL_LINES); return true;
     case 'history':
       store.setState({ flash: { text: 'history mode is not built yet', at: Date.now() } });
       return true;
@@ -222,6 +233,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     setInput(store, edit.insertText(s.input, typedAhead[1]!), env);
     return pressEnter(store, env);
   }
+  if (press.name?.startsWith('unknown:') || press.name === 'mouse') return;
   if (press.text !== '' && !press.text.includes('\x1b')) {
     // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt.
     const text = press.text.replace(/\r\n?/g, '\n');

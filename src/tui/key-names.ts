@@ -52,7 +52,13 @@ export function keyPressFrom(input: string, key: Key): KeyPress {
   if (key.end) return { name: mods('end'), text: '' };
   if (key.ctrl && input.length === 1) return { name: `ctrl+${input.toLowerCase()}`, text: '' };
   if (key.meta && input.length === 1) return { name: `alt+${input.toLowerCase()}`, text: '' };
-  // Unknown escape sequences (mouse reports, focus events) are not text.
+  // SGR mouse reports (only while mouse mode is on): the wheel scrolls, the rest is ignored.
+  const mouse = /^\[<(\d+);\d+;\d+[Mm]$/.exec(input);
+  if (mouse) {
+    const button = Number(mouse[1]);
+    return { name: button === 64 ? 'wheelup' : button === 65 ? 'wheeldown' : 'mouse', text: '' };
+  }
+  // Unknown escape sequences (focus events and the like) are not text.
   if (input.startsWith('[') && /^\[[\d;<>?]*[~A-Za-z]$/.test(input)) return { name: `unknown:${input}`, text: '' };
   return { name: input.length === 1 ? input : null, text: input };
 }

@@ -46,6 +46,8 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'lineUp', keys: ['shift+up'], help: 'scroll up a line' },
     { action: 'lineDown', keys: ['shift+down'], help: 'scroll down a line' },
     { action: 'bottom', keys: ['end'], help: 'jump to the bottom and follow new output' },
+    { action: 'wheelUp', keys: ['wheelup'], help: 'mouse wheel scrolls (after /mouse turns mouse mode on)' },
+    { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'walk tool calls (history mode, next issue)' },
   ],
   approval: [
@@ -92,6 +94,7 @@ export function actionFor(context: KeyContext, keyName: string | null): string |
 const KEY_LABELS: Record<string, string> = {
   enter: 'Enter', esc: 'Esc', up: '↑', down: '↓', left: '←', right: '→', tab: 'Tab',
   pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', backspace: 'Backspace', space: 'Space',
+  wheelup: 'Wheel↑', wheeldown: 'Wheel↓',
 };
 
 /** "shift+enter" → "Shift+Enter", "ctrl+a" → "Ctrl+A". */

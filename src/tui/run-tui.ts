@@ -10,7 +10,7 @@ import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
 import { deferredAgent } from '../store/deferred-agent.js';
-import { enterFullScreen } from './alt-screen.js';
+import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from './file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
@@ -96,6 +96,9 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     interrupt: () => session.interrupt(),
     clearConversation: () => session.clear(),
     exit: () => instance?.unmount(),
+    setMouse: (on) => {
+      if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
+    },
     paneSize: (cols, rows) => {
       agent.setPaneSize(cols, rows);
       for (const id of store.getState().activeToolIds) agent.resizeTool(id, cols, rows);

@@ -14,13 +14,14 @@ export interface Harness {
   agent: FakeAgent;
   session: AgentSession;
   exits: number;
+  mouse: boolean[];
 }
 
 export async function renderApp(opts: { script?: TurnScript; files?: string[]; now?: () => number } = {}): Promise<Harness> {
   const store = createAppStore();
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const session = attachAgent(store, agent, { intervalMs: 1 });
-  const h = { store, agent, session, exits: 0 } as Harness;
+  const h = { store, agent, session, exits: 0, mouse: [] } as unknown as Harness;
   setIntents(store, {
     submitPrompt: (p) => session.submit(p),
     interrupt: () => session.interrupt(),
@@ -29,6 +30,9 @@ export async function renderApp(opts: { script?: TurnScript; files?: string[]; n
       h.exits++;
     },
     paneSize: (c, r) => agent.setPaneSize(c, r),
+    setMouse: (on) => {
+      h.mouse.push(on);
+    },
   });
   const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now };
   h.r = await renderAct(

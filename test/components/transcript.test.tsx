@@ -73,6 +73,25 @@ describe('virtualized transcript', () => {
     expect(h.store.getState().newBelow).toBe(false);
   });
 
+  it('scrolls with the mouse wheel only after /mouse turns mouse mode on', async () => {
+    h = await renderApp();
+    await act(async () => {
+      h!.store.setState((s) => applyEvents(s, bigSession(20), 0));
+    });
+    expect(h.store.getState().mouse).toBe(false);
+    await press(h.r, '/', 'm', 'o', KEYS.tab, KEYS.enter);
+    expect(h.mouse).toEqual([true]);
+    expect(frame(h.r)).toContain('mouse mode on');
+    await press(h.r, '\x1b[<64;10;5M', '\x1b[<64;10;5M');
+    expect(h.store.getState().scrollBack).toBe(6);
+    await press(h.r, '\x1b[<65;10;5M', '\x1b[<0;10;5M', '\x1b[<0;10;5m');
+    expect(h.store.getState().scrollBack).toBe(3);
+    // Clicks are not typed into the prompt.
+    expect(h.store.getState().input.text).toBe('');
+    await press(h.r, '/', 'm', 'o', KEYS.tab, KEYS.enter);
+    expect(h.mouse).toEqual([true, false]);
+  });
+
   it('stops scrolling at the top of the transcript', () => {
     const s = createAppStore().getState();
     const items = applyEvents(s, [{ type: 'turn_start', prompt: 'a' }, { type: 'text_delta', text: 'b' }], 0).items!;

@@ -26,7 +26,9 @@ describe('key names', () => {
     expect(keyPressFrom('b', k({ meta: true })).name).toBe('alt+b');
     expect(keyPressFrom('u', k({ ctrl: true })).name).toBe('ctrl+u');
     expect(keyPressFrom('', k({ pageUp: true })).name).toBe('pageup');
-    expect(keyPressFrom('[<64;10;5M', noKey)).toEqual({ name: 'unknown:[<64;10;5M', text: '' });
+    expect(keyPressFrom('[<64;10;5M', noKey)).toEqual({ name: 'wheelup', text: '' });
+    expect(keyPressFrom('[<0;1;1m', noKey)).toEqual({ name: 'mouse', text: '' });
+    expect(keyPressFrom('[I', noKey)).toEqual({ name: 'unknown:[I', text: '' });
     expect(keyPressFrom('hello', noKey)).toEqual({ name: null, text: 'hello' });
     expect(keyPressFrom('?', noKey)).toEqual({ name: '?', text: '?' });
   });
@@ -85,7 +87,7 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/mouse', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear']);
     expect(findCommand('/exit ')?.name).toBe('/exit');
     expect(findCommand('/nope')).toBeUndefined();

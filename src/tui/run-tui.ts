@@ -79,12 +79,18 @@ async function loadUi(): Promise<UiModules> {
 }
 
 export async function runTui(opts: RunTuiOptions): Promise<void> {
+  const traceFile = process.env.INKLING_TRACE_EVENTS;
+  const mark = (what: string) => {
+    if (traceFile) appendFileSync(traceFile, `startup ${what} at ${performance.now().toFixed(0)} ms\n`);
+  };
+  mark('runTui');
   const { createElement, render, App } = await loadUi();
+  mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
   const store = createAppStore({ size: { cols: stdout.columns || 80, rows: stdout.rows || 24 } });
-  // INKLING_TRACE_EVENTS=<file>: one line per core event with its arrival time (benchmarks).
-  const traceFile = process.env.INKLING_TRACE_EVENTS;
+  // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
+  // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
   let files: string[] = [];
@@ -148,6 +154,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
     { ...RENDER_OPTIONS, stdout: diffingStdout(stdout).stdout },
   );
+  mark('first frame rendered');
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {
     void listWorkspaceFiles(opts.workspaceRoot).then((f) => (files = f), () => {});

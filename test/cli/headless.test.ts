@@ -220,7 +220,7 @@ describe('inkling -p without a model', () => {
     const out = JSON.parse(r.stdout);
     expect(out.result).toMatch(/demo model/);
     expect(out.result).toMatch(/ANTHROPIC_API_KEY/);
-    expect(out.turns).toBe(2);
+    expect(out.turns).toBe(3);
     expect(await readdir(workspace)).toEqual(before);
   });
 

@@ -43,6 +43,8 @@ export class CommandTerminal {
   private probe: IMarker | undefined;
   private probeLine = 0;
   private resizing = false;
+  /** Set by finish(): later output (e.g. the tty echoing our ACK) is not the command's. */
+  private finished = false;
 
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
@@ -124,7 +126,7 @@ export class CommandTerminal {
    */
   private takeScrolledRows(): void {
     const buffer = this.buffers.active;
-    if (this.resizing || buffer.type !== 'normal') return;
+    if (this.resizing || this.finished || buffer.type !== 'normal') return;
     const trims = this.probe && !this.probe.isDisposed ? this.probeLine - this.probe.line : 0;
     const entered = buffer.baseY - this.lastBaseY + trims;
     this.lastBaseY = buffer.baseY;
@@ -163,6 +165,10 @@ export class CommandTerminal {
   /** Resizes the emulator, keeping track of which rows were already taken across the reflow. */
   resize(cols: number, rows: number): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
+    if (this.finished) {
+      this.term.resize(cols, rows);
+      return;
+    }
     const normal = this.buffers.normal;
     const inNormal = this.buffers.active.type === 'normal';
     // Marks the first row not taken yet; markers follow their line through reflow.
@@ -185,8 +191,10 @@ export class CommandTerminal {
     this.ensureProbe();
   }
 
-  /** Takes the rows still on the normal screen (trailing blank rows dropped); call once, at the end. */
+  /** Takes the rows still on the normal screen (trailing blank rows dropped); later calls do nothing. */
   finish(): void {
+    if (this.finished) return;
+    this.finished = true;
     const normal = this.buffers.normal;
     const top = normal.baseY + this.skipRows;
     let last = normal.baseY + this.term.rows - 1;

@@ -85,6 +85,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   // Every process the command started, gathered while the shell still waits for our ACK.
   let leftovers: ProcessInfo[] = [];
   let child: IPty | null = null;
+  let finalSnapshot: TerminalSnapshot | null = null;
 
   const terminal = new CommandTerminal({
     cols: opts.cols,
@@ -95,6 +96,10 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       if (sentinelSeen) return;
       sentinelSeen = true;
       sentinelRc = rc;
+      // Everything before the sentinel is the command's output, and nothing after it is: the tty
+      // may echo our ACK if it arrives before `read -s` turns echo off.
+      terminal.finish();
+      finalSnapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
       if (child) leftovers = collectCommandProcesses(child.pid, tag).filter((p) => p.pid !== child!.pid);
       writeToChild(ACK_BYTE);
       resolveSentinel();
@@ -135,7 +140,8 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     reportTimer = null;
     if (finished) return;
     log.flush();
-    if (!opts.onSnapshot) return;
+    // After the sentinel the screen is no longer the command's (see onSentinel).
+    if (!opts.onSnapshot || sentinelSeen) return;
     lastReport = Date.now();
     const started = opts.stats ? performance.now() : 0;
     const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
@@ -253,7 +259,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     totalLines: rendered.totalLines,
     truncated: rendered.truncated,
     totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, totalBytes - sentinelByteLength(nonce, sentinelRc)) : totalBytes,
-    snapshot: terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
+    snapshot: finalSnapshot ?? terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
     logPath: opts.logPath,
     logCapped: log.capped,
     logError: log.error,

@@ -57,4 +57,19 @@ describe('CommandTerminal: every row once, as the terminal shows it', () => {
     // The reset clears the screen (a8..a12 were on it), as on a real terminal.
     expect(reset.text.split('\n')).toEqual([...lines('a', 7), ...lines('c', 12)]);
   });
+
+  it('takes nothing written after finish (the tty echoing the handshake ACK is not output)', async () => {
+    const log = new OutputLog(path.join(dir, 'after-finish.log'));
+    const term = new CommandTerminal({ cols: 20, rows: 5, nonce: 'n', log, onSentinel: () => {} });
+    term.write('out\r\n', () => {});
+    await term.drain();
+    term.finish();
+    term.write(`^F${'\r\nmore'.repeat(20)}`, () => {});
+    await term.drain();
+    term.finish();
+    log.close();
+    expect(term.kept.render('').text).toBe('out');
+    expect(fs.readFileSync(log.filePath, 'utf8')).toBe('out\n');
+    term.dispose();
+  });
 });

@@ -41,21 +41,24 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
     `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}` +
     ` · session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}`;
   const flash = s.flash && now - s.flash.at < FLASH_MS ? s.flash.text : null;
-  const hints =
-    flash ??
-    (s.mode === 'help'
-      ? 'Esc close help'
+  // Longest hints first; the first that fits with the tokens wins, then without the tokens.
+  const hintChoices = flash
+    ? [flash]
+    : s.mode === 'help'
+      ? ['Esc close help']
       : s.phase !== 'idle'
-        ? 'Esc interrupt · Enter queue · ? help'
-        : 'Enter send · Shift+Enter newline · ? help · Ctrl+C exit');
+        ? ['Esc interrupt · Enter queue · ? help', 'Esc interrupt']
+        : ['Enter send · Shift+Enter newline · ? help · Ctrl+C exit', 'Enter send · ? help'];
   const left = ` ${phaseText(s, now)}${queued}`;
-  const right = `${flash ? paint.warn(hints) : paint.dim(hints)} `;
-  const mid = paint.dim(tokens);
-  const full = `${left}  ${mid}`;
-  const room = width - stringWidth(full) - stringWidth(right);
-  if (room >= 2) return full + ' '.repeat(room) + right;
-  const withoutTokens = width - stringWidth(left) - stringWidth(right);
-  if (withoutTokens >= 2) return left + ' '.repeat(withoutTokens) + right;
+  const paintHint = (h: string) => `${flash ? paint.warn(h) : paint.dim(h)} `;
+  for (const withTokens of [true, false]) {
+    const body = withTokens ? `${left}  ${paint.dim(tokens)}` : left;
+    for (const h of hintChoices) {
+      const right = paintHint(h);
+      const room = width - stringWidth(body) - stringWidth(right);
+      if (room >= 2) return body + ' '.repeat(room) + right;
+    }
+  }
   return fitLine(left, width);
 }
 

@@ -18,7 +18,10 @@ export function markdownReady(): boolean {
 
 /** Starts loading the markdown libraries once; resolves when they are ready. */
 export function loadMarkdown(): Promise<void> {
-  loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hl]) => {
+  loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hlModule]) => {
+    // cli-highlight is CommonJS: its functions are named exports under Node, but only on
+    // `default` once bundled.
+    const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
     libs = { lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage };
   });
   return loading;
@@ -32,7 +35,12 @@ export function lexMarkdown(text: string): Token[] | null {
 export function markdownLines(text: string, width: number): string[] {
   const tokens = lexMarkdown(text);
   if (!tokens) return wrapText(text, width);
-  return blockLines(tokens, width);
+  try {
+    return blockLines(tokens, width);
+  } catch {
+    // Odd markdown must never take the screen down: show the text as it came.
+    return wrapText(text, width);
+  }
 }
 
 function blockLines(tokens: Token[], width: number): string[] {

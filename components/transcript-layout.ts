@@ -35,7 +35,13 @@ export function itemLines(item: TranscriptItem, width: number, frame: number, no
   const hit = cache.get(item);
   if (hit && hit.key === key) return hit.lines;
   renders++;
-  const lines = renderItem(item, width, frame, now);
+  let lines: string[];
+  try {
+    lines = renderItem(item, width, frame, now);
+  } catch (err) {
+    // One item that cannot be drawn must not take the whole screen down.
+    lines = [paint.error(`✗ could not draw this ${item.kind}: ${(err as Error).message}`)];
+  }
   cache.set(item, { key, lines });
   return lines;
 }

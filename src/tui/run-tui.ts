@@ -125,12 +125,17 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   on('exit', () => screen.leave());
   for (const [name, num] of Object.entries(SIGNALS)) {
     on(name, () => {
-      session.interrupt();
-      instance?.unmount();
+      // The exit status says which signal ended us; the CLI returns process.exitCode.
+      process.exitCode = 128 + num;
       screen.leave();
-      printSummary();
-      void agent.dispose().finally(() => process.exit(128 + num));
-      setTimeout(() => process.exit(128 + num), 1000).unref();
+      session.interrupt();
+      // Unmounting ends waitUntilExit below: the normal way out (agent disposed, summary).
+      instance?.unmount();
+      // If that way out hangs, leave anyway: a signal must end the program.
+      setTimeout(() => {
+        printSummary();
+        process.exit(128 + num);
+      }, 2000).unref();
     });
   }
   on('uncaughtException', (err) => {

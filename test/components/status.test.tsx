@@ -27,10 +27,13 @@ describe('status line', () => {
     expect(line).toContain('session ↑45k ↓2.1k $0.17');
     expect(line).toMatch(/Esc interrupt · Enter queue · \? help $/);
     expect(line.length).toBe(140);
-    // Narrow: the tokens go before the hints do.
-    const narrow = statusLine(s, 'claude-sonnet-4-6', 70, 0);
+    // Narrower: shorter hints first, then the tokens go.
+    const medium = statusLine(s, 'claude-sonnet-4-6', 100, 0);
+    expect(medium).toContain('session ↑45k');
+    expect(medium).toMatch(/Esc interrupt $/);
+    const narrow = statusLine(s, 'claude-sonnet-4-6', 75, 0);
     expect(narrow).not.toContain('session');
-    expect(narrow).toContain('Esc interrupt');
+    expect(narrow).toContain('Esc interrupt · Enter queue');
     const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
     expect(flash).toContain('press Ctrl+C again to exit');
   });

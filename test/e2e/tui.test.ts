@@ -2,7 +2,7 @@
 // spinners, a live bash pane, Esc interrupting a command, resize, and every way out restoring
 // the normal screen. One app start carries most cases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const bash = (command: string) => ({ name: 'bash', input: { command } });
 
 const script = [
   { toolUses: [bash('sleep 2 && echo one'), bash('sleep 2 && echo two'), bash('sleep 2 && echo three')] },
-  { text: 'all three finished' },
+  { text: 'all three **finished**:\n\n```ts\nconst done = 3;\n```\n' },
   { toolUses: [bash('for i in 1 2 3 4 5 6; do echo line-$i; sleep 0.5; done')] },
   { text: 'streamed' },
   { toolUses: [bash(`sleep ${SLEEP}`)] },
@@ -26,6 +26,8 @@ let app: TmuxApp;
 let cwd: string;
 
 beforeAll(async () => {
+  // Test the UI as it ships: from the bundle (run-tui falls back to modules when there is none).
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../dist/src/tui/bundle-ui.js')]);
   server = await startFakeServer(script);
   cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-ws-'));
   writeFileSync(path.join(cwd, 'notes.txt'), 'hello\n');
@@ -53,7 +55,9 @@ describe('inkling in tmux', () => {
     const s = await app.waitFor((x) => x.includes('running 3 tools'), 'three running tools');
     const spinning = s.split('\n').filter((l) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 2 && echo/.test(l));
     expect(spinning).toHaveLength(3);
-    await app.waitFor((x) => x.includes('all three finished') && x.includes('● idle'), 'the turn to end');
+    const done = await app.waitFor((x) => x.includes('all three finished:') && x.includes('● idle'), 'the turn to end');
+    // Markdown with a highlighted fence, from the bundled UI (see beforeAll).
+    expect(done).toMatch(/^ {4}const done = 3;$/m);
     expect(app.screen().split('\n').filter((l) => /^✓ bash sleep 2 && echo \w+ +exit 0 in/.test(l))).toHaveLength(3);
   }, 30_000);
 

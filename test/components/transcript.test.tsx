@@ -92,6 +92,17 @@ describe('virtualized transcript', () => {
     expect(h.mouse).toEqual([true, false]);
   });
 
+  it('draws an item that cannot be drawn as an error row, keeping the rest', () => {
+    const s = createAppStore().getState();
+    const bad = { toJSON() { throw new Error('cyclic input'); } };
+    const items = applyEvents(s, [
+      { type: 'turn_start', prompt: 'a' },
+      { type: 'tool_call', id: 'bad', name: 'mystery', input: bad, readOnly: false },
+    ], 0).items!;
+    const win = viewWindow(items, 10, 60, 0, 0, 0, 0);
+    expect(win.rows).toEqual(['› a', '', '✗ could not draw this tool: cyclic input']);
+  });
+
   it('stops scrolling at the top of the transcript', () => {
     const s = createAppStore().getState();
     const items = applyEvents(s, [{ type: 'turn_start', prompt: 'a' }, { type: 'text_delta', text: 'b' }], 0).items!;

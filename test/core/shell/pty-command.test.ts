@@ -104,6 +104,15 @@ describe('runPtyCommand', () => {
     expect(r.totalLines).toBe(62);
   });
 
+  it('still sees the sentinel after output that left an escape string open', async () => {
+    // The command leaves a DCS string open; the sentinel must still be parsed (xterm's parser
+    // leaves a string at any ESC, and the sentinel also starts with CAN, which aborts one).
+    const r = await run("printf 'visible\\n\\033P1$qnever terminated'");
+    expect(r.sentinelSeen).toBe(true);
+    expect(r.exitCode).toBe(0);
+    expect(r.text).toBe('visible');
+  });
+
   it('keeps the text of a program that used the alternate screen out of the model text', async () => {
     const r = await run("echo before; printf '\\033[?1049hFULLSCREEN\\n\\033[?1049l'; echo after");
     expect(r.text).toBe('before\nafter');

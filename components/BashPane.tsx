@@ -27,7 +27,9 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
   const inner = Math.max(1, width - PANE_CHROME_COLS);
   const hidden = (snap?.totalLines ?? all.length) - shown.length;
   const border = running ? paint.accent : paint.dim;
-  const topLabel = hidden > 0 ? ` ${hidden} earlier lines ` : '';
+  // The count of hidden rows is shown only once the command is done: while it runs the border
+  // stays the same from frame to frame, so redraws leave it alone.
+  const topLabel = hidden > 0 && !running ? ` ${hidden} earlier lines ` : '';
   const top = border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`);
   const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitLine(l, inner)}${RESET}`);
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];

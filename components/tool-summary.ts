@@ -63,7 +63,12 @@ export function statusMark(item: ToolItem, frame: number): string {
 export function stateText(item: ToolItem, now: number): string {
   switch (item.status) {
     case 'queued': return paint.dim('queued');
-    case 'running': return paint.dim(formatDuration(now - (item.startedAt ?? item.createdAt)));
+    case 'running': {
+      const took = formatDuration(now - (item.startedAt ?? item.createdAt));
+      const d = item.details;
+      const lines = d?.kind === 'bash' && d.snapshot.totalLines > 0 ? ` · ${d.snapshot.totalLines} lines` : '';
+      return paint.dim(took + lines);
+    }
     case 'done': return paint.dim(resultSummary(item));
     case 'error': return paint.error(item.details?.kind === 'bash' ? resultSummary(item) : 'error');
     case 'cancelled': return paint.warn('cancelled');

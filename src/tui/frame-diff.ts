@@ -59,20 +59,78 @@ export function createFrameDiffer(write: (data: string) => void, rows: () => num
       const nextVisible = next.length - 1;
       // The cursor sits on the row below the previous frame.
       let out = prevVisible > 0 ? `\x1b[${prevVisible}A\r` : '\r';
+      let skip = 0;
       for (let i = 0; i < nextVisible; i++) {
         if (i < prevVisible && next[i] === prev[i]) {
-          out += '\x1b[1B';
+          skip++;
           stats.rowsSkipped++;
-        } else {
-          out += `${ERASE_LINE}${next[i]}\r\n`;
-          stats.rowsWritten++;
+          continue;
         }
+        if (skip > 0) out += `\x1b[${skip}B`;
+        skip = 0;
+        // "\n" as Ink writes it: the tty turns it into CR LF.
+        out += `${ERASE_LINE}${compressBlanks(next[i]!)}\n`;
+        stats.rowsWritten++;
       }
+      if (skip > 0) out += `\x1b[${skip}B`;
       if (nextVisible < prevVisible) out += '\x1b[J';
       prev = next;
       write(out);
     },
   };
+}
+
+// SGR parameters that leave a blank cell looking blank (bold, dim, italic, foreground colours).
+const BLANK_SAFE = new Set([1, 2, 3, 22, 23, 39, ...range(30, 37), ...range(90, 97)]);
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+/**
+ * On a freshly erased row, a run of blanks can be a cursor move instead of spaces, and trailing
+ * blanks can be left out — unless an attribute that shows on blanks (inverse, underline,
+ * background…) is on at that point.
+ */
+export function compressBlanks(row: string): string {
+  let out = '';
+  let visibleOnBlank = false;
+  let i = 0;
+  while (i < row.length) {
+    if (row.startsWith('\x1b[', i)) {
+      const end = row.slice(i + 2).search(/[@-~]/);
+      if (end === -1) return out + row.slice(i);
+      const seq = row.slice(i, i + 3 + end);
+      if (seq.endsWith('m')) visibleOnBlank = sgrLeavesVisible(seq.slice(2, -1), visibleOnBlank);
+      out += seq;
+      i += seq.length;
+      continue;
+    }
+    if (row[i] === ' ' && !visibleOnBlank) {
+      let j = i;
+      while (row[j] === ' ') j++;
+      const n = j - i;
+      if (j === row.length) return out;
+      out += n >= 5 ? `\x1b[${n}C` : ' '.repeat(n);
+      i = j;
+      continue;
+    }
+    out += row[i];
+    i++;
+  }
+  return out;
+}
+
+function sgrLeavesVisible(params: string, before: boolean): boolean {
+  let visible = before;
+  const codes = params === '' ? [0] : params.split(';').map(Number);
+  for (let k = 0; k < codes.length; k++) {
+    const c = codes[k]!;
+    if (c === 0) visible = false;
+    else if (c === 38) k += codes[k + 1] === 5 ? 2 : 4;
+    else if (!BLANK_SAFE.has(c)) visible = true;
+  }
+  return visible;
 }
 
 /** Writes that only switch modes (synchronized update, cursor visibility) leave the screen as it is. */

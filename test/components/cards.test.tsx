@@ -88,14 +88,16 @@ describe('bash pane', () => {
     const lines = Array.from({ length: 30 }, (_, i) => `out ${i}`);
     const running = tool({ name: 'bash', readOnly: false, input: { command: 'npm test' }, status: 'running', startedAt: 0, details: bash(lines) });
     const live = (await show(<BashPane item={running} width={50} now={1400} />)).split('\n');
-    expect(live[0]).toMatch(/^⠋ bash npm test +1\.4 s$/);
-    expect(live[1]).toContain('18 earlier lines');
+    expect(live[0]).toMatch(/^⠋ bash npm test +1\.4 s · 30 lines$/);
+    // While running the border stays put (no count that changes every frame).
+    expect(live[1]).toMatch(/^  ╭─+$/);
     expect(live.slice(2, 2 + PANE_ROWS)).toEqual(lines.slice(-PANE_ROWS).map((l) => `  │ ${l}`));
     expect(live).toHaveLength(PANE_ROWS + 3);
     const done = tool({ ...running, status: 'done', details: bash(lines, { running: false, exitCode: 0 }),
       result: { content: '', isError: false, durationMs: 1400 } });
     const collapsed = (await show(<ToolCallCard item={done} width={50} />)).split('\n');
     expect(collapsed[0]).toMatch(/exit 0 in 1\.4 s$/);
+    expect(collapsed[1]).toContain('27 earlier lines');
     expect(collapsed.slice(2, 5)).toEqual(['  │ out 27', '  │ out 28', '  │ out 29']);
     const failed = tool({ ...done, status: 'error', details: bash(['x'], { running: false, exitCode: 2 }),
       result: { content: 'x', isError: true, durationMs: 200 } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import xterm from '@xterm/headless';
-import { createFrameDiffer } from '../../src/tui/frame-diff.js';
+import { compressBlanks, createFrameDiffer } from '../../src/tui/frame-diff.js';
 
 const { Terminal } = xterm;
 
@@ -66,7 +66,18 @@ describe('frame differ', () => {
     differ.write('a\nc\n');
     expect(out.at(-1)).toBe('a\nc\n');
     differ.write(eraseLines(3) + 'a\nd\n');
-    expect(out.at(-1)).toBe('\x1b[2A\r\x1b[1B\x1b[2Kd\r\n');
+    expect(out.at(-1)).toBe('\x1b[2A\r\x1b[1B\x1b[2Kd\n');
+  });
+
+  it('turns runs of plain blanks into cursor moves, never blanks that show', () => {
+    expect(compressBlanks('a          b')).toBe('a\x1b[10Cb');
+    expect(compressBlanks('a   b')).toBe('a   b');
+    expect(compressBlanks('trailing     ')).toBe('trailing');
+    expect(compressBlanks('\x1b[2mdim\x1b[22m          x')).toBe('\x1b[2mdim\x1b[22m\x1b[10Cx');
+    // Inverse and background blanks are visible: kept as spaces.
+    expect(compressBlanks('\x1b[7m        \x1b[27mx')).toBe('\x1b[7m        \x1b[27mx');
+    expect(compressBlanks('\x1b[48;5;236m      \x1b[0m      y')).toBe('\x1b[48;5;236m      \x1b[0m\x1b[6Cy');
+    expect(compressBlanks('\x1b[38;5;7mgrey\x1b[39m        z')).toBe('\x1b[38;5;7mgrey\x1b[39m\x1b[8Cz');
   });
 });
 
@@ -82,7 +93,7 @@ describe('frame differ and the terminal size', () => {
     differ.write(next);
     expect(out.at(-1)).toBe(next);
     differ.write(eraseLines(3) + 'a\nc\n');
-    expect(out.at(-1)).toBe('\x1b[2A\r\x1b[1B\x1b[2Kc\r\n');
+    expect(out.at(-1)).toBe('\x1b[2A\r\x1b[1B\x1b[2Kc\n');
     differ.reset();
     differ.write(eraseLines(3) + 'a\nd\n');
     expect(out.at(-1)).toBe(eraseLines(3) + 'a\nd\n');

@@ -119,7 +119,7 @@ describe('runPtyCommand', () => {
   });
 
   it('ends a command waiting for input at the timeout', async () => {
-    const r = await run('echo waiting; read -r x; echo never', { timeoutMs: 400 });
+    const r = await run('echo waiting; read -r x; echo never', { timeoutMs: 1500 });
     expect(r.timedOut).toBe(true);
     expect(r.text).toBe('waiting');
   });

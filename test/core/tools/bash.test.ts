@@ -230,11 +230,13 @@ describe('bash tool: live log', () => {
 describe('bash tool: live output and input', () => {
   it('reports running snapshots before the result', async () => {
     const ctx = context();
-    const done = bashTool.execute({ command: 'echo first; sleep 0.3; echo second' }, ctx);
+    // -s: the Enter that releases it is not echoed.
+    const done = bashTool.execute({ command: 'echo first; read -rs _; echo second', timeout_ms: 10_000 }, ctx);
     await until(() => ctx.reported.some((d) => d.kind === 'bash' && d.snapshot.lines.includes('first')), 'first snapshot');
     const live = ctx.reported[0] as BashDetails;
     expect(live.running).toBe(true);
     expect(live.exitCode).toBeNull();
+    for (const ch of ctx.inputs) ch.write('\r');
     const r = await done;
     expect(r.content).toBe('first\nsecond\n\nExit code: 0');
   });
@@ -284,11 +286,11 @@ describe('bash tool: ending the whole process tree', () => {
     const r = await run(
       'sleep 30 & echo $! > tree-bg; setsid sh -c \'echo $$ > tree-sid; exec sleep 30\' & nohup sleep 30 >/dev/null 2>&1 & echo $! > tree-nohup; ' +
         'while [ ! -s tree-sid ]; do sleep 0.01; done; echo started; sleep 30',
-      { timeout_ms: 1500 },
+      { timeout_ms: 2500 },
     );
     expect(r.isError).toBe(true);
     expect(r.details.timedOut).toBe(true);
-    expect(r.content).toMatch(/^started\n\nCommand timed out after 1500 ms/);
+    expect(r.content).toMatch(/^started\n\nCommand timed out after 2500 ms/);
     const pids = [...pidsFrom('tree-bg'), ...pidsFrom('tree-sid'), ...pidsFrom('tree-nohup')];
     expect(pids).toHaveLength(3);
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);

@@ -3,7 +3,7 @@ import React, { useEffect } from 'react';
 import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
-import { estimateCost, formatCost } from '../src/tui/cost.js';
+import { contextWindow, estimateCost, formatCost } from '../src/tui/cost.js';
 import { fitLine, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from '../src/tui/text-layout.js';
 import { useApp, useAppStore } from './store-context.js';
 
@@ -11,7 +11,18 @@ export const FLASH_MS = 3000;
 
 type StatusSlice = Pick<
   AppState,
-  'phase' | 'activeToolIds' | 'retry' | 'turnUsage' | 'sessionUsage' | 'queued' | 'frame' | 'flash' | 'turnStartedAt' | 'mode' | 'scrollBack'
+  | 'phase'
+  | 'activeToolIds'
+  | 'retry'
+  | 'turnUsage'
+  | 'sessionUsage'
+  | 'contextTokens'
+  | 'queued'
+  | 'frame'
+  | 'flash'
+  | 'turnStartedAt'
+  | 'mode'
+  | 'scrollBack'
 >;
 
 export function phaseText(s: StatusSlice, now: number): string {
@@ -33,13 +44,23 @@ export function phaseText(s: StatusSlice, now: number): string {
   }
 }
 
+function contextText(tokens: number, model: string): string {
+  const window = contextWindow(model);
+  if (tokens === 0 || window === null) return '';
+  const pct = (tokens / window) * 100;
+  return ` · ctx ${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}%`;
+}
+
 export function statusLine(s: StatusSlice, model: string, width: number, now: number): string {
   const queued = s.queued.length > 0 ? paint.warn(` · ${s.queued.length} queued`) : '';
   const turnCost = formatCost(estimateCost(model, s.turnUsage));
   const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
-  const tokens =
-    `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}` +
-    ` · session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}`;
+  const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
+  const session =
+    `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
+    contextText(s.contextTokens, model);
+  // Most detail first: turn and session, then the session alone, then no tokens.
+  const tokenChoices = [`${turn} · ${session}`, session, ''];
   const flash = s.flash && now - s.flash.at < FLASH_MS ? s.flash.text : null;
   // Longest hints first; the first that fits with the tokens wins, then without the tokens.
   const hintChoices = flash
@@ -51,8 +72,8 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
         : ['Enter send · Shift+Enter newline · ? help · Ctrl+C exit', 'Enter send · ? help'];
   const left = ` ${phaseText(s, now)}${queued}`;
   const paintHint = (h: string) => `${flash ? paint.warn(h) : paint.dim(h)} `;
-  for (const withTokens of [true, false]) {
-    const body = withTokens ? `${left}  ${paint.dim(tokens)}` : left;
+  for (const tokens of tokenChoices) {
+    const body = tokens ? `${left}  ${paint.dim(tokens)}` : left;
     for (const h of hintChoices) {
       const right = paintHint(h);
       const room = width - stringWidth(body) - stringWidth(right);
@@ -71,6 +92,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       retry: st.retry,
       turnUsage: st.turnUsage,
       sessionUsage: st.sessionUsage,
+      contextTokens: st.contextTokens,
       queued: st.queued,
       frame: st.frame,
       flash: st.flash,

@@ -45,6 +45,8 @@ export interface AppState {
   retry: { attempt: number; until: number; status?: number; reason: string } | null;
   turnUsage: Usage;
   sessionUsage: Usage;
+  /** Tokens the last request sent (input + cache): how full the context window is. */
+  contextTokens: number;
 
   input: InputState;
   pastes: PastedChunk[];
@@ -102,6 +104,7 @@ export function initialState(): AppState {
     retry: null,
     turnUsage: emptyUsage(),
     sessionUsage: emptyUsage(),
+    contextTokens: 0,
     input: emptyInput(),
     pastes: [],
     promptHistory: [],

@@ -6,7 +6,16 @@ import type { ToolItem, TranscriptItem } from './transcript.js';
 
 type Draft = Pick<
   AppState,
-  'items' | 'index' | 'activeToolIds' | 'phase' | 'turnStartedAt' | 'turns' | 'retry' | 'turnUsage' | 'sessionUsage'
+  | 'items'
+  | 'index'
+  | 'activeToolIds'
+  | 'phase'
+  | 'turnStartedAt'
+  | 'turns'
+  | 'retry'
+  | 'turnUsage'
+  | 'sessionUsage'
+  | 'contextTokens'
 >;
 
 let nextId = 0;
@@ -23,6 +32,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     retry: state.retry,
     turnUsage: state.turnUsage,
     sessionUsage: state.sessionUsage,
+    contextTokens: state.contextTokens,
   };
   let indexCopied = false;
   const push = (item: TranscriptItem) => {
@@ -137,6 +147,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'usage':
         d.turnUsage = ev.turn;
         d.sessionUsage = ev.session;
+        d.contextTokens = ev.usage.inputTokens + ev.usage.cacheReadTokens + ev.usage.cacheWriteTokens;
         break;
       case 'error':
         closeStreams();

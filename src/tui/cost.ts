@@ -21,6 +21,11 @@ export function estimateCost(model: string, u: Usage): number | null {
   );
 }
 
+/** Context window of Claude models (tokens); null for models we do not know. */
+export function contextWindow(model: string): number | null {
+  return /claude|opus|sonnet|haiku/.test(model) ? 200_000 : null;
+}
+
 export function formatCost(cost: number | null): string {
   if (cost === null) return '';
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;

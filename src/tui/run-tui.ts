@@ -2,6 +2,7 @@
 // restored on every way out: normal exit, Ctrl+C twice, SIGTERM/SIGHUP/SIGINT, uncaught errors
 // and render errors.
 import type { Instance } from 'ink';
+import { execFile } from 'node:child_process';
 import { appendFileSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Agent } from '../core/agent.js';
@@ -10,6 +11,7 @@ import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
 import { deferredAgent } from '../store/deferred-agent.js';
+import { applyEvents } from '../store/apply-events.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from './file-completion.js';
@@ -38,6 +40,18 @@ function traceTo(file: string): (ev: AgentEvent) => void {
     const extra = ev.type === 'tool_output' && ev.details.kind === 'bash' ? ` ${ev.details.snapshot.lines.at(-1) ?? ''}` : '';
     appendFileSync(file, `${Date.now()} ${ev.type}${extra}\n`);
   };
+}
+
+/** Inside tmux without extended-keys, Shift+Enter reaches us as a plain Enter: say so once. */
+function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): void {
+  if (!process.env.TMUX) return;
+  execFile('tmux', ['show', '-gv', 'extended-keys'], { timeout: 2000 }, (err, out) => {
+    if (err || String(out).trim() !== 'off') return;
+    notice(
+      'tmux extended-keys is off, so Shift+Enter arrives as Enter: use Ctrl+J or end the line with \\ for a new line ' +
+        '(or add `set -g extended-keys on` to ~/.tmux.conf)',
+    );
+  });
 }
 
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
@@ -160,6 +174,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     { ...RENDER_OPTIONS, stdout: diffingStdout(stdout).stdout },
   );
   mark('first frame rendered');
+  warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {
     void listWorkspaceFiles(opts.workspaceRoot).then((f) => (files = f), () => {});

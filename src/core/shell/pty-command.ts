@@ -149,7 +149,11 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       opts.stats.snapshots++;
       opts.stats.snapshotMs += performance.now() - started;
     }
-    opts.onSnapshot(snapshot, totalBytes);
+    try {
+      opts.onSnapshot(snapshot, totalBytes);
+    } catch {
+      // A failing listener must not crash the process from a timer; the result still comes.
+    }
   };
   const scheduleReport = () => {
     if (reportTimer || finished) return;
@@ -179,19 +183,30 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     }),
   );
 
-  const detachInput = opts.attachInput?.({
-    write: (data) => writeToChild(data),
+  const channel: ToolInputChannel = {
+    write: (data) => {
+      if (typeof data === 'string' && data !== '') writeToChild(data);
+    },
     resize: (cols, rows) => {
-      if (exited || cols < 1 || rows < 1) return;
+      // The UI's numbers: xterm throws on anything but positive integers.
+      const c = Math.floor(cols);
+      const r = Math.floor(rows);
+      if (exited || !(c >= 1 && r >= 1 && c <= 10_000 && r <= 10_000)) return;
       try {
-        pty.resize(cols, rows);
+        pty.resize(c, r);
+        terminal.resize(c, r);
       } catch {
         // The pty closed between the check and the call.
       }
-      terminal.resize(cols, rows);
       scheduleReport();
     },
-  });
+  };
+  let detachInput: (() => void) | undefined;
+  try {
+    detachInput = opts.attachInput?.(channel);
+  } catch {
+    // No way to type into the command: it still runs (and ends at its timeout if it waits).
+  }
 
   // Ends: normal (sentinel then exit), exit without sentinel, timeout, or interrupt.
   let timedOut = false;
@@ -243,7 +258,11 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   finished = true;
   if (reportTimer) clearTimeout(reportTimer);
   if (paused) pty.resume();
-  detachInput?.();
+  try {
+    detachInput?.();
+  } catch {
+    // Detaching is the caller's bookkeeping; the command is over either way.
+  }
   await terminal.drain();
   terminal.finish();
   log.close();

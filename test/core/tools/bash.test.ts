@@ -267,6 +267,27 @@ describe('bash tool: live output and input', () => {
   });
 });
 
+describe('bash tool: bad input from the UI side', () => {
+  it('ignores odd pane sizes and survives a throwing output listener', async () => {
+    const ctx = context();
+    let calls = 0;
+    ctx.reportOutput = () => {
+      calls++;
+      throw new Error('listener failed');
+    };
+    const done = bashTool.execute({ command: 'echo ready; read -r _; tput cols', timeout_ms: 10_000 }, ctx);
+    await until(() => calls > 0 && ctx.inputs.size === 1, 'a report');
+    for (const ch of ctx.inputs) {
+      for (const [c, r] of [[Number.NaN, 10], [0, 10], [-5, 3], [1e9, 10], [90.7, 20.2]] as const) {
+        expect(() => ch.resize(c, r)).not.toThrow();
+      }
+      ch.write('\r');
+    }
+    const r = await done;
+    expect(r.content).toBe('ready\n\n90\n\nExit code: 0');
+  });
+});
+
 describe('bash tool: secrets', () => {
   it('removes API keys and session secrets from the environment', async () => {
     process.env.ANTHROPIC_API_KEY = SECRET;

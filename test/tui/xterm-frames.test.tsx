@@ -107,4 +107,21 @@ describe('frames in a real terminal', () => {
     expect(lines[28]).toMatch(/idle/);
     expect(lines[29]).toBe('');
   });
+
+  it('stays inside a tiny terminal, completion menu open', async () => {
+    const store = createAppStore();
+    const screen = await mount(store, 30, 8);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    await commit(() => {
+      b.push({ type: 'turn_start', prompt: 'tiny' });
+      b.push({ type: 'text_delta', text: 'a fairly long answer that wraps over several rows' });
+      b.push({ type: 'turn_end', reason: 'end_turn' });
+      store.setState({ input: { text: '/', cursor: 1 }, completion: { kind: 'slash', start: 0, options: ['/help', '/clear', '/mouse', '/exit'], selected: 0 } });
+    }, screen);
+    expect(screen.scrolledOff()).toBe(0);
+    expect(screen.stdout.writes.join('')).not.toContain('\x1b[2J');
+    const lines = screen.lines();
+    expect(lines[7]).toBe('');
+    expect(lines[0]).toMatch(/^ inkling/);
+  });
 });

@@ -33,6 +33,20 @@ function sgrOf(cell: IBufferCell): string {
   return `\x1b[${codes}m`;
 }
 
+function styleBits(c: IBufferCell): number {
+  return (
+    (c.isBold() ? 1 : 0) |
+    (c.isDim() ? 2 : 0) |
+    (c.isItalic() ? 4 : 0) |
+    (c.isUnderline() ? 8 : 0) |
+    (c.isBlink() ? 16 : 0) |
+    (c.isInverse() ? 32 : 0) |
+    (c.isInvisible() ? 64 : 0) |
+    (c.isStrikethrough() ? 128 : 0) |
+    (c.isOverline() ? 256 : 0)
+  );
+}
+
 /** A cell that shows nothing: blank or space, no background, no inverse/underline to draw. */
 function isInvisibleBlank(cell: IBufferCell): boolean {
   const chars = cell.getChars();
@@ -49,14 +63,26 @@ export function rowToSgr(line: IBufferLine, cell: IBufferCell): string {
   }
   let out = '';
   let current = '';
+  // Building an SGR string per cell dominates the cost; rebuild only when the attributes change.
+  let lastFg = -1;
+  let lastBg = -1;
+  let lastStyle = -1;
   for (let x = 0; x < end; x++) {
     const c = line.getCell(x, cell);
     if (!c) break;
     if (c.getWidth() === 0) continue; // the right half of a wide character
-    const sgr = sgrOf(c);
-    if (sgr !== current) {
-      out += sgr === '' ? '\x1b[0m' : sgr;
-      current = sgr;
+    const fg = c.getFgColorMode() * 0x1000000 + c.getFgColor();
+    const bg = c.getBgColorMode() * 0x1000000 + c.getBgColor();
+    const style = styleBits(c);
+    if (fg !== lastFg || bg !== lastBg || style !== lastStyle) {
+      lastFg = fg;
+      lastBg = bg;
+      lastStyle = style;
+      const sgr = sgrOf(c);
+      if (sgr !== current) {
+        out += sgr === '' ? '\x1b[0m' : sgr;
+        current = sgr;
+      }
     }
     const chars = c.getChars();
     out += chars === '' ? ' ' : chars;

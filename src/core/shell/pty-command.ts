@@ -252,7 +252,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     // be left; without a sentinel we do not know, so look.
     if (leftovers.length > 0 || !sentinelSeen) await killProcesses(leftovers, tag);
   }
-  if (!exited) pty.kill('SIGKILL');
+  if (!exited) {
+    try {
+      pty.kill('SIGKILL');
+    } catch {
+      // Gone between the check and the call.
+    }
+  }
   if (stopTimer) clearTimeout(stopTimer);
   opts.signal.removeEventListener('abort', onAbort);
   finished = true;

@@ -16,8 +16,8 @@ export async function startInteractive(config: InklingConfig, scrub: Scrub): Pro
     );
     return EXIT.usage;
   }
-  const provider = await createProvider(config);
-  const agent = await createSessionAgent(config, provider);
+  // The first frame need not wait for the SDK, the tools and the pty to load.
+  const agent = createProvider(config).then((provider) => createSessionAgent(config, provider));
   const { runTui } = await import('../tui/run-tui.js');
   await runTui({
     agent,

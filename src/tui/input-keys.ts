@@ -234,9 +234,16 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     return pressEnter(store, env);
   }
   if (press.name?.startsWith('unknown:') || press.name === 'mouse') return;
+  // Control keys that arrive together in one read (Ctrl+C twice, fast) are pressed one by one.
+  if (/^[\x01-\x08\x0b-\x0c\x0e-\x1a]{2,}$/.test(press.text)) {
+    for (const ch of press.text) handleInputKey(store, { name: `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}`, text: '' }, env);
+    return;
+  }
   if (press.text !== '' && !press.text.includes('\x1b')) {
-    // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt.
-    const text = press.text.replace(/\r\n?/g, '\n');
+    // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt;
+    // other control characters are never part of a prompt.
+    const text = press.text.replace(/\r\n?/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    if (text === '') return;
     if (text.includes('\n')) return insertPaste(store, text, env);
     setInput(store, edit.insertText(s.input, text), env);
   }

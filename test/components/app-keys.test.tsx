@@ -163,6 +163,16 @@ describe('App: turn control', () => {
     expect(h.exits).toBe(1);
   });
 
+  it('control keys that arrive in one read act one by one and never become prompt text', async () => {
+    h = await renderApp();
+    await press(h.r, '\x03\x03');
+    expect(h.exits).toBe(1);
+    h.r.unmount();
+    h = await renderApp();
+    await type(h, 'a\x07b');
+    expect(typed(h).text).toBe('ab');
+  });
+
   it('Ctrl+D exits only on an empty input', async () => {
     h = await renderApp();
     await type(h, 'x');

@@ -15,8 +15,13 @@ const UNUSUAL_SPACE = /[\x00-\x08\x0b-\x1f\x7f\u0085\u00a0\u1680\u2000-\u200a\u2
 function stripSafeRedirections(command: string): string | null {
   let out = '';
   let quote: '' | "'" | '"' = '';
+  // Whether the last character was an unquoted, unescaped blank: only then does # start a comment
+  // (`echo a\ #; rm x` has # inside the word `a #`, so the rm runs).
+  let afterBlank = true;
   for (let i = 0; i < command.length; i++) {
     const ch = command[i]!;
+    const wordStart = afterBlank;
+    afterBlank = false;
     if (quote === "'") {
       if (ch === "'") quote = '';
       out += ch;
@@ -43,10 +48,12 @@ function stripSafeRedirections(command: string): string | null {
     }
     if (ch === '#') {
       // bash starts a comment only at a word's start; shell-quote also does so mid-word (`a#b; rm x`
-      // would hide the rm), so a mid-word # is refused and a real comment is cut off here.
-      if (out !== '' && !/[ \t]$/.test(out)) return null;
+      // would hide the rm), so a mid-word # is refused and a real comment is cut off here. A
+      // comment ends at a line break, after which bash runs whatever follows.
+      if (!wordStart || /[\n\r]/.test(command.slice(i))) return null;
       break;
     }
+    if (ch === ' ' || ch === '\t') afterBlank = true;
     // Characters bash and shell-quote may split words on differently.
     if (UNUSUAL_SPACE.test(ch)) return null;
     if (ch === '{' || ch === '}' || ch === '(' || ch === ')') return null;
@@ -167,6 +174,8 @@ const PROGRAMS: Record<string, ArgCheck> = {
     let operands = 0;
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
+      // After `--` everything is an operand, even `-out` (`uniq -- in -out` writes -out).
+      if (a === '--') return operands + args.length - i - 1 <= 1;
       if (UNIQ_OPTIONS_WITH_VALUE.has(a)) i++;
       else if (a === '-' || !a.startsWith('-')) operands++;
     }
@@ -212,8 +221,10 @@ function isSafeSegment(words: ParseEntry[]): boolean {
       if (GLOB_SENSITIVE.has(program)) return false;
       args.push(w.pattern);
     } else if ('op' in w && w.op === '<') {
-      // Reading a file on stdin is read-only; the next word must be the file.
-      if (typeof rest[i + 1] !== 'string') return false;
+      // Reading a file on stdin is read-only; the next word must be the file. bash itself opens
+      // /dev/tcp/host/port and /dev/udp/… as network connections: not a file read.
+      const file = rest[i + 1];
+      if (typeof file !== 'string' || /^\/dev\/(tcp|udp)\//.test(file)) return false;
       i++;
     } else return false;
   }

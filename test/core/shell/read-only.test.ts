@@ -48,6 +48,10 @@ const readOnly: string[] = [
   'ls;',
   'diff a.txt b.txt',
   'sha256sum package.json',
+  'ls  # two blanks before the comment',
+  'uniq -- in.txt',
+  'uniq -c -- -in.txt',
+  'cat < /dev/null',
 ];
 
 const notReadOnly: string[] = [
@@ -130,6 +134,17 @@ const notReadOnly: string[] = [
   'ls \\\nrm',
   'ls\r\nrm x',
   'ls a#b; rm -rf x',
+  // # after an escaped blank is inside a word, not a comment: bash runs the rm.
+  'echo a\\ #; rm -rf x',
+  'echo a\\\t#; rm -rf x',
+  // A comment ends at the line break; bash runs the next line.
+  'ls # note\nrm -rf x',
+  'ls # note\rrm -rf x',
+  'ls #\\\nrm -rf x',
+  'uniq -- in.txt -out.txt',
+  'uniq in.txt -- -out.txt',
+  'cat < /dev/tcp/127.0.0.1/80',
+  'cat < "/dev/udp/127.0.0.1/53"',
   'echo a#b',
   'ls\u00a0; rm x',
   '/bin/ls',

@@ -7,10 +7,15 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from '../src/tui/input-keys.js';
 import { keyPressFrom } from '../src/tui/key-names.js';
+import { handleHistoryKey, type HistoryEnv } from '../src/tui/history-keys.js';
+import { copyToClipboard } from '../src/tui/osc52.js';
 import { createPasteCollector } from '../src/tui/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
 import { Header, type HeaderProps } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
+import { HistoryPager } from './HistoryPager.js';
+import { ShellFocus } from './ShellFocus.js';
+import { viewItemLines } from './transcript-layout.js';
 import { CompletionMenu, completionRows, Input, inputRows } from './Input.js';
 import { loadMarkdown } from './markdown-lines.js';
 import { StatusBar } from './StatusBar.js';
@@ -23,6 +28,8 @@ export interface AppProps {
   store: AppStore;
   header: Omit<HeaderProps, 'width'>;
   keyEnv?: KeyEnv;
+  /** History mode's clipboard; default: OSC 52 to our stdout plus a local clipboard program. */
+  historyEnv?: Pick<HistoryEnv, 'copy'>;
   /** Delay before the markdown libraries load in the background (after the first frame). */
   markdownDelayMs?: number;
 }
@@ -51,9 +58,18 @@ function useTerminalSize(): { cols: number; rows: number } {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function Screen({ store, header, keyEnv = defaultEnv, markdownDelayMs = 150 }: AppProps) {
+function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150 }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const { isRawModeSupported } = useStdin();
+  const { stdout } = useStdout();
+  const history = useRef<HistoryEnv>({ rowsOf: () => 1, copy: async () => { throw new Error('not ready'); } });
+  history.current = {
+    rowsOf: (item) => {
+      const s = store.getState();
+      return viewItemLines(item, cols, s.viewportRows, s.frame, Date.now(), s.renderEpoch, { expanded: s.expanded }).length;
+    },
+    copy: historyEnv?.copy ?? ((text) => copyToClipboard(text, { write: (d) => stdout.write(d) })),
+  };
   const { mode, input, completion, busy } = useApp(
     useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle' })),
   );
@@ -64,7 +80,10 @@ function Screen({ store, header, keyEnv = defaultEnv, markdownDelayMs = 150 }: A
       if (paste.current.feed(inputText, key)) return;
       const press = keyPressFrom(inputText, key);
       const state = store.getState();
+      // The pager and a focused command pane read the keys themselves.
+      if (state.mode === 'pager' || state.mode === 'shell') return;
       if (state.mode === 'help') return handleHelpKey(store, press);
+      if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
       if (handleTranscriptKey(store, press)) return;
       handleInputKey(store, press, keyEnv);
     },
@@ -87,8 +106,16 @@ function Screen({ store, header, keyEnv = defaultEnv, markdownDelayMs = 150 }: A
   const inputHeight = inputRows(input, cols, busy).length + 2;
   const completionHeight = completionRows(completion, cols).length;
   const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - 1);
+  if (mode === 'pager') {
+    return (
+      <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
+        <HistoryPager width={cols} height={rows - 1} />
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
+      {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
       {mode === 'help' ? <HelpOverlay height={mainHeight} width={cols} /> : <Transcript height={mainHeight} width={cols} />}
       <CompletionMenu width={cols} />

@@ -14,7 +14,10 @@ export const PANE_CHROME_COLS = 4;
 
 const RESET = '\x1b[0m';
 
-export function bashPaneLines(item: ToolItem, width: number, frame: number, now: number): string[] {
+/** A running command silent this long may be waiting for input: its pane says so. */
+export const SILENT_HINT_MS = 5000;
+
+export function bashPaneLines(item: ToolItem, width: number, frame: number, now: number, focused = false): string[] {
   const header = toolHeaderLine(item, width, frame, now);
   const snap: TerminalSnapshot | undefined = item.details?.kind === 'bash' ? item.details.snapshot : undefined;
   const running = item.status === 'running' || item.status === 'queued';
@@ -26,11 +29,17 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
   const shown = all.slice(-rows);
   const inner = Math.max(1, width - PANE_CHROME_COLS);
   const hidden = (snap?.totalLines ?? all.length) - shown.length;
-  const border = running ? paint.accent : paint.dim;
+  // A pane that has the keyboard (Ctrl+T) changes colour, so it is plain where keys go.
+  const border = focused ? paint.warn : running ? paint.accent : paint.dim;
   // The count of hidden rows is shown only once the command is done: while it runs the border
   // stays the same from frame to frame, so redraws leave it alone.
-  const topLabel = hidden > 0 && !running ? ` ${hidden} earlier lines ` : '';
-  const top = border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`);
+  const silent = item.status === 'running' && !focused && now - (item.outputAt ?? item.startedAt ?? item.createdAt) >= SILENT_HINT_MS;
+  const topLabel = focused
+    ? ' keys go to the command — Ctrl+T to return '
+    : silent
+      ? ' no output for a while — it may be waiting for input: Ctrl+T types into it '
+      : hidden > 0 && !running ? ` ${hidden} earlier lines ` : '';
+  const top = fitLine(border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`), width);
   const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitLine(l, inner)}${RESET}`);
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];
 }

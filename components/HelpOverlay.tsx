@@ -22,7 +22,7 @@ function contextLines(ctx: KeyContext, width: number): string[] {
 export function helpLines(width: number): string[] {
   const two = width >= TWO_COLUMNS_MIN;
   const colWidth = two ? Math.floor(width / 2) - 1 : width;
-  const left = contextLines('input', colWidth);
+  const left = [...contextLines('input', colWidth), '', ...contextLines('history', colWidth)];
   const right = [
     ...contextLines('transcript', colWidth),
     '',
@@ -31,6 +31,10 @@ export function helpLines(width: number): string[] {
     '',
     paint.dim('  @path mentions a file'),
     paint.dim('  Esc, q or ? closes this help'),
+    '',
+    ...contextLines('shell', colWidth),
+    '',
+    ...contextLines('pager', colWidth),
   ];
   if (!two) return [...left, '', ...right];
   const rows = Math.max(left.length, right.length);

@@ -5,11 +5,12 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import { contextWindow, estimateCost, formatCost } from '../src/tui/cost.js';
 import { fitLine, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from '../src/tui/text-layout.js';
+import { modeHintText } from './history-hints.js';
 import { useApp, useAppStore } from './store-context.js';
 
 export const FLASH_MS = 3000;
 
-type StatusSlice = Pick<
+type StatusSlice = { modeHints?: string } & Pick<
   AppState,
   | 'phase'
   | 'activeToolIds'
@@ -60,12 +61,15 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
     `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
     contextText(s.contextTokens, model);
   // Most detail first: turn and session, then the session alone, then no tokens.
-  const tokenChoices = [`${turn} · ${session}`, session, ''];
+  // In history mode and shell focus the keys matter more than the tokens.
+  const tokenChoices = s.modeHints ? [''] : [`${turn} · ${session}`, session, ''];
   const flash = s.flash && now - s.flash.at < FLASH_MS ? s.flash.text : null;
   // Longest hints first; the first that fits with the tokens wins, then without the tokens.
   const hintChoices = flash
     ? [flash]
-    : s.mode === 'help'
+    : s.modeHints
+      ? s.modeHints.split('\n')
+      : s.mode === 'help'
       ? ['Esc close help']
       : s.phase !== 'idle'
         ? ['Esc interrupt · Enter queue · ? help', 'Esc interrupt']
@@ -99,6 +103,8 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       turnStartedAt: st.turnStartedAt,
       mode: st.mode,
       scrollBack: st.scrollBack,
+      // History mode and shell focus: which mode, where, which keys (history-hints.ts).
+      modeHints: modeHintText(st),
     })),
   );
   // A flash message goes away on its own even when nothing else redraws.

@@ -8,8 +8,8 @@ import { diffLines } from './DiffView.js';
 import { errorLines, readRowLines, toolHeaderLine } from './ReadToolRow.js';
 import { Lines } from './Lines.js';
 
-export function toolCardLines(item: ToolItem, width: number, frame: number, now: number): string[] {
-  if (item.name === 'bash' || item.details?.kind === 'bash') return bashPaneLines(item, width, frame, now);
+export function toolCardLines(item: ToolItem, width: number, frame: number, now: number, look: { focused?: boolean } = {}): string[] {
+  if (item.name === 'bash' || item.details?.kind === 'bash') return bashPaneLines(item, width, frame, now, look.focused);
   if (item.details?.kind === 'edit' && item.status === 'done') {
     return [toolHeaderLine(item, width, frame, now), ...diffLines(item.details, width)];
   }

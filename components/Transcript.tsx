@@ -4,24 +4,29 @@ import React, { memo, useEffect } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { paint } from '../src/tui/text-layout.js';
+import { shownItems } from '../src/store/history-mode.js';
 import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';
 import { Lines } from './Lines.js';
 
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
-  const { items, scrollBack, newBelow, frame, epoch } = useApp(
+  const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId } = useApp(
     useShallow((s) => ({
-      items: s.items,
+      // While a history filter is on, only the matching stops are drawn.
+      items: shownItems(s),
+      selectedId: s.mode === 'history' || s.shellFocus?.returnTo === 'history' ? s.history.selectedId : null,
+      expanded: s.expanded,
+      focusedId: s.shellFocus?.id ?? null,
       scrollBack: s.scrollBack,
       newBelow: s.newBelow,
       frame: s.frame,
       epoch: s.renderEpoch,
     })),
   );
-  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch);
+  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId });
   const rows = win.rows.slice();
-  if (win.scrollBack > 0) {
+  if (win.scrollBack > 0 && selectedId === null) {
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
     rows[rows.length - 1] = newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
   }

@@ -4,6 +4,7 @@
 import { animates, type TranscriptItem } from '../src/store/transcript.js';
 import { paint, wrapWithPrefix } from '../src/tui/text-layout.js';
 import { assistantLines } from './AssistantMessage.js';
+import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
 import { thinkingLines } from './ThinkingBlock.js';
 import { toolCardLines } from './ToolCallCard.js';
 import { userLines } from './UserMessage.js';
@@ -17,12 +18,20 @@ export function itemRenderCount(): number {
   return renders;
 }
 
-export function renderItem(item: TranscriptItem, width: number, frame: number, now: number): string[] {
+/** How history mode wants an item drawn: expanded in place (to at most N rows), pane focused. */
+export interface ItemLook {
+  expandedRows?: number;
+  focused?: boolean;
+}
+
+export function renderItem(item: TranscriptItem, width: number, frame: number, now: number, look: ItemLook = {}): string[] {
   switch (item.kind) {
     case 'user': return userLines(item, width);
     case 'assistant': return assistantLines(item, width);
-    case 'thinking': return thinkingLines(item, width, frame, now);
-    case 'tool': return toolCardLines(item, width, frame, now);
+    case 'thinking':
+      return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
+    case 'tool':
+      return look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
     case 'notice':
       return wrapWithPrefix(item.text, width, item.level === 'error' ? paint.error('✗ ') : paint.dim('· ')).map((l) =>
         item.level === 'error' ? paint.error(l) : paint.dim(l),
@@ -30,14 +39,22 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
   }
 }
 
-export function itemLines(item: TranscriptItem, width: number, frame: number, now: number, epoch: number): string[] {
-  const key = animates(item) ? `${width}:${epoch}:${frame}` : `${width}:${epoch}`;
+export function itemLines(
+  item: TranscriptItem,
+  width: number,
+  frame: number,
+  now: number,
+  epoch: number,
+  look: ItemLook = {},
+): string[] {
+  const base = `${width}:${epoch}:${look.expandedRows ?? 0}:${look.focused ? 1 : 0}`;
+  const key = animates(item) ? `${base}:${frame}` : base;
   const hit = cache.get(item);
   if (hit && hit.key === key) return hit.lines;
   renders++;
   let lines: string[];
   try {
-    lines = renderItem(item, width, frame, now);
+    lines = renderItem(item, width, frame, now, look);
   } catch (err) {
     // One item that cannot be drawn must not take the whole screen down.
     lines = [paint.error(`✗ could not draw this ${item.kind}: ${(err as Error).message}`)];
@@ -61,6 +78,36 @@ export interface ViewWindow {
   atTop: boolean;
 }
 
+/** History mode's part of the view: the selection (kept in view), expanded calls, the focused pane. */
+export interface ViewOptions {
+  selectedId?: string | null;
+  expanded?: Readonly<Record<string, true>>;
+  focusedId?: string | null;
+  /** Rows kept between the selection and the viewport's edges. */
+  margin?: number;
+}
+
+export const SELECTION_MARGIN = 2;
+const SELECTED_BAR = '▌ ';
+
+/** An item's rows as this view draws them: expanded, focused, and marked when selected. */
+export function viewItemLines(
+  item: TranscriptItem,
+  width: number,
+  height: number,
+  frame: number,
+  now: number,
+  epoch: number,
+  view: ViewOptions = {},
+): string[] {
+  const look: ItemLook = {};
+  if (view.expanded?.[item.id]) look.expandedRows = Math.max(3, height - 1);
+  if (view.focusedId === item.id) look.focused = true;
+  if (view.selectedId !== item.id) return itemLines(item, width, frame, now, epoch, look);
+  const bar = paint.accent(SELECTED_BAR);
+  return itemLines(item, Math.max(8, width - SELECTED_BAR.length), frame, now, epoch, look).map((l) => bar + l);
+}
+
 export function viewWindow(
   items: readonly TranscriptItem[],
   height: number,
@@ -69,16 +116,29 @@ export function viewWindow(
   frame: number,
   now: number,
   epoch: number,
+  view: ViewOptions = {},
 ): ViewWindow {
-  const need = height + scrollBack;
+  let need = height + scrollBack;
   const chunks: string[][] = [];
   let collected = 0;
   let i = items.length - 1;
-  for (; i >= 0 && collected < need; i--) {
+  const selectedId = view.selectedId ?? null;
+  let selectionSeen = selectedId === null;
+  for (; i >= 0 && (collected < need || !selectionSeen); i--) {
     const item = items[i]!;
-    const lines = itemLines(item, width, frame, now, epoch);
+    const lines = viewItemLines(item, width, height, frame, now, epoch, view);
     const gap = gapBefore(items[i - 1], item);
     const chunk = gap > 0 ? [...Array<string>(gap).fill(''), ...lines] : lines;
+    if (item.id === selectedId) {
+      // Keep the selection in view with a margin; an item taller than the view shows its top.
+      selectionSeen = true;
+      const below = collected;
+      const h = lines.length;
+      const margin = Math.min(view.margin ?? SELECTION_MARGIN, Math.max(0, Math.floor((height - h) / 2)));
+      if (h + margin > height) scrollBack = Math.max(0, below + h - height);
+      else scrollBack = Math.max(below + h + margin - height, Math.min(scrollBack, Math.max(0, below - margin)));
+      need = height + scrollBack;
+    }
     chunks.push(chunk);
     collected += chunk.length;
   }

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { TranscriptItem } from './transcript.js';
 import { emptyInput, type InputState } from './input-editing.js';
+import { emptyHistory, type HistoryState } from './history-mode.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
@@ -31,6 +32,8 @@ export interface Intents {
   paneSize(cols: number, rows: number): void;
   /** Turns the terminal's mouse reporting on or off (off by default: selection keeps working). */
   setMouse(on: boolean): void;
+  /** Keys typed into a running command's pty (Ctrl+T focus); false when it no longer runs. */
+  writeToTool(id: string, data: string): boolean;
 }
 
 export interface AppState {
@@ -79,6 +82,15 @@ export interface AppState {
   /** A short message for the status line (e.g. "press Ctrl+C again to exit"). */
   flash: { text: string; at: number } | null;
 
+  /** History mode's selection and filter (history-mode.ts). */
+  history: HistoryState;
+  /** Calls (and thinking runs) expanded in place; kept for the whole session. */
+  expanded: Record<string, true>;
+  /** The bash call whose pane has the keyboard (Ctrl+T), and the mode to return to. */
+  shellFocus: { id: string; returnTo: Mode } | null;
+  /** The stop whose whole output the pager shows (mode 'pager'). */
+  pagerId: string | null;
+
   intents: Intents;
 }
 
@@ -91,6 +103,7 @@ const noIntents: Intents = {
   exit: () => {},
   paneSize: () => {},
   setMouse: () => {},
+  writeToTool: () => false,
 };
 
 export function initialState(): AppState {
@@ -123,6 +136,10 @@ export function initialState(): AppState {
     size: { cols: 80, rows: 24 },
     exitArmedAt: null,
     flash: null,
+    history: emptyHistory(),
+    expanded: {},
+    shellFocus: null,
+    pagerId: null,
     intents: noIntents,
   };
 }

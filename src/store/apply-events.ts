@@ -128,7 +128,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         }
         break;
       case 'tool_output':
-        updateTool(ev.id, (t) => ({ ...t, details: ev.details, startedAt: t.startedAt ?? now }));
+        updateTool(ev.id, (t) => ({ ...t, details: ev.details, outputAt: now, startedAt: t.startedAt ?? now }));
         break;
       case 'tool_result':
         updateTool(ev.id, (t) => ({

@@ -24,6 +24,8 @@ export interface ToolItem {
   startedAt?: number;
   endedAt?: number;
   details?: ToolDetails;
+  /** When live output last arrived (a silent running command may be waiting for input). */
+  outputAt?: number;
   result?: { content: string; isError: boolean; durationMs: number };
 }
 export interface NoticeItem { kind: 'notice'; id: string; text: string; level: 'info' | 'error' }

@@ -6,6 +6,7 @@ import * as edit from '../store/input-editing.js';
 import { actionFor } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
+import { enterHistory, focusShell } from '../store/history-mode.js';
 import { completeSlash, findCommand } from './slash-commands.js';
 import { mentionAt, rankFiles } from './file-completion.js';
 
@@ -142,9 +143,8 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'bottom': store.setState({ scrollBack: 0, newBelow: false }); return true;
     case 'wheelUp': scrollBy(store, WHEEL_LINES); return true;
     case 'wheelDown': scrollBy(store, -WHEEL_LINES); return true;
-    case 'history':
-      store.setState({ flash: { text: 'history mode is not built yet', at: Date.now() } });
-      return true;
+    case 'history': enterHistory(store); return true;
+    case 'focusShell': focusShell(store); return true;
     default: return false;
   }
 }
@@ -184,6 +184,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'interrupt':
       if (c) store.setState({ completion: null });
       else if (isBusy(s)) s.intents.interrupt();
+      else if (s.input.text === '') enterHistory(store);
       return;
     case 'cancel': {
       if (isBusy(s)) {

@@ -1,5 +1,6 @@
 // Every key binding, as one table of named actions per context. The `?` overlay and the
 // README key table are generated from it; handlers look actions up here, never raw keys.
+import { PAGER_BINDINGS } from './pager-keys.js';
 
 export type KeyContext = 'input' | 'transcript' | 'approval' | 'history' | 'pager' | 'shell';
 
@@ -48,29 +49,31 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'bottom', keys: ['end'], help: 'jump to the bottom and follow new output' },
     { action: 'wheelUp', keys: ['wheelup'], help: 'mouse wheel scrolls (after /mouse turns mouse mode on)' },
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
-    { action: 'history', keys: ['ctrl+o'], help: 'walk tool calls (history mode, next issue)' },
+    { action: 'history', keys: ['ctrl+o'], help: 'history mode: walk tool calls and messages (also Esc on an empty input)' },
+    { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the newest running command' },
   ],
-  approval: [
-    // Placeholder: the core has no approval prompts yet.
-    { action: 'approve', keys: ['y'], help: 'allow this call' },
-    { action: 'deny', keys: ['n'], help: 'deny this call' },
-  ],
+  // No feature asks for approval yet: the context stays empty so help lists no dead keys.
+  approval: [],
   history: [
-    // Placeholder entries: the history-mode engineer fills these in.
-    { action: 'prev', keys: ['up', 'k'], help: 'previous stop' },
-    { action: 'next', keys: ['down', 'j'], help: 'next stop' },
-    { action: 'toggle', keys: ['enter', 'space'], help: 'expand / collapse' },
-    { action: 'open', keys: ['o'], help: 'open the output in the pager' },
+    { action: 'prev', keys: ['up', 'k'], help: 'previous stop (tool call or message; wraps)' },
+    { action: 'next', keys: ['down', 'j'], help: 'next stop (wraps)' },
+    { action: 'prevPrompt', keys: ['['], help: 'previous prompt of yours' },
+    { action: 'nextPrompt', keys: [']'], help: 'next prompt of yours' },
+    { action: 'first', keys: ['g', 'home'], help: 'first stop' },
+    { action: 'last', keys: ['G', 'end'], help: 'last stop' },
+    { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'a page down' },
+    { action: 'toggle', keys: ['enter', 'space'], help: 'expand / collapse in place' },
+    { action: 'open', keys: ['o'], help: 'open the whole output in the pager' },
+    { action: 'copyOutput', keys: ['y'], help: 'copy the output (clean text)' },
+    { action: 'copyInput', keys: ['Y'], help: 'copy the input (command, path)' },
+    { action: 'filter', keys: ['/'], help: 'filter stops by text (Esc clears)' },
+    { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the selected running command' },
     { action: 'leave', keys: ['esc', 'ctrl+o', 'q', 'i'], help: 'back to the input' },
   ],
-  pager: [
-    // Placeholder entries: the pager engineer fills these in.
-    { action: 'search', keys: ['/'], help: 'search forward' },
-    { action: 'close', keys: ['q', 'esc'], help: 'close the pager' },
-  ],
+  pager: PAGER_BINDINGS,
   shell: [
-    // Placeholder entry: the shell-focus engineer fills this in.
-    { action: 'unfocus', keys: ['ctrl+t'], help: 'return keys to the input' },
+    { action: 'unfocus', keys: ['ctrl+t'], help: 'give the keys back (every other key goes to the command)' },
   ],
 };
 
@@ -113,6 +116,7 @@ export function keyLabel(key: string): string {
 export function keyTableMarkdown(): string {
   const out: string[] = [];
   for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
+    if (bindings.length === 0) continue;
     out.push(`### ${CONTEXT_TITLES[ctx]}`, '', '| keys | action |', '| --- | --- |');
     for (const b of bindings) out.push(`| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.help} |`);
     out.push('');

@@ -116,6 +116,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     interrupt: () => session.interrupt(),
     clearConversation: () => session.clear(),
     exit: () => instance?.unmount(),
+    writeToTool: (id, data) => agent.writeToTool(id, data),
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
     },

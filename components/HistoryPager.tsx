@@ -1,0 +1,75 @@
+// History mode's `o`: the selected stop's whole output in the full-screen pager (for bash, the
+// complete log on disk, read lazily). q or Esc returns to the same selection.
+import React, { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { closePager } from '../src/store/history-mode.js';
+import type { TranscriptItem } from '../src/store/transcript.js';
+import { openOutputSource, TextLineSource, type LineSource } from '../src/tui/log-reader.js';
+import { PagerModel } from '../src/tui/pager-model.js';
+import { inputSummary } from './tool-summary.js';
+import { Pager } from './Pager.js';
+import { useApp, useAppStore } from './store-context.js';
+
+function sourceFor(item: TranscriptItem): Promise<LineSource> {
+  if (item.kind === 'tool') return openOutputSource({ content: item.result?.content ?? '', details: item.details });
+  return Promise.resolve(new TextLineSource(item.text));
+}
+
+function titleOf(item: TranscriptItem): string {
+  if (item.kind === 'tool') return `${item.name} ${inputSummary(item.input)}`.trim();
+  return item.kind === 'user' ? 'your prompt' : item.kind === 'assistant' ? 'answer' : item.kind;
+}
+
+interface Opened { model: PagerModel; title: string; live: boolean }
+
+export function HistoryPager({ width, height }: { width: number; height: number }) {
+  const store = useAppStore();
+  const id = useApp((s) => s.pagerId);
+  const [opened, setOpened] = useState<Opened | null>(null);
+
+  useEffect(() => {
+    const s = store.getState();
+    const item = id === null ? undefined : s.items[s.index[id] ?? -1];
+    if (!item) {
+      closePager(store);
+      return;
+    }
+    let cancelled = false;
+    sourceFor(item).then(
+      async (source) => {
+        if (cancelled) return source.close();
+        const live = item.kind === 'tool' && item.details?.kind === 'bash' && item.details.running;
+        // The pager's own status line takes one of its rows.
+        setOpened({ model: new PagerModel(source, { width, height: height - 1 }), title: titleOf(item), live });
+      },
+      (e: unknown) => {
+        store.setState({ flash: { text: `cannot open: ${(e as Error).message}`, at: Date.now() } });
+        closePager(store);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Opened once per stop; the Pager follows later size changes itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, store]);
+
+  if (!opened) {
+    return (
+      <Box height={height} width={width}>
+        <Text dimColor>opening…</Text>
+      </Box>
+    );
+  }
+  return (
+    <Pager
+      model={opened.model}
+      title={opened.title}
+      width={width}
+      height={height}
+      live={opened.live}
+      onClose={() => closePager(store)}
+      onCopied={(r) => store.setState({ flash: { text: r.summary, at: Date.now() } })}
+    />
+  );
+}

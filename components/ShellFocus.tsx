@@ -1,0 +1,51 @@
+// Ctrl+T: while a running command's pane has focus, every key goes to its pty as the terminal
+// sent it. The raw chunks come from Ink's input emitter, because useInput merges Backspace with
+// Delete and drops function keys; the app's own key handler ignores keys meanwhile (mode 'shell').
+import { useEffect } from 'react';
+import { useStdin } from 'ink';
+import { focusedStillRuns, unfocusShell } from '../src/store/history-mode.js';
+import { routeFocusedInput, type ChildKeyModes } from '../src/tui/pty-keys.js';
+import { useApp, useAppStore } from './store-context.js';
+
+/** The command's key modes, when the bash snapshot reports them; else the usual defaults. */
+function keyModes(snapshot: unknown): ChildKeyModes {
+  const s = (snapshot ?? {}) as { applicationCursorKeys?: boolean; bracketedPaste?: boolean };
+  return { applicationCursorKeys: s.applicationCursorKeys === true, bracketedPaste: s.bracketedPaste === true };
+}
+
+export function ShellFocus() {
+  const store = useAppStore();
+  const { internal_eventEmitter: input, setRawMode, isRawModeSupported } = useStdin();
+  const focusId = useApp((s) => s.shellFocus?.id ?? null);
+  const runs = useApp(focusedStillRuns);
+
+  // Focus returns to where it came from when the command ends.
+  useEffect(() => {
+    if (focusId !== null && !runs) unfocusShell(store);
+  }, [focusId, runs, store]);
+
+  useEffect(() => {
+    if (focusId === null || !isRawModeSupported) return;
+    setRawMode(true);
+    const onInput = (chunk: string) => {
+      const s = store.getState();
+      if (s.shellFocus?.id !== focusId) return;
+      const item = s.items[s.index[focusId] ?? -1];
+      const snapshot = item?.kind === 'tool' && item.details?.kind === 'bash' ? item.details.snapshot : undefined;
+      const routed = routeFocusedInput(chunk, keyModes(snapshot));
+      if (routed.toPty !== '' && !s.intents.writeToTool(focusId, routed.toPty)) {
+        unfocusShell(store);
+        return;
+      }
+      // Anything typed after Ctrl+T in the same chunk is dropped: Ink delivers keys one by one,
+      // so in practice Ctrl+T arrives alone.
+      if (routed.returnFocus) unfocusShell(store);
+    };
+    input.on('input', onInput);
+    return () => {
+      input.off('input', onInput);
+      setRawMode(false);
+    };
+  }, [focusId, input, isRawModeSupported, setRawMode, store]);
+  return null;
+}

@@ -1,0 +1,66 @@
+// A tool call (or thinking run) expanded in place by history mode: its whole input (the whole
+// command, the whole diff, the path and range) and its output, bounded to `maxRows` rows; the
+// pager (`o`) has the rest.
+import type { ThinkingItem, ToolItem } from '../src/store/transcript.js';
+import { fitLine, paint, wrapText } from '../src/tui/text-layout.js';
+import { diffLines } from './DiffView.js';
+import { toolHeaderLine } from './ReadToolRow.js';
+
+const RESET = '\x1b[0m';
+const INDENT = '    ';
+
+function section(label: string): string {
+  return paint.dim(`  ${label}`);
+}
+
+function indented(text: string, width: number): string[] {
+  return wrapText(text, Math.max(1, width - INDENT.length)).map((l) => INDENT + l);
+}
+
+function inputRows(item: ToolItem, width: number): string[] {
+  const d = item.details;
+  const rec = (item.input && typeof item.input === 'object' ? item.input : {}) as Record<string, unknown>;
+  if (typeof rec.command === 'string') return indented(rec.command, width);
+  if (d?.kind === 'read') {
+    return indented(`${d.path}  lines ${d.startLine}–${d.endLine} of ${d.totalLines}${d.more ? ' (more below)' : ''}`, width);
+  }
+  if (d?.kind === 'edit') return [...indented(d.path, width), ...diffLines(d, width, Number.MAX_SAFE_INTEGER)];
+  const path = typeof rec.file_path === 'string' ? rec.file_path : typeof rec.path === 'string' ? rec.path : null;
+  if (path !== null && Object.keys(rec).length === 1) return indented(path, width);
+  return indented(JSON.stringify(item.input ?? null, null, 2), width);
+}
+
+function outputRows(item: ToolItem, width: number): string[] {
+  const d = item.details;
+  if (d?.kind === 'bash') {
+    // The pty rows keep their colours; each is cut to the width (the pager wraps them).
+    return d.snapshot.lines.map((l) => `${INDENT}${fitLine(l, width - INDENT.length)}${RESET}`);
+  }
+  if (d?.kind === 'edit' && !item.result?.isError) return [];
+  const text = d?.kind === 'text' ? d.text : (item.result?.content ?? '');
+  const rows = indented(text.replace(/\s+$/, ''), width);
+  return item.result?.isError ? rows.map(paint.error) : rows;
+}
+
+export function expandedToolLines(item: ToolItem, width: number, frame: number, now: number, maxRows: number): string[] {
+  const head = toolHeaderLine(item, width, frame, now);
+  const input = inputRows(item, width);
+  const output = outputRows(item, width);
+  const body = [section('input'), ...input];
+  if (output.length > 0 || item.result) body.push(section('output'), ...(output.length > 0 ? output : [paint.dim(`${INDENT}(none)`)]));
+  return bound([head, ...body], maxRows);
+}
+
+export function expandedThinkingLines(item: ThinkingItem, width: number, maxRows: number): string[] {
+  const secs = Math.max(1, Math.round(((item.endedAt ?? item.startedAt) - item.startedAt) / 1000));
+  const body = wrapText(item.text.trimEnd(), Math.max(1, width - 2)).map((l) => paint.dim(paint.italic(`  ${l}`)));
+  return bound([paint.dim(`✻ thought for ${secs} s`), ...body], maxRows);
+}
+
+/** At most maxRows rows; the last says how much more the pager holds. */
+function bound(rows: string[], maxRows: number): string[] {
+  const max = Math.max(2, maxRows);
+  if (rows.length <= max) return rows;
+  const more = rows.length - (max - 1);
+  return [...rows.slice(0, max - 1), paint.dim(`${INDENT}… ${more} more lines — o opens the pager`)];
+}

@@ -1,0 +1,237 @@
+// History mode as plain functions of the store: which items are stops, the selection, the stop
+// filter, expand/collapse, and Ctrl+T focus on a running command. No React, so keys that come
+// fast act on the latest state.
+import type { AppState, AppStore, Mode } from './app-store.js';
+import type { TranscriptItem } from './transcript.js';
+
+export interface HistoryState {
+  /** The selected stop (a tool call or message id); null when there is none. */
+  selectedId: string | null;
+  /** The applied stop filter ('' = none). */
+  filter: string;
+  /** The filter being typed after `/`, or null. */
+  filterPrompt: { text: string; cursor: number } | null;
+}
+
+export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null });
+
+/** Stops are tool calls and messages (the person's prompts, answers, thinking); notices are not. */
+export function isStop(item: TranscriptItem): boolean {
+  return item.kind !== 'notice';
+}
+
+/** Items history mode can expand in place. */
+export function isExpandable(item: TranscriptItem): boolean {
+  return item.kind === 'tool' || item.kind === 'thinking';
+}
+
+/** The text a filter looks in: tool name, input (path, command, pattern) and output. */
+export function searchableText(item: TranscriptItem): string {
+  switch (item.kind) {
+    case 'tool': {
+      const d = item.details;
+      const output = d?.kind === 'bash' ? d.snapshot.lines.join('\n') : d?.kind === 'edit' ? d.diff : '';
+      return [item.name, JSON.stringify(item.input ?? ''), item.result?.content ?? '', output].join('\n');
+    }
+    case 'notice': return '';
+    default: return item.text;
+  }
+}
+
+// Smart case, as in the pager: a lowercase filter ignores case.
+export function matchesFilter(item: TranscriptItem, filter: string): boolean {
+  if (filter === '') return true;
+  const text = searchableText(item).replace(/\x1b\[[0-9;]*m/g, '');
+  return filter === filter.toLowerCase() ? text.toLowerCase().includes(filter) : text.includes(filter);
+}
+
+let memo: { items: readonly TranscriptItem[]; filter: string; stops: TranscriptItem[] } | null = null;
+
+/** The stops in transcript order, filtered; memoized on the items array and the filter. */
+export function visibleStops(s: Pick<AppState, 'items' | 'history'>): TranscriptItem[] {
+  const filter = s.history.filterPrompt?.text ?? s.history.filter;
+  if (memo && memo.items === s.items && memo.filter === filter) return memo.stops;
+  const stops = s.items.filter((it) => isStop(it) && matchesFilter(it, filter));
+  memo = { items: s.items, filter, stops };
+  return stops;
+}
+
+/** The items the transcript draws: all of them, or only matching stops while a filter is on. */
+export function shownItems(s: Pick<AppState, 'items' | 'history' | 'mode'>): readonly TranscriptItem[] {
+  const filtering = s.history.filter !== '' || (s.history.filterPrompt?.text ?? '') !== '';
+  return filtering ? visibleStops(s) : s.items;
+}
+
+function setHistory(store: AppStore, patch: Partial<HistoryState>, extra: Partial<AppState> = {}): void {
+  store.setState((s) => ({ history: { ...s.history, ...patch }, ...extra }));
+}
+
+function flash(store: AppStore, text: string): void {
+  store.setState({ flash: { text, at: Date.now() } });
+}
+
+export function enterHistory(store: AppStore): void {
+  const s = store.getState();
+  const stops = visibleStops({ items: s.items, history: emptyHistory() });
+  if (stops.length === 0) {
+    flash(store, 'nothing to walk yet');
+    return;
+  }
+  // Start on the newest stop: what the person just watched.
+  store.setState({ mode: 'history', history: { ...emptyHistory(), selectedId: stops[stops.length - 1]!.id }, completion: null });
+}
+
+/** Back to the input: the filter goes, the view follows the bottom again. */
+export function leaveHistory(store: AppStore): void {
+  store.setState((s) => ({ mode: 'input', history: { ...emptyHistory(), selectedId: s.history.selectedId }, scrollBack: 0, newBelow: false }));
+}
+
+function selectedIndex(stops: readonly TranscriptItem[], id: string | null): number {
+  return id === null ? -1 : stops.findIndex((it) => it.id === id);
+}
+
+/** ↑/↓: the previous/next stop; past either end it wraps to the other. */
+export function moveSelection(store: AppStore, delta: 1 | -1): void {
+  const s = store.getState();
+  const stops = visibleStops(s);
+  if (stops.length === 0) return;
+  const at = selectedIndex(stops, s.history.selectedId);
+  const next = at === -1 ? (delta > 0 ? 0 : stops.length - 1) : (at + delta + stops.length) % stops.length;
+  setHistory(store, { selectedId: stops[next]!.id });
+}
+
+export function selectEnd(store: AppStore, which: 'first' | 'last'): void {
+  const stops = visibleStops(store.getState());
+  if (stops.length === 0) return;
+  setHistory(store, { selectedId: stops[which === 'first' ? 0 : stops.length - 1]!.id });
+}
+
+/** PgUp/PgDn: the stop about a page of rows away (rowsOf measures a stop as drawn). */
+export function movePage(store: AppStore, dir: 1 | -1, rowsOf: (item: TranscriptItem) => number): void {
+  const s = store.getState();
+  const stops = visibleStops(s);
+  if (stops.length === 0) return;
+  const page = Math.max(1, s.viewportRows - 2);
+  let at = selectedIndex(stops, s.history.selectedId);
+  if (at === -1) at = dir > 0 ? 0 : stops.length - 1;
+  let rows = 0;
+  while (at + dir >= 0 && at + dir < stops.length && rows < page) {
+    rows += rowsOf(stops[at]!);
+    at += dir;
+  }
+  setHistory(store, { selectedId: stops[at]!.id });
+}
+
+/** `[` / `]`: the person's previous / next prompt. */
+export function jumpPrompt(store: AppStore, dir: 1 | -1): void {
+  const s = store.getState();
+  const stops = visibleStops(s);
+  const at = selectedIndex(stops, s.history.selectedId);
+  for (let i = at + dir; i >= 0 && i < stops.length; i += dir) {
+    if (stops[i]!.kind === 'user') {
+      setHistory(store, { selectedId: stops[i]!.id });
+      return;
+    }
+  }
+  flash(store, dir < 0 ? 'no earlier prompt' : 'no later prompt');
+}
+
+export function selectedItem(s: Pick<AppState, 'items' | 'index' | 'history'>): TranscriptItem | undefined {
+  const id = s.history.selectedId;
+  const i = id === null ? undefined : s.index[id];
+  return i === undefined ? undefined : s.items[i];
+}
+
+/** Enter/Space: expand or collapse the selected call in place; the state stays for the session. */
+export function toggleExpanded(store: AppStore): void {
+  const s = store.getState();
+  const item = selectedItem(s);
+  if (!item || !isExpandable(item)) return;
+  const expanded = { ...s.expanded };
+  if (expanded[item.id]) delete expanded[item.id];
+  else expanded[item.id] = true;
+  store.setState({ expanded });
+}
+
+// ── the stop filter (`/`) ────────────────────────────────────────────────────────────────────
+
+export function startFilter(store: AppStore): void {
+  const f = store.getState().history.filter;
+  setHistory(store, { filterPrompt: { text: f, cursor: f.length } });
+}
+
+/** Keeps the selection on a stop the filter shows (the nearest earlier one, else the first). */
+function keepSelectionVisible(store: AppStore): void {
+  const s = store.getState();
+  const stops = visibleStops(s);
+  if (stops.length === 0 || selectedIndex(stops, s.history.selectedId) !== -1) return;
+  const pos = s.history.selectedId === null ? -1 : (s.index[s.history.selectedId] ?? -1);
+  const earlier = stops.filter((it) => (s.index[it.id] ?? 0) <= pos);
+  setHistory(store, { selectedId: (earlier[earlier.length - 1] ?? stops[0]!).id });
+}
+
+export function editFilter(store: AppStore, text: string, cursor: number): void {
+  setHistory(store, { filterPrompt: { text, cursor } });
+  keepSelectionVisible(store);
+}
+
+/** Enter keeps the typed filter; Esc (cancel) drops it. */
+export function endFilter(store: AppStore, keep: boolean): void {
+  const p = store.getState().history.filterPrompt;
+  setHistory(store, { filterPrompt: null, filter: keep && p ? p.text : '' });
+  keepSelectionVisible(store);
+}
+
+export function clearFilter(store: AppStore): void {
+  setHistory(store, { filter: '', filterPrompt: null });
+}
+
+// ── Ctrl+T: keys to a running command ────────────────────────────────────────────────────────
+
+function runningBash(item: TranscriptItem | undefined): boolean {
+  return item?.kind === 'tool' && item.status === 'running' && (item.name === 'bash' || item.details?.kind === 'bash');
+}
+
+/** Focus the selected running command (history mode) or the newest running one. */
+export function focusShell(store: AppStore): void {
+  const s = store.getState();
+  const selected = s.mode === 'history' ? selectedItem(s) : undefined;
+  let id = runningBash(selected) ? selected!.id : null;
+  if (id === null) {
+    for (let i = s.activeToolIds.length - 1; i >= 0 && id === null; i--) {
+      const t = s.items[s.index[s.activeToolIds[i]!] ?? -1];
+      if (runningBash(t)) id = t!.id;
+    }
+  }
+  if (id === null) {
+    flash(store, 'no running command to type into');
+    return;
+  }
+  const returnTo: Mode = s.mode === 'history' ? 'history' : 'input';
+  store.setState({ mode: 'shell', shellFocus: { id, returnTo } });
+}
+
+/** Ctrl+T again, or the command ended: keys go back where they came from. */
+export function unfocusShell(store: AppStore): void {
+  const f = store.getState().shellFocus;
+  if (!f) return;
+  store.setState({ mode: f.returnTo, shellFocus: null });
+}
+
+/** True while the focused command still runs (the component drops focus when it ends). */
+export function focusedStillRuns(s: Pick<AppState, 'items' | 'index' | 'shellFocus'>): boolean {
+  const f = s.shellFocus;
+  return f !== null && runningBash(s.items[s.index[f.id] ?? -1]);
+}
+
+// ── the pager (`o`) ──────────────────────────────────────────────────────────────────────────
+
+export function openPager(store: AppStore): void {
+  const item = selectedItem(store.getState());
+  if (!item) return;
+  store.setState({ mode: 'pager', pagerId: item.id });
+}
+
+export function closePager(store: AppStore): void {
+  store.setState({ mode: 'history', pagerId: null });
+}

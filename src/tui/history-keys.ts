@@ -1,0 +1,100 @@
+// What each key does in history mode (and in its `/` filter prompt). Actions come from the one
+// key map; a key the map does not bind in history mode does nothing.
+import type { AppStore } from '../store/app-store.js';
+import * as hist from '../store/history-mode.js';
+import type { TranscriptItem } from '../store/transcript.js';
+import { copyableInput } from './clean-text.js';
+import type { KeyPress } from './key-names.js';
+import { actionFor } from './keymap.js';
+import { fullOutputText } from './log-reader.js';
+import type { CopyReport } from './osc52.js';
+
+export interface HistoryEnv {
+  /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */
+  rowsOf(item: TranscriptItem): number;
+  /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
+  copy(text: string): Promise<CopyReport>;
+}
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+/** The clean text `y` copies for a stop: a call's whole output (bash: from its log), or a message. */
+export async function outputTextOf(item: TranscriptItem): Promise<{ text: string; truncated: boolean }> {
+  if (item.kind === 'tool') return fullOutputText({ content: item.result?.content ?? '', details: item.details });
+  return { text: item.text, truncated: false };
+}
+
+/** The text `Y` copies: a call's input (command, path, pattern), or the person's prompt. */
+export function inputTextOf(item: TranscriptItem): string | null {
+  if (item.kind === 'tool') return copyableInput(item.name, item.input);
+  return item.kind === 'user' ? item.text : null;
+}
+
+async function copyWith(store: AppStore, env: HistoryEnv, get: () => Promise<string | null>): Promise<void> {
+  try {
+    const text = await get();
+    if (text === null) return flash(store, 'nothing to copy here');
+    const report = await env.copy(text);
+    flash(store, report.summary);
+  } catch (e) {
+    flash(store, `not copied: ${(e as Error).message}`);
+  }
+}
+
+/** Resolves when the copy (if any) has finished: tests await it. */
+export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryEnv): Promise<void> | void {
+  const s = store.getState();
+  if (s.history.filterPrompt) return filterKey(store, press);
+  const item = hist.selectedItem(s);
+  const name = press.name === ' ' ? 'space' : press.name;
+  switch (actionFor('history', name)) {
+    case 'prev': return hist.moveSelection(store, -1);
+    case 'next': return hist.moveSelection(store, 1);
+    case 'prevPrompt': return hist.jumpPrompt(store, -1);
+    case 'nextPrompt': return hist.jumpPrompt(store, 1);
+    case 'first': return hist.selectEnd(store, 'first');
+    case 'last': return hist.selectEnd(store, 'last');
+    case 'pageUp': return hist.movePage(store, -1, env.rowsOf);
+    case 'pageDown': return hist.movePage(store, 1, env.rowsOf);
+    case 'toggle': return hist.toggleExpanded(store);
+    case 'open': return hist.openPager(store);
+    case 'filter': return hist.startFilter(store);
+    case 'focusShell': return hist.focusShell(store);
+    case 'copyOutput':
+      if (!item) return;
+      return copyWith(store, env, async () => {
+        const { text, truncated } = await outputTextOf(item);
+        if (truncated) throw new Error('output too large — o opens it in the pager');
+        return text;
+      });
+    case 'copyInput':
+      if (!item) return;
+      return copyWith(store, env, async () => inputTextOf(item));
+    case 'leave':
+      // Esc with a filter on clears the filter first; a second Esc leaves.
+      if (name === 'esc' && s.history.filter !== '') return hist.clearFilter(store);
+      return hist.leaveHistory(store);
+    default:
+      return; // unbound keys do nothing in history mode
+  }
+}
+
+/** Typing the filter: text edits it live, Enter keeps it, Esc drops it. */
+function filterKey(store: AppStore, press: KeyPress): void {
+  const p = store.getState().history.filterPrompt!;
+  const { text, cursor } = p;
+  switch (press.name) {
+    case 'enter': return hist.endFilter(store, true);
+    case 'esc': return hist.endFilter(store, false);
+    case 'backspace':
+      if (cursor === 0) return text === '' ? hist.endFilter(store, false) : undefined;
+      return hist.editFilter(store, text.slice(0, cursor - 1) + text.slice(cursor), cursor - 1);
+    case 'left': return hist.editFilter(store, text, Math.max(0, cursor - 1));
+    case 'right': return hist.editFilter(store, text, Math.min(text.length, cursor + 1));
+    case 'ctrl+u': return hist.editFilter(store, text.slice(cursor), 0);
+  }
+  const typed = press.text.replace(/[\x00-\x1f\x7f]/g, '');
+  if (typed !== '' && !press.name?.startsWith('unknown:')) {
+    hist.editFilter(store, text.slice(0, cursor) + typed + text.slice(cursor), cursor + typed.length);
+  }
+}

@@ -1,3 +1,7 @@
 // React 19 act() support for ink-testing-library, and colour off so frames compare as text.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 process.env.FORCE_COLOR = '0';
+// CI runs the suite with CI=true, which puts Ink in CI mode (no live frames, read once at import):
+// tests that render Ink into a real terminal emulator must see what a person's terminal shows.
+delete process.env.CI;
+delete process.env.CONTINUOUS_INTEGRATION;

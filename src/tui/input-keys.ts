@@ -216,10 +216,10 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'lineEnd': return setInput(store, edit.lineEnd(s.input), env);
     case 'killToStart': return setInput(store, edit.killToLineStart(s.input), env);
     case 'killToEnd': return setInput(store, edit.killToLineEnd(s.input), env);
-    case 'deleteWord': return setInput(store, edit.deleteWordBack(s.input), env);
+    case 'deleteWord': return deleteChipOr(store, env, edit.deleteWordBack);
     case 'wordLeft': return setInput(store, edit.wordLeft(s.input), env);
     case 'wordRight': return setInput(store, edit.wordRight(s.input), env);
-    case 'backspace': return setInput(store, edit.backspace(s.input), env);
+    case 'backspace': return deleteChipOr(store, env, edit.backspace);
     case 'help':
       if (s.input.text === '') {
         store.setState({ mode: 'help' });
@@ -229,15 +229,16 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
   }
   // Text and Enter typed ahead arrive in one read ("ls\r"; "ls\n" when typed before raw mode
   // was on): type the text, then press Enter.
-  const typedAhead = /^([^\r\n]+)(?:\r|\n)$/.exec(press.text);
+  const typedAhead = /^([^\x00-\x1f\x7f]+)(?:\r|\n)$/.exec(press.text);
   if (typedAhead) {
     setInput(store, edit.insertText(s.input, typedAhead[1]!), env);
     return pressEnter(store, env);
   }
   if (press.name?.startsWith('unknown:') || press.name === 'mouse') return;
-  // Control keys that arrive together in one read (Ctrl+C twice, fast) are pressed one by one.
-  if (/^[\x01-\x08\x0b-\x0c\x0e-\x1a]{2,}$/.test(press.text)) {
-    for (const ch of press.text) handleInputKey(store, { name: `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}`, text: '' }, env);
+  // Control keys that arrive together in one read (Ctrl+C twice, Ctrl+E then Ctrl+J, fast) are
+  // pressed one by one.
+  if (/^[\x01-\x1a]{2,}$/.test(press.text)) {
+    for (const ch of press.text) handleInputKey(store, { name: controlKeyName(ch), text: '' }, env);
     return;
   }
   if (press.text !== '' && !press.text.includes('\x1b')) {
@@ -248,6 +249,23 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     if (text.includes('\n')) return insertPaste(store, text, env);
     setInput(store, edit.insertText(s.input, text), env);
   }
+}
+
+function controlKeyName(ch: string): string {
+  if (ch === '\r') return 'enter';
+  if (ch === '\t') return 'tab';
+  return `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}`;
+}
+
+/** A paste chip right before the cursor goes whole: half a label would be sent as text. */
+function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: edit.InputState) => edit.InputState): void {
+  const s = store.getState();
+  const before = s.input.text.slice(0, s.input.cursor);
+  const chip = s.pastes.find((p) => before.endsWith(p.label));
+  if (!chip) return setInput(store, fallback(s.input), env);
+  const start = s.input.cursor - chip.label.length;
+  const text = s.input.text.slice(0, start) + s.input.text.slice(s.input.cursor);
+  setInput(store, { text, cursor: start }, env, { pastes: s.pastes.filter((p) => p !== chip) });
 }
 
 /** Keys while the help overlay is open: ↑/↓/PgUp/PgDn scroll it; Esc, q, ? or Enter close it. */

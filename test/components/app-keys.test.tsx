@@ -116,6 +116,26 @@ describe('App: typing', () => {
     await waitFor(() => h!.agent.prompts.length === 1);
     expect(h.agent.prompts[0]).toBe(`see ${long.replace(/\r/g, '\n')}`);
   });
+
+  it('Backspace and Ctrl+W delete a paste chip whole, never leaving half a label to send', async () => {
+    h = await renderApp();
+    const long = Array.from({ length: 30 }, (_, i) => `row ${i}`).join('\r');
+    await press(h.r, 'a ', KEYS.pasteStart, long, KEYS.pasteEnd);
+    expect(typed(h).text).toBe('a [pasted 30 lines]');
+    await press(h.r, KEYS.backspace);
+    expect(typed(h).text).toBe('a ');
+    expect(h.store.getState().pastes).toEqual([]);
+    await press(h.r, KEYS.pasteStart, long, KEYS.pasteEnd, '\x17');
+    expect(typed(h).text).toBe('a ');
+  });
+
+  it('a control key and Ctrl+J in one read edit and add a line instead of submitting raw bytes', async () => {
+    h = await renderApp();
+    await type(h, 'xx yy');
+    await press(h.r, '\x01\n');
+    expect(typed(h).text).toBe('\nxx yy');
+    expect(h.agent.prompts).toEqual([]);
+  });
 });
 
 describe('App: turn control', () => {

@@ -27,9 +27,10 @@ export function ShellFocus() {
   useEffect(() => {
     if (focusId === null || !isRawModeSupported) return;
     setRawMode(true);
+    let returning = false;
     const onInput = (chunk: string) => {
       const s = store.getState();
-      if (s.shellFocus?.id !== focusId) return;
+      if (returning || s.shellFocus?.id !== focusId) return;
       const item = s.items[s.index[focusId] ?? -1];
       const snapshot = item?.kind === 'tool' && item.details?.kind === 'bash' ? item.details.snapshot : undefined;
       const routed = routeFocusedInput(chunk, keyModes(snapshot));
@@ -37,9 +38,13 @@ export function ShellFocus() {
         unfocusShell(store);
         return;
       }
-      // Anything typed after Ctrl+T in the same chunk is dropped: Ink delivers keys one by one,
-      // so in practice Ctrl+T arrives alone.
-      if (routed.returnFocus) unfocusShell(store);
+      if (routed.returnFocus) {
+        // After this chunk has reached every listener: the app's own key handler, which runs
+        // next, must not take this Ctrl+T as a new "focus the command". Anything typed after
+        // Ctrl+T in the same read is dropped (Ink delivers keys one by one, so it arrives alone).
+        returning = true;
+        queueMicrotask(() => unfocusShell(store));
+      }
     };
     input.on('input', onInput);
     return () => {

@@ -46,9 +46,17 @@ export function expandedToolLines(item: ToolItem, width: number, frame: number, 
   const head = toolHeaderLine(item, width, frame, now);
   const input = inputRows(item, width);
   const output = outputRows(item, width);
-  const body = [section('input'), ...input];
-  if (output.length > 0 || item.result) body.push(section('output'), ...(output.length > 0 ? output : [paint.dim(`${INDENT}(none)`)]));
-  return bound([head, ...body], maxRows);
+  const top = [head, section('input'), ...input];
+  if (output.length === 0 && !item.result) return bound(top, maxRows);
+  if (output.length === 0) return bound([...top, section('output'), paint.dim(`${INDENT}(none)`)], maxRows);
+  // A command's newest rows matter most: its output is cut from the top, anything else's from
+  // the bottom.
+  const room = maxRows - top.length - 1;
+  if (item.details?.kind === 'bash' && room >= 2 && output.length > room) {
+    const more = output.length - (room - 1);
+    return [...top, section('output'), paint.dim(`${INDENT}… ${more} earlier lines — o opens the pager`), ...output.slice(more)];
+  }
+  return bound([...top, section('output'), ...output], maxRows);
 }
 
 export function expandedThinkingLines(item: ThinkingItem, width: number, maxRows: number): string[] {

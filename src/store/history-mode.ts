@@ -157,7 +157,8 @@ export function toggleExpanded(store: AppStore): void {
 
 export function startFilter(store: AppStore): void {
   const f = store.getState().history.filter;
-  setHistory(store, { filterPrompt: { text: f, cursor: f.length } });
+  // The prompt takes the status line at once, even over a message still showing there.
+  setHistory(store, { filterPrompt: { text: f, cursor: f.length } }, { flash: null });
 }
 
 /** Keeps the selection on a stop the filter shows (the nearest earlier one, else the first). */

@@ -95,11 +95,12 @@ describe('history mode', () => {
     await press(h.r, KEYS.enter);
     expect(h.store.getState().expanded).toEqual({ b1: true });
     let f = frame(h.r);
-    expect(f).toContain('input');
-    expect(f).toContain('seq-line-1\n');
-    expect(f).toContain('seq-line-9');
-    // Bounded to the viewport: the rest is one `o` away.
-    expect(f).toMatch(/… \d+ more lines — o opens the pager/);
+    expect(f).toMatch(/input\n▌ {5}seq 1 30\n▌ {3}output\n/);
+    expect(f).toContain('seq-line-20');
+    expect(f).toContain('seq-line-30');
+    // Bounded to the viewport, newest rows kept: the rest is one `o` away.
+    expect(f).toMatch(/… \d+ earlier lines — o opens the pager/);
+    expect(f).not.toContain('seq-line-1\n');
     // New output arrives: the call stays expanded.
     apply(h.store, turn('third prompt', [bashCall('b3', 'echo new', ['new'])], 'third answer'));
     await settle();
@@ -111,7 +112,7 @@ describe('history mode', () => {
     expect(sel(h)).toBe('b1');
     expect(h.store.getState().expanded).toEqual({});
     f = frame(h.r);
-    expect(f).not.toContain('seq-line-9');
+    expect(f).not.toContain('seq-line-20');
   });
 
   it('PgUp/PgDn move a page of stops and the viewport keeps the selection in view', async () => {

@@ -72,6 +72,9 @@ describe('history mode', () => {
     expect(selectedRow(h)).toContain('echo beta');
     await press(h.r, 'G');
     expect(kindOf(sel(h))).toBe('text');
+    // Keys faster than the reads arrive in one chunk: each still counts.
+    await press(h.r, 'kk');
+    expect(sel(h)).toBe('b2');
   });
 
   it('[ and ] jump between the person\'s prompts', async () => {

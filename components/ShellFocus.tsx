@@ -3,14 +3,14 @@
 // Delete and drops function keys; the app's own key handler ignores keys meanwhile (mode 'shell').
 import { useEffect } from 'react';
 import { useStdin } from 'ink';
+import type { TerminalSnapshot } from '../src/core/tools/details.js';
 import { focusedStillRuns, unfocusShell } from '../src/store/history-mode.js';
 import { routeFocusedInput, type ChildKeyModes } from '../src/tui/pty-keys.js';
 import { useApp, useAppStore } from './store-context.js';
 
-/** The command's key modes, when the bash snapshot reports them; else the usual defaults. */
-function keyModes(snapshot: unknown): ChildKeyModes {
-  const s = (snapshot ?? {}) as { applicationCursorKeys?: boolean; bracketedPaste?: boolean };
-  return { applicationCursorKeys: s.applicationCursorKeys === true, bracketedPaste: s.bracketedPaste === true };
+/** The command's key modes, as its latest snapshot reports them (off when unknown). */
+function keyModes(snapshot: TerminalSnapshot | undefined): ChildKeyModes {
+  return { applicationCursorKeys: snapshot?.applicationCursorKeys === true, bracketedPaste: snapshot?.bracketedPaste === true };
 }
 
 export function ShellFocus() {

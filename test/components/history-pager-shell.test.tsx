@@ -117,6 +117,16 @@ describe('Ctrl+T: typing into a running command', () => {
     expect(h.store.getState().shellFocus).toBeNull();
   });
 
+  it('follows the command\'s key modes from its snapshot (application cursor keys, bracketed paste)', async () => {
+    const store = createAppStore();
+    runningBash(store, 'less');
+    const d = bashDetails('less', ['page'], { running: true });
+    apply(store, [{ type: 'tool_output', id: 'less', details: { ...d, snapshot: { ...d.snapshot, applicationCursorKeys: true, bracketedPaste: true } } }]);
+    h = await render(store);
+    await press(h.r, '\x14', KEYS.up, KEYS.pasteStart + 'pasted' + KEYS.pasteEnd);
+    expect(h.written.join('')).toBe('\x1bOA' + KEYS.pasteStart + 'pasted' + KEYS.pasteEnd);
+  });
+
   it('says so when nothing runs', async () => {
     const store = createAppStore();
     apply(store, turn('go', [bashCall('done', 'true', [])], 'ok'));

@@ -215,7 +215,12 @@ export class CommandTerminal {
 
   snapshot(historyRows: number): TerminalSnapshot {
     const total = this.kept.lineCount + Math.max(0, this.screenRowsUsed());
-    return takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell);
+    const snap = takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell);
+    // How the command wants keys encoded, for typing into it from the UI (Ctrl+T).
+    const modes = this.term.modes;
+    if (modes.applicationCursorKeysMode) snap.applicationCursorKeys = true;
+    if (modes.bracketedPasteMode) snap.bracketedPaste = true;
+    return snap;
   }
 
   /** Emulator rows held in memory (bounded by the scrollback). */

@@ -8,6 +8,10 @@ export interface TerminalSnapshot {
   lines: string[];
   /** Total lines the command has produced so far (may be more than lines.length). */
   totalLines: number;
+  /** The command turned on application cursor keys (arrows are sent as ESC O A). */
+  applicationCursorKeys?: boolean;
+  /** The command turned on bracketed paste (pasted text is wrapped in ESC[200~ … ESC[201~). */
+  bracketedPaste?: boolean;
 }
 
 export type ToolDetails =

@@ -49,8 +49,8 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'bottom', keys: ['end'], help: 'jump to the bottom and follow new output' },
     { action: 'wheelUp', keys: ['wheelup'], help: 'mouse wheel scrolls (after /mouse turns mouse mode on)' },
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
-    { action: 'history', keys: ['ctrl+o'], help: 'history mode: walk tool calls and messages (also Esc on an empty input)' },
-    { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the newest running command' },
+    { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
+    { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
   ],
   // No feature asks for approval yet: the context stays empty so help lists no dead keys.
   approval: [],

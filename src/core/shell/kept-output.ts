@@ -6,6 +6,8 @@ import { MAX_RESULT_CHARS, countLines, truncateHeadTail } from '../truncate.js';
 /** Head and tail each keep a bit more than half the result budget so truncateHeadTail still cuts at lines. */
 export const KEPT_HEAD_CHARS = Math.ceil(MAX_RESULT_CHARS * 0.6);
 export const KEPT_TAIL_CHARS = Math.ceil(MAX_RESULT_CHARS * 0.6);
+/** Upper bound of the truncation note's length without the caller's note. */
+const NOTE_LINE_CHARS = 200;
 
 export class KeptOutput {
   private readonly head: string[] = [];
@@ -75,9 +77,13 @@ export class KeptOutput {
 
   /**
    * The text for the model, trailing blank lines trimmed and bounded by truncateHeadTail, with the
-   * total line count stated whenever anything was left out. `note` names where the rest is.
+   * total line count stated whenever anything was left out. `note` names where the rest is. The
+   * text, note included, is at most `maxChars` long: the caller adds its status lines and the
+   * shared truncation must find nothing to cut, or it would cut out our note (count and log path).
    */
-  render(note: string): { text: string; totalLines: number; truncated: boolean } {
+  render(note: string, maxChars = MAX_RESULT_CHARS): { text: string; totalLines: number; truncated: boolean } {
+    // Room for the note line: its fixed words, four numbers, and the caller's note.
+    const budget = Math.max(0, maxChars - NOTE_LINE_CHARS - note.length);
     this.finishLine();
     const tail = this.tail.slice(this.tailStart);
     while (tail.length > 0 && tail[tail.length - 1]!.trim() === '') tail.pop();
@@ -87,12 +93,12 @@ export class KeptOutput {
     const totalLines = this.lineCount - (this.head.length - head.length) - (this.tail.length - this.tailStart - tail.length);
     if (this.droppedLines === 0) {
       const all = [...head, ...tail].join('\n');
-      const text = truncateHeadTail(all, MAX_RESULT_CHARS, note);
+      const text = all.length <= maxChars ? all : truncateHeadTail(all, budget, note);
       return { text, totalLines: countLines(all), truncated: text !== all };
     }
     // Lines were dropped from the middle while the command ran: the counts truncateHeadTail would
     // compute from what is left are wrong, so state the real ones in the same form.
-    const half = Math.floor(MAX_RESULT_CHARS / 2);
+    const half = Math.floor(budget / 2);
     const headText = takeLinesWithin(head, half, 'start');
     const tailText = takeLinesWithin(tail, half, 'end');
     const omitted = totalLines - headText.lines - tailText.lines;

@@ -41,6 +41,8 @@ export interface PtyCommandOptions {
   onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
   /** Filled in while running, for benches: time spent building snapshots. */
   stats?: { snapshots: number; snapshotMs: number };
+  /** At most this many characters of text for the model (default MAX_RESULT_CHARS). */
+  resultChars?: number;
   /** Gives the caller a way to type into and resize the pty; returns the detach function. */
   attachInput?(channel: ToolInputChannel): () => void;
 }
@@ -274,7 +276,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   log.close();
 
   const logNote = `full output: ${opts.logPath}`;
-  const rendered = terminal.kept.render(logNote);
+  const rendered = terminal.kept.render(logNote, opts.resultChars);
   const result: PtyCommandResult = {
     exitCode: sentinelSeen && !timedOut && !aborted ? sentinelRc : exit && !exit.signal ? exit.exitCode : null,
     signal: sentinelSeen && !timedOut && !aborted ? null : signalName(exit?.signal),

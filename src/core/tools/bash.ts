@@ -5,6 +5,7 @@ import path from 'node:path';
 import { commandEnv } from '../shell/env.js';
 import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
+import { MAX_RESULT_CHARS } from '../truncate.js';
 import type { ToolDetails } from './details.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
@@ -34,6 +35,15 @@ function statusLine(r: PtyCommandResult, timeoutMs: number): string {
   if (r.aborted) return 'Command interrupted by the user; it and every process it started were killed. Output so far is above.';
   if (r.signal) return `Terminated by signal ${r.signal}`;
   return `Exit code: ${r.exitCode ?? 'unknown'}`;
+}
+
+/**
+ * Characters the output may take so that the whole result, status lines included, stays within
+ * the shared truncation's limit: that step would otherwise cut the middle again and drop the
+ * truncation note with the real line count and the log path. The status lines may name the log.
+ */
+function outputBudget(logPath: string): number {
+  return MAX_RESULT_CHARS - 400 - 2 * logPath.length;
 }
 
 function formatResult(r: PtyCommandResult, timeoutMs: number): string {
@@ -94,6 +104,7 @@ export const bashTool: Tool<BashInput> = {
         timeoutMs,
         signal: ctx.signal,
         logPath,
+        resultChars: outputBudget(logPath),
         attachInput: (channel) => ctx.attachInput(channel),
         onSnapshot: (snapshot, totalBytes) =>
           ctx.reportOutput({ ...base, snapshot, running: true, exitCode: null, signal: null, timedOut: false, totalBytes }),

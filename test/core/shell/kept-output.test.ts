@@ -50,6 +50,18 @@ describe('KeptOutput', () => {
     expect(omitted + shown).toBe(500_000);
   });
 
+  it('stays within the given length, its note included, whether or not lines were dropped', () => {
+    const note = `full output: /tmp/${'d'.repeat(300)}/x.log`;
+    for (const lines of [7000, 500_000]) {
+      const k = new KeptOutput();
+      for (let i = 0; i < lines; i++) k.addRow(`row ${i}`, false);
+      const r = k.render(note, 40_000);
+      expect(r.text.length).toBeLessThanOrEqual(40_000);
+      expect(r.text).toContain(`${lines} lines in total`);
+      expect(r.text).toContain(note);
+    }
+  });
+
   it('cuts one enormous line instead of keeping it whole', () => {
     const k = new KeptOutput();
     k.addRow('x'.repeat(100), false);

@@ -53,6 +53,9 @@ export class CommandTerminal {
       rows: opts.rows,
       scrollback: opts.scrollback ?? EMULATOR_SCROLLBACK,
       allowProposedApi: true,
+      // xterm logs a "Parsing error" through console for every DEL byte and other odd input:
+      // binary output would flood stderr (in -p) or the TUI's screen.
+      logLevel: 'off',
     });
     this.buffers = this.term.buffer;
     this.cell = this.buffers.normal.getNullCell();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CommandTerminal } from '../../../src/core/shell/command-terminal.js';
 import { OutputLog } from '../../../src/core/shell/output-log.js';
 
@@ -56,6 +56,17 @@ describe('CommandTerminal: every row once, as the terminal shows it', () => {
     const reset = await render(`${lines('a', 12).join('\r\n')}\x1bc${lines('c', 12).join('\r\n')}`, { scrollback: 6 });
     // The reset clears the screen (a8..a12 were on it), as on a real terminal.
     expect(reset.text.split('\n')).toEqual([...lines('a', 7), ...lines('c', 12)]);
+  });
+
+  it('logs nothing to the console for bytes a terminal does not expect (DEL, binary)', async () => {
+    const spies = (['error', 'warn', 'info', 'log', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    try {
+      const { text } = await render('a\x7fb\x1b[1\x7fm\x7f\r\n');
+      expect(text).toBe('ab');
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('takes nothing written after finish (the tty echoing the handshake ACK is not output)', async () => {

@@ -110,9 +110,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   });
 
   let exited = false;
+  /** Set once we start killing the command: the pty may close under a queued write. */
+  let killing = false;
   const writeToChild = (data: string) => {
-    // node-pty logs (not throws) EBADF for writes after exit; skip them.
-    if (child && !exited) child.write(data);
+    // node-pty writes asynchronously and logs (not throws) EBADF through console.error when the
+    // pty closed first. A shell killed on timeout still runs its EXIT trap and prints the sentinel;
+    // its ACK would race the kill, so nothing is written once the kill began.
+    if (child && !exited && !killing) child.write(data);
   };
 
   try {
@@ -234,6 +238,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   if (outcome === 'timeout' || outcome === 'abort') {
     timedOut = outcome === 'timeout';
     aborted = outcome === 'abort';
+    killing = true;
     await killCommandTree(pty.pid, tag);
     exit = await Promise.race([exitInfo, delay(1000)]);
   } else {
@@ -241,6 +246,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       // The shell exits as soon as it reads the ACK; if it does not, end it rather than wait.
       exit = await Promise.race([exitInfo, delay(2000)]);
       if (!exit) {
+        killing = true;
         await killCommandTree(pty.pid, tag);
         exit = await Promise.race([exitInfo, delay(1000)]);
       }

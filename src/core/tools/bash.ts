@@ -56,12 +56,18 @@ function formatResult(r: PtyCommandResult, timeoutMs: number): string {
 export const bashTool: Tool<BashInput> = {
   name: 'bash',
   description:
-    'Runs a bash command (bash -c, no login shell) in a pseudo-terminal in the workspace root and returns what a ' +
-    'terminal would show (escape codes removed, long output cut to its head and tail with the full log path) and ' +
-    'the exit code. Each call is a fresh shell: cd and variables do not carry over. Pagers are disabled ' +
-    '(PAGER=cat); commands waiting for input with nobody typing end at the timeout (default 120000 ms, at most ' +
-    '600000 ms). The whole process tree is killed on timeout or interrupt, and background processes left running ' +
-    'when the command ends are killed too.',
+    'Runs a bash command (bash -c, no login shell) in a pseudo-terminal in the workspace root. Returns what a ' +
+    'terminal would show (stdout and stderr merged, escape codes removed, progress bars in their final state), then ' +
+    '"Exit code: N"; a non-zero exit is an error. Output longer than about ' +
+    `${MAX_RESULT_CHARS} characters is cut to its head and tail, stating the total line count and the path of a ` +
+    'log file with the full output (read parts of it with sed -n, grep or tail; read_file cannot open it). ' +
+    'Each call is a fresh shell: cd and variables do not carry over. Non-interactive: nobody may be there to ' +
+    'answer, so avoid prompts and editors (use flags such as -y, --yes, --no-edit, git commit -m). Pagers are ' +
+    'off (PAGER=cat, GIT_PAGER=cat) and git never asks for credentials (GIT_TERMINAL_PROMPT=0). A command still ' +
+    `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
+    `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
+    'killed, with the output so far; processes left running in the background when the command ends are killed ' +
+    'too, so nothing (a server, a watcher) outlives its call.',
   readOnly: false,
   isReadOnlyCall: (input) => typeof input.command === 'string' && isReadOnlyCommand(input.command),
   inputSchema: {

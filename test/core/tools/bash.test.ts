@@ -119,6 +119,13 @@ describe('bash tool: results for the model', () => {
     expect(sid).toBe(pid);
   });
 
+  it('tells the model the limits and the non-interactive setting in its description', () => {
+    const d = bashTool.description;
+    for (const fact of ['120000', '600000', 'Non-interactive', 'PAGER=cat', 'GIT_TERMINAL_PROMPT=0', 'log file', 'Exit code: N']) {
+      expect(d).toContain(fact);
+    }
+  });
+
   it('rejects an empty command as an error result', async () => {
     const r = await bashTool.execute({ command: '  ' }, context());
     expect(r).toMatchObject({ isError: true });

@@ -1,6 +1,6 @@
 // The transcript viewport: renders only its visible rows, follows the bottom unless the person
 // scrolled up, and then says when new activity arrives below.
-import React, { memo, useEffect } from 'react';
+import React, { memo, useEffect, useRef } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { paint } from '../src/tui/text-layout.js';
@@ -24,7 +24,14 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
       epoch: s.renderEpoch,
     })),
   );
-  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId });
+  // History mode: where the selection sat in the last frame, so output below leaves it in place.
+  const anchor = useRef<{ id: string; below: number } | null>(null);
+  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, {
+    selectedId,
+    expanded,
+    focusedId,
+    anchor: anchor.current,
+  });
   const rows = win.rows.slice();
   if (win.scrollBack > 0 && selectedId === null) {
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
@@ -32,6 +39,7 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
   }
   // Keep the store's idea of the viewport in step (paging size, clamped scroll).
   useEffect(() => {
+    anchor.current = selectedId !== null && win.selectionBelow !== undefined ? { id: selectedId, below: win.selectionBelow } : null;
     const s = store.getState();
     const patch: { viewportRows?: number; scrollBack?: number; newBelow?: boolean } = {};
     if (s.viewportRows !== height) patch.viewportRows = height;

@@ -76,6 +76,8 @@ export interface ViewWindow {
   scrollBack: number;
   /** The view shows the first row of the transcript. */
   atTop: boolean;
+  /** Rows below the selected item, when there is one (the next frame's ViewOptions.anchor). */
+  selectionBelow?: number;
 }
 
 /** History mode's part of the view: the selection (kept in view), expanded calls, the focused pane. */
@@ -85,6 +87,8 @@ export interface ViewOptions {
   focusedId?: string | null;
   /** Rows kept between the selection and the viewport's edges. */
   margin?: number;
+  /** The last frame's selection and the rows below it: output arriving below must not move it. */
+  anchor?: { id: string; below: number } | null;
 }
 
 export const SELECTION_MARGIN = 2;
@@ -124,6 +128,7 @@ export function viewWindow(
   let i = items.length - 1;
   const selectedId = view.selectedId ?? null;
   let selectionSeen = selectedId === null;
+  let selectionBelow: number | undefined;
   for (; i >= 0 && (collected < need || !selectionSeen); i--) {
     const item = items[i]!;
     const lines = viewItemLines(item, width, height, frame, now, epoch, view);
@@ -133,6 +138,8 @@ export function viewWindow(
       // Keep the selection in view with a margin; an item taller than the view shows its top.
       selectionSeen = true;
       const below = collected;
+      selectionBelow = below;
+      if (view.anchor?.id === item.id && below > view.anchor.below) scrollBack += below - view.anchor.below;
       const h = lines.length;
       const margin = Math.min(view.margin ?? SELECTION_MARGIN, Math.max(0, Math.floor((height - h) / 2)));
       if (h + margin > height) scrollBack = Math.max(0, below + h - height);
@@ -148,5 +155,5 @@ export function viewWindow(
   const clamped = topReached ? Math.max(0, Math.min(scrollBack, all.length - height)) : scrollBack;
   const end = all.length - clamped;
   const start = Math.max(0, end - height);
-  return { rows: all.slice(start, end), scrollBack: clamped, atTop: topReached && start === 0 };
+  return { rows: all.slice(start, end), scrollBack: clamped, atTop: topReached && start === 0, selectionBelow };
 }

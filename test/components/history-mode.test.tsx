@@ -145,6 +145,18 @@ describe('history mode', () => {
     expect(selectedRow(h)).toContain('first prompt');
   });
 
+  it('output arriving below does not move the selection on screen', async () => {
+    h = await renderSession();
+    await press(h.r, KEYS.ctrlO, 'k', 'k');
+    expect(sel(h)).toBe('b2');
+    const rowOf = () => frame(h!.r).split('\n').findIndex((l) => l.startsWith('▌'));
+    const before = rowOf();
+    apply(h.store, turn('more', [bashCall('b9', 'echo more', ['m1', 'm2', 'm3'])], 'more done'));
+    await settle();
+    expect(frame(h.r)).toContain('echo beta');
+    expect(rowOf()).toBe(before);
+  });
+
   it('/ filters the stops by text; Esc clears the filter, a second Esc leaves', async () => {
     h = await renderSession();
     await press(h.r, KEYS.ctrlO, '/', ...'gamma');

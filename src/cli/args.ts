@@ -38,7 +38,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'thinking', long: '--thinking', value: '<budget>', kind: 'positive-int', help: 'Turn on extended thinking with this token budget (>= 1024; off by default)' },
   { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', help: 'Model requests per turn before it stops (default 50)' },
   { key: 'cwd', long: '--cwd', value: '<dir>', kind: 'string', help: 'Workspace root (default: the current directory)' },
-  { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools' },
+  { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools (approval prompts are not built yet: tools run without asking)' },
   { key: 'demo', long: '--demo', kind: 'switch', help: 'Use the built-in demo model (no API key needed; never writes files)' },
   { key: 'script', long: '--script', value: '<file>', kind: 'string', help: 'Replay the model responses in a JSON file instead of calling an API' },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },

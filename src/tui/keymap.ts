@@ -117,7 +117,7 @@ export function keyTableMarkdown(): string {
   const out: string[] = [];
   for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
     if (bindings.length === 0) continue;
-    out.push(`### ${CONTEXT_TITLES[ctx]}`, '', '| keys | action |', '| --- | --- |');
+    out.push(`#### ${CONTEXT_TITLES[ctx]}`, '', '| keys | action |', '| --- | --- |');
     for (const b of bindings) out.push(`| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.help} |`);
     out.push('');
   }

@@ -95,9 +95,11 @@ describe('slash commands', () => {
 });
 
 describe('README key table', () => {
-  it('README-keys.md is what the key map generates (regenerate: node --import tsx src/tui/print-keys.ts > README-keys.md)', async () => {
+  it('README.md carries the table the key map generates (regenerate: node --import tsx src/tui/print-keys.ts --write)', async () => {
     const { readFile } = await import('node:fs/promises');
-    const file = await readFile(new URL('../../README-keys.md', import.meta.url), 'utf8');
-    expect(file).toBe(keyTableMarkdown());
+    const { withKeyTable } = await import('../../src/tui/print-keys.js');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(keyTableMarkdown());
+    expect(withKeyTable(readme)).toBe(readme);
   });
 });

@@ -116,6 +116,35 @@ export function collectCommandProcesses(rootPid: number, tag?: CommandTag): Proc
   return collectFrom(all, root && root.ppid === process.pid ? [root] : [], tag);
 }
 
+/** read(2)'s number as /proc/<pid>/syscall shows it; it differs between architectures. */
+const READ_SYSCALL: Partial<Record<string, number>> = { x64: 0, arm64: 63, riscv64: 63, ia32: 3, arm: 3 };
+
+/**
+ * Whether any of the processes is blocked in read(2) on a terminal: a prompt (read -p, a password
+ * or y/n question) waiting for someone to type. Programs that wait with poll/epoll are not seen.
+ */
+export function readingTerminal(processes: ProcessInfo[]): boolean {
+  const readNr = READ_SYSCALL[process.arch];
+  if (readNr === undefined) return false;
+  for (const p of processes) {
+    let fields: string[];
+    try {
+      fields = fs.readFileSync(`/proc/${p.pid}/syscall`, 'utf8').split(' ');
+    } catch {
+      continue;
+    }
+    // "<nr> <arg1> …" while blocked in a syscall; "running" otherwise.
+    if (Number(fields[0]) !== readNr || fields[1] === undefined) continue;
+    try {
+      const target = fs.readlinkSync(`/proc/${p.pid}/fd/${Number.parseInt(fields[1], 16)}`);
+      if (target.startsWith('/dev/pts/') || target.startsWith('/dev/tty')) return true;
+    } catch {
+      // The fd closed meanwhile.
+    }
+  }
+  return false;
+}
+
 /** Never signal ourselves, our own group, or init, whatever /proc says. */
 function isProtected(pid: number): boolean {
   return pid <= 1 || pid === process.pid || pid === process.ppid;

@@ -12,6 +12,7 @@ import {
   killCommandTree,
   killProcesses,
   readProcess,
+  readingTerminal,
   type CommandTag,
   type ProcessInfo,
 } from './process-tree.js';
@@ -52,6 +53,8 @@ export interface PtyCommandResult {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** On timeout: a process of the command was blocked reading the terminal (nobody typed). */
+  waitingForInput: boolean;
   aborted: boolean;
   /** The command's text for the model (see KeptOutput.render). */
   text: string;
@@ -216,6 +219,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
 
   // Ends: normal (sentinel then exit), exit without sentinel, timeout, or interrupt.
   let timedOut = false;
+  let waitingForInput = false;
   let aborted = false;
   let stopTimer: NodeJS.Timeout | null = null;
   let onAbort = () => {};
@@ -238,6 +242,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   if (outcome === 'timeout' || outcome === 'abort') {
     timedOut = outcome === 'timeout';
     aborted = outcome === 'abort';
+    if (timedOut) waitingForInput = readingTerminal(collectCommandProcesses(pty.pid, tag));
     killing = true;
     await killCommandTree(pty.pid, tag);
     exit = await Promise.race([exitInfo, delay(1000)]);
@@ -287,6 +292,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     exitCode: sentinelSeen && !timedOut && !aborted ? sentinelRc : exit && !exit.signal ? exit.exitCode : null,
     signal: sentinelSeen && !timedOut && !aborted ? null : signalName(exit?.signal),
     timedOut,
+    waitingForInput,
     aborted,
     text: rendered.text,
     totalLines: rendered.totalLines,

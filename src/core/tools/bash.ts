@@ -31,6 +31,13 @@ function logPathFor(ctx: ToolContext): string {
 }
 
 function statusLine(r: PtyCommandResult, timeoutMs: number): string {
+  if (r.timedOut && r.waitingForInput) {
+    return (
+      `Command timed out after ${timeoutMs} ms while waiting for input: it was reading from the terminal and nobody ` +
+      'typed. It and every process it started were killed. Output so far is above. Give the input another way ' +
+      '(a pipe or here-string) or use a flag that skips the prompt.'
+    );
+  }
   if (r.timedOut) return `Command timed out after ${timeoutMs} ms; it and every process it started were killed. Output so far is above.`;
   if (r.aborted) return 'Command interrupted by the user; it and every process it started were killed. Output so far is above.';
   if (r.signal) return `Terminated by signal ${r.signal}`;

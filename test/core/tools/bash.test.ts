@@ -319,9 +319,16 @@ describe('bash tool: ending the whole process tree', () => {
     expect(r.isError).toBe(true);
     expect(r.details.timedOut).toBe(true);
     expect(r.content).toMatch(/^started\n\nCommand timed out after 2500 ms/);
+    expect(r.content).not.toContain('waiting for input');
     const pids = [...pidsFrom('tree-bg'), ...pidsFrom('tree-sid'), ...pidsFrom('tree-nohup')];
     expect(pids).toHaveLength(3);
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
+  });
+
+  it('on timeout says when the command was waiting for someone to type', async () => {
+    const r = await run('read -r -p "Continue? [y/N] " answer; echo "got $answer"', { timeout_ms: 1500 });
+    expect(r.details.timedOut).toBe(true);
+    expect(r.content).toMatch(/^Continue\? \[y\/N\] ?\n\nCommand timed out after 1500 ms while waiting for input/);
   });
 
   it('on interrupt kills the tree, including a daemon whose parent already exited', async () => {

@@ -16,7 +16,7 @@ import { HelpOverlay } from './HelpOverlay.js';
 import { HistoryPager } from './HistoryPager.js';
 import { ShellFocus } from './ShellFocus.js';
 import { viewItemLines } from './transcript-layout.js';
-import { CompletionMenu, completionRows, Input, inputRows } from './Input.js';
+import { CompletionMenu, completionRows, Input, inputRows, QueuedPrompts, queuedRows } from './Input.js';
 import { loadMarkdown } from './markdown-lines.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
@@ -70,8 +70,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     },
     copy: historyEnv?.copy ?? ((text) => copyToClipboard(text, { write: (d) => stdout.write(d) })),
   };
-  const { mode, input, completion, busy } = useApp(
-    useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle' })),
+  const { mode, input, completion, busy, queued } = useApp(
+    useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued })),
   );
   const paste = useRef(createPasteCollector((text) => insertPaste(store, text, keyEnv)));
 
@@ -105,7 +105,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
 
   const inputHeight = inputRows(input, cols, busy).length + 2;
   const completionHeight = completionRows(completion, cols).length;
-  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - 1);
+  const queuedHeight = queuedRows(queued, cols).length;
+  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - queuedHeight - 1);
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -119,6 +120,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       <Header {...header} width={cols} />
       {mode === 'help' ? <HelpOverlay height={mainHeight} width={cols} /> : <Transcript height={mainHeight} width={cols} />}
       <CompletionMenu width={cols} />
+      <QueuedPrompts width={cols} />
       <Input width={cols} />
       <StatusBar model={header.modelLabel} width={cols} />
     </Box>

@@ -39,6 +39,29 @@ export function completionRows(c: Completion | null, width: number, max = 8): st
   });
 }
 
+/** Prompts waiting for the running turn to end, one dim row each (the newest last). */
+export function queuedRows(queued: string[], width: number, max = 3): string[] {
+  if (queued.length === 0) return [];
+  const shown = queued.slice(0, max).map((q) => {
+    const [first = ''] = q.split('\n');
+    const more = q.includes('\n') || first.length > width ? '…' : '';
+    return fitLine(paint.dim(` queued: ${first}${more}`), width);
+  });
+  if (queued.length > max) shown.push(fitLine(paint.dim(` … ${queued.length - max} more queued`), width));
+  return shown;
+}
+
+export function QueuedPrompts({ width }: { width: number }) {
+  const queued = useApp((s) => s.queued);
+  const rows = queuedRows(queued, width);
+  if (rows.length === 0) return null;
+  return (
+    <Box flexDirection="column">
+      <Lines lines={rows} />
+    </Box>
+  );
+}
+
 export function Input({ width }: { width: number }) {
   const { input, busy } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle' })));
   return (

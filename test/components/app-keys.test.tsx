@@ -149,7 +149,10 @@ describe('App: turn control', () => {
     await press(h.r, KEYS.enter);
     expect(h.store.getState().queued).toEqual(['next']);
     expect(frame(h.r)).toContain('1 queued');
+    // The queued text itself shows just above the input box.
+    expect(frame(h.r)).toMatch(/queued: next\n╭/);
     await press(h.r, KEYS.esc);
+    expect(frame(h.r)).not.toContain('queued: next');
     expect(h.store.getState().phase).toBe('idle');
     const f = frame(h.r);
     expect(f).toMatch(/⊘ bash sleep 100 +cancelled/);

@@ -1,8 +1,9 @@
-// One line: model (or "demo model"), workspace, permission mode.
+// One line: model (or "demo model"), workspace, permission mode. At narrow widths the endpoint
+// goes first, then the model is shortened; the workspace is the last to give way.
 import React from 'react';
 import { Text } from 'ink';
 import os from 'node:os';
-import { fitLine, paint } from '../src/tui/text-layout.js';
+import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
 
 export interface HeaderProps {
   modelLabel: string;
@@ -12,12 +13,54 @@ export interface HeaderProps {
   width: number;
 }
 
+/** The model and, when the label names one, the endpoint or script it runs on. */
+function splitModelLabel(label: string): { model: string; where: string } {
+  const at = /^(.+?) (at|from) (\S.*)$/.exec(label);
+  return at ? { model: at[1]!, where: ` ${at[2]} ${at[3]}` } : { model: label, where: '' };
+}
+
+/** Keeps the end of `text` (for a path, the folder names that say where we are). */
+function cutLeft(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  const chars = [...text];
+  let out = '';
+  for (let i = chars.length - 1; i >= 0 && stringWidth(chars[i] + out) <= width - 1; i--) out = chars[i] + out;
+  return `…${out}`;
+}
+
+function cutRight(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  const chars = [...text];
+  let out = '';
+  for (const c of chars) {
+    if (stringWidth(out + c) > width - 1) break;
+    out += c;
+  }
+  return `${out}…`;
+}
+
+const MIN_MODEL = 12;
+const MIN_WORKSPACE = 8;
+
 export function headerLine(p: HeaderProps): string {
   const home = os.homedir();
-  const ws = p.workspaceRoot.startsWith(home) ? `~${p.workspaceRoot.slice(home.length)}` : p.workspaceRoot;
-  const model = p.isDemo ? paint.warn('demo model') : paint.accent(p.modelLabel);
-  const mode = p.permissionMode ? paint.dim(` · ${p.permissionMode}`) : '';
-  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${model} ${paint.dim('·')} ${ws}${mode}`, p.width);
+  let ws = p.workspaceRoot.startsWith(home) ? `~${p.workspaceRoot.slice(home.length)}` : p.workspaceRoot;
+  const { model: name, where } = p.isDemo ? { model: 'demo model', where: '' } : splitModelLabel(p.modelLabel);
+  let mode = p.permissionMode ?? '';
+  let model = name + where;
+  const title = ' inkling · ';
+  const sep = ' · ';
+  const used = () => stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0);
+  // In order: drop the endpoint, shorten the model, keep only the mode's first word, shorten the
+  // workspace from the left, then the model to its last few characters.
+  if (used() > p.width) model = name;
+  if (used() > p.width) model = cutRight(name, Math.max(MIN_MODEL, stringWidth(name) - (used() - p.width)));
+  if (used() > p.width) mode = mode.split(' ')[0]!;
+  if (used() > p.width) ws = cutLeft(ws, Math.max(MIN_WORKSPACE, stringWidth(ws) - (used() - p.width)));
+  if (used() > p.width) model = cutRight(name, Math.max(4, stringWidth(model) - (used() - p.width)));
+  const shown = p.isDemo ? paint.warn(model) : paint.accent(model);
+  const modeText = mode ? paint.dim(`${sep}${mode}`) : '';
+  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}`, p.width);
 }
 
 export function Header(props: HeaderProps) {

@@ -24,7 +24,7 @@ export async function startInteractive(config: InklingConfig, scrub: Scrub): Pro
     modelLabel: scrub(modelLine(config)),
     isDemo: config.provider.kind === 'demo',
     workspaceRoot: config.workspaceRoot,
-    ...(config.yolo ? { permissionMode: 'yolo' } : {}),
+    permissionMode: config.yolo ? 'yolo' : 'auto (no approvals)',
   });
   return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
 }

@@ -45,6 +45,23 @@ describe('status line', () => {
     expect(headerLine({ modelLabel: 'x', isDemo: true, workspaceRoot: '/w', width: 80 })).toContain('demo model');
   });
 
+  it('header at narrow widths drops the endpoint, then shortens the model; the workspace gives way last', () => {
+    const p = {
+      modelLabel: 'claude-sonnet-4-6 at http://127.0.0.1:41234/v1',
+      isDemo: false,
+      workspaceRoot: '/tmp/projects/inkling-demo',
+      permissionMode: 'auto (no approvals)',
+    };
+    expect(headerLine({ ...p, width: 120 })).toBe(
+      ' inkling · claude-sonnet-4-6 at http://127.0.0.1:41234/v1 · /tmp/projects/inkling-demo · auto (no approvals)',
+    );
+    expect(headerLine({ ...p, width: 80 })).toBe(' inkling · claude-sonnet-4-6 · /tmp/projects/inkling-demo · auto (no approvals)');
+    expect(headerLine({ ...p, width: 76 })).toBe(' inkling · claude-sonnet… · /tmp/projects/inkling-demo · auto (no approvals)');
+    expect(headerLine({ ...p, width: 60 })).toBe(' inkling · claude-sonn… · /tmp/projects/inkling-demo · auto');
+    expect(headerLine({ ...p, width: 50 })).toBe(' inkling · claude-sonn… · …cts/inkling-demo · auto');
+    expect(headerLine({ ...p, width: 40 })).toBe(' inkling · claude-son… · …ng-demo · auto');
+  });
+
   it('prices known models only and sums up the session on exit', () => {
     expect(formatCost(estimateCost('claude-sonnet-4-6', usage(1_000_000, 0)))).toBe('$3.00');
     expect(estimateCost('demo model', usage(5, 5))).toBeNull();

@@ -46,6 +46,8 @@ describe('inkling in tmux', () => {
     const lines = app.lines();
     expect(lines[0]).toContain('inkling');
     expect(lines[0]).toContain('claude-sonnet-4-6');
+    // No approvals exist yet: the header says so instead of implying it asks.
+    expect(lines[0]).toMatch(/ · auto \(no approvals\)$/);
     expect(lines.findIndex((l) => l.includes('● idle'))).toBe(32);
   });
 

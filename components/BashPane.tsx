@@ -3,7 +3,7 @@
 import React from 'react';
 import type { ToolItem } from '../src/store/transcript.js';
 import type { TerminalSnapshot } from '../src/core/tools/details.js';
-import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
 import { toolHeaderLine } from './ReadToolRow.js';
 import { Lines } from './Lines.js';
 
@@ -38,7 +38,7 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
     ? ' keys go to the command — Ctrl+T to return '
     : silent
       ? ' no output for a while — it may be waiting for input: Ctrl+T types into it '
-      : hidden > 0 && !running ? ` ${hidden} earlier lines ` : '';
+      : hidden > 0 && !running ? ` ${countOf(hidden, 'earlier line')} ` : '';
   const top = fitLine(border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`), width);
   const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitLine(l, inner)}${RESET}`);
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];

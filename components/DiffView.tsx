@@ -1,7 +1,7 @@
 // An edit's change as a coloured diff: removed rows red, added rows green, with line numbers.
 import React from 'react';
 import type { ToolDetails } from '../src/core/tools/details.js';
-import { fitLine, paint, expandTabs } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, expandTabs } from '../src/tui/text-layout.js';
 import { Lines } from './Lines.js';
 
 type EditDetails = Extract<ToolDetails, { kind: 'edit' }>;
@@ -21,7 +21,7 @@ export function diffLines(d: EditDetails, width: number, maxRows = DIFF_MAX_ROWS
   });
   if (rows.length > maxRows) {
     const more = rows.length - maxRows;
-    return [...rows.slice(0, maxRows), paint.dim(`  … ${more} more diff lines`)];
+    return [...rows.slice(0, maxRows), paint.dim(`  … ${countOf(more, 'more diff line')}`)];
   }
   return rows;
 }

@@ -2,7 +2,7 @@
 // running at once sit one under another, each finishing on its own.
 import React from 'react';
 import type { ToolItem } from '../src/store/transcript.js';
-import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
 import { inputSummary, stateText, statusMark } from './tool-summary.js';
 import { Lines } from './Lines.js';
 
@@ -27,7 +27,7 @@ export function readRowLines(item: ToolItem, width: number, frame: number, now: 
 export function errorLines(content: string, width: number, max = 3): string[] {
   const rows = content.split('\n').filter((l) => l.trim() !== '');
   const shown = rows.slice(0, max).map((l) => fitLine(paint.error(`  ${l}`), width));
-  if (rows.length > max) shown.push(paint.dim(`  … ${rows.length - max} more lines`));
+  if (rows.length > max) shown.push(paint.dim(`  … ${countOf(rows.length - max, 'more line')}`));
   return shown;
 }
 

@@ -2,7 +2,7 @@
 // command, the whole diff, the path and range) and its output, bounded to `maxRows` rows; the
 // pager (`o`) has the rest.
 import type { ThinkingItem, ToolItem } from '../src/store/transcript.js';
-import { fitLine, paint, wrapText } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, wrapText } from '../src/tui/text-layout.js';
 import { diffLines } from './DiffView.js';
 import { toolHeaderLine } from './ReadToolRow.js';
 
@@ -53,7 +53,7 @@ export function expandedToolLines(item: ToolItem, width: number, frame: number, 
   const room = maxRows - top.length - 1;
   if (item.details?.kind === 'bash' && room >= 2 && output.length > room) {
     const more = output.length - (room - 1);
-    return [...top, section('output'), paint.dim(`${INDENT}… ${more} earlier lines — o opens the pager`), ...output.slice(more)];
+    return [...top, section('output'), paint.dim(`${INDENT}… ${countOf(more, 'earlier line')} — o opens the pager`), ...output.slice(more)];
   }
   return bound([...top, section('output'), ...output], maxRows);
 }
@@ -69,5 +69,5 @@ function bound(rows: string[], maxRows: number): string[] {
   const max = Math.max(2, maxRows);
   if (rows.length <= max) return rows;
   const more = rows.length - (max - 1);
-  return [...rows.slice(0, max - 1), paint.dim(`${INDENT}… ${more} more lines — o opens the pager`)];
+  return [...rows.slice(0, max - 1), paint.dim(`${INDENT}… ${countOf(more, 'more line')} — o opens the pager`)];
 }

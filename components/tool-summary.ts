@@ -1,6 +1,6 @@
 // One-line descriptions of a tool call: what it was asked (input) and what it did (result).
 import type { ToolItem } from '../src/store/transcript.js';
-import { formatDuration, paint, spinnerAt } from '../src/tui/text-layout.js';
+import { countOf, formatDuration, paint, spinnerAt } from '../src/tui/text-layout.js';
 
 const INPUT_KEYS = ['command', 'pattern', 'path', 'file_path', 'query', 'url'];
 
@@ -26,9 +26,9 @@ export function resultSummary(item: ToolItem): string {
   switch (d?.kind) {
     case 'read': {
       const n = Math.max(0, d.endLine - d.startLine + 1);
-      return d.more || d.startLine > 1 ? `lines ${d.startLine}–${d.endLine} of ${d.totalLines}` : `${n} lines`;
+      return d.more || d.startLine > 1 ? `lines ${d.startLine}–${d.endLine} of ${d.totalLines}` : countOf(n, 'line');
     }
-    case 'write': return `${d.created ? 'created' : 'wrote'} ${d.lines} lines`;
+    case 'write': return `${d.created ? 'created' : 'wrote'} ${countOf(d.lines, 'line')}`;
     case 'edit': {
       const added = d.hunks.reduce((a, h) => a + h.newLines.length, 0);
       const removed = d.hunks.reduce((a, h) => a + h.oldLines.length, 0);
@@ -66,7 +66,7 @@ export function stateText(item: ToolItem, now: number): string {
     case 'running': {
       const took = formatDuration(now - (item.startedAt ?? item.createdAt));
       const d = item.details;
-      const lines = d?.kind === 'bash' && d.snapshot.totalLines > 0 ? ` · ${d.snapshot.totalLines} lines` : '';
+      const lines = d?.kind === 'bash' && d.snapshot.totalLines > 0 ? ` · ${countOf(d.snapshot.totalLines, 'line')}` : '';
       return paint.dim(took + lines);
     }
     case 'done': return paint.dim(resultSummary(item));

@@ -74,6 +74,11 @@ export function formatDuration(ms: number): string {
   return `${m}m ${Math.floor(s % 60)}s`;
 }
 
+/** "1 line", "2 lines": a count with its noun in the right number. */
+export function countOf(n: number, noun: string, pluralNoun = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : pluralNoun}`;
+}
+
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;

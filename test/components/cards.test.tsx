@@ -42,6 +42,8 @@ describe('tool cards', () => {
       result: { content: '…', isError: false, durationMs: 3 },
     });
     expect(await show(<ReadToolRow item={done} width={w} />)).toMatch(/^✓ read src\/app\.ts +212 lines$/);
+    const one = { ...done, details: { kind: 'read' as const, path: 'src/app.ts', startLine: 1, endLine: 1, totalLines: 1, more: false } };
+    expect(await show(<ReadToolRow item={one} width={w} />)).toMatch(/^✓ read src\/app\.ts +1 line$/);
     const error = tool({ status: 'error', result: { content: 'ENOENT: no such file\nsecond', isError: true, durationMs: 1 } });
     expect(await show(<ReadToolRow item={error} width={w} />)).toBe(
       `✗ read src/app.ts${' '.repeat(w - 22)}error\n  ENOENT: no such file\n  second`,
@@ -102,6 +104,11 @@ describe('bash pane', () => {
     const failed = tool({ ...done, status: 'error', details: bash(['x'], { running: false, exitCode: 2 }),
       result: { content: 'x', isError: true, durationMs: 200 } });
     expect(await show(<ToolCallCard item={failed} width={50} />)).toMatch(/exit 2 in 200 ms/);
+    // Singulars: one line of output, one line above the collapsed pane.
+    const oneLine = tool({ ...running, details: bash(['only']) });
+    expect((await show(<BashPane item={oneLine} width={50} now={1400} />)).split('\n')[0]).toMatch(/1\.4 s · 1 line$/);
+    const four = tool({ ...done, details: bash(['a', 'b', 'c', 'd'], { running: false, exitCode: 0 }) });
+    expect((await show(<ToolCallCard item={four} width={50} />)).split('\n')[1]).toMatch(/╭ 1 earlier line ─/);
   });
 
   it('keeps colours and cuts long rows to the pane', async () => {

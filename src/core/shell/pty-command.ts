@@ -16,7 +16,7 @@ import {
   type CommandTag,
   type ProcessInfo,
 } from './process-tree.js';
-import { ACK_BYTE, sentinelByteLength, wrapCommand } from './sentinel.js';
+import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
 export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
@@ -123,7 +123,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   };
 
   try {
-    child = spawn('bash', ['-c', wrapCommand(opts.command, nonce)], {
+    child = spawn('bash', bashArgs(opts.command, nonce), {
       name: 'xterm-256color',
       cols: opts.cols,
       rows: opts.rows,

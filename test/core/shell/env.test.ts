@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandEnv } from '../../../src/core/shell/env.js';
-import { parseSentinel, wrapCommand } from '../../../src/core/shell/sentinel.js';
+import { bashArgs, parseSentinel } from '../../../src/core/shell/sentinel.js';
 
 describe('commandEnv', () => {
   const base = {
@@ -44,9 +44,12 @@ describe('sentinel', () => {
     expect(parseSentinel('something else', 'abc')).toBeNull();
   });
 
-  it('keeps a command with single quotes intact after the trap line', () => {
-    const script = wrapCommand("echo 'it''s'", 'n1');
-    expect(script.split('\n')[1]).toBe("echo 'it''s'");
-    expect(script.startsWith("trap '")).toBe(true);
+  it('passes the command untouched as an argument of a one-line trap script', () => {
+    const args = bashArgs("echo 'it''s'\necho two", 'n1');
+    expect(args).toHaveLength(4);
+    expect(args.slice(0, 1)).toEqual(['-c']);
+    expect(args.slice(2)).toEqual(['bash', "echo 'it''s'\necho two"]);
+    expect(args[1]!.startsWith("trap '")).toBe(true);
+    expect(args[1]).not.toContain('\n');
   });
 });

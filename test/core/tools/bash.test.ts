@@ -95,6 +95,12 @@ describe('bash tool: results for the model', () => {
     expect(r.content).toMatch(/Exit code: 2$/);
   });
 
+  it("names the command's own line numbers in bash's messages", async () => {
+    const r = await run('echo a\ncd /no-such-dir-here\necho "at $LINENO"\nif then');
+    expect(r.content).toMatch(/^a\nbash: line 2: cd: \/no-such-dir-here: No such file or directory\nat 3\n/);
+    expect(r.content).toMatch(/line 4: syntax error near unexpected token `then'/);
+  });
+
   it('reports a shell killed by a signal', async () => {
     const r = await run('kill -9 $$');
     expect(r.isError).toBe(true);

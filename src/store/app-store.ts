@@ -45,6 +45,8 @@ export interface AppState {
   phase: Phase;
   turnStartedAt: number | null;
   turns: number;
+  /** Tool calls since the session started (/clear empties items, not this). */
+  toolCalls: number;
   retry: { attempt: number; until: number; status?: number; reason: string } | null;
   turnUsage: Usage;
   sessionUsage: Usage;
@@ -114,6 +116,7 @@ export function initialState(): AppState {
     phase: 'idle',
     turnStartedAt: null,
     turns: 0,
+    toolCalls: 0,
     retry: null,
     turnUsage: emptyUsage(),
     sessionUsage: emptyUsage(),

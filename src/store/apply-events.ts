@@ -12,6 +12,7 @@ type Draft = Pick<
   | 'phase'
   | 'turnStartedAt'
   | 'turns'
+  | 'toolCalls'
   | 'retry'
   | 'turnUsage'
   | 'sessionUsage'
@@ -29,6 +30,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     phase: state.phase,
     turnStartedAt: state.turnStartedAt,
     turns: state.turns,
+    toolCalls: state.toolCalls,
     retry: state.retry,
     turnUsage: state.turnUsage,
     sessionUsage: state.sessionUsage,
@@ -109,6 +111,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           createdAt: now,
         });
         d.activeToolIds = [...d.activeToolIds, ev.id];
+        d.toolCalls += 1;
         d.phase = 'tools';
         break;
       case 'tool_status':

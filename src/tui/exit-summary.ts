@@ -3,9 +3,10 @@ import type { AppState } from '../store/app-store.js';
 import { estimateCost, formatCost } from './cost.js';
 import { formatTokens } from './text-layout.js';
 
-export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'items'>, model: string, sessionId?: string): string {
+// Every count is for the whole session: /clear empties the transcript, not the session's totals.
+export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCalls'>, model: string, sessionId?: string): string {
   const u = s.sessionUsage;
-  const tools = s.items.reduce((n, i) => n + (i.kind === 'tool' ? 1 : 0), 0);
+  const tools = s.toolCalls;
   const cost = formatCost(estimateCost(model, u));
   const parts = [
     `${s.turns} turn${s.turns === 1 ? '' : 's'}`,

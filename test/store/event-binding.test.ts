@@ -3,6 +3,7 @@ import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { startTicker } from '../../src/store/ticker.js';
+import { exitSummary } from '../../src/tui/exit-summary.js';
 import { createFakeAgent, hangingToolTurn, simpleTurn } from './fake-agent.js';
 
 const stops: (() => void)[] = [];
@@ -131,6 +132,27 @@ describe('agent session', () => {
     s.clear();
     expect(store.getState().items).toEqual([]);
     expect(agent.cleared).toBe(1);
+  });
+
+  it('the exit summary counts the whole session, across /clear', async () => {
+    const store = createAppStore();
+    const u = (n: number) => ({ inputTokens: 10 * n, outputTokens: 5 * n, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    let turns = 0;
+    const agent = createFakeAgent(async function* (p) {
+      turns++;
+      yield { type: 'turn_start', prompt: p };
+      yield { type: 'tool_call', id: `c-${p}`, name: 'bash', input: { command: 'true' }, readOnly: false };
+      yield { type: 'tool_result', id: `c-${p}`, content: 'ok', isError: false, durationMs: 1 };
+      yield { type: 'usage', usage: u(1), turn: u(1), session: u(turns) };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const s = attachAgent(store, agent);
+    s.submit('one');
+    await s.idle();
+    s.clear();
+    s.submit('two');
+    await s.idle();
+    expect(exitSummary(store.getState(), 'm')).toBe('inkling · m · 2 turns · 2 tool calls · tokens ↑20 ↓10\n');
   });
 });
 

@@ -9,6 +9,8 @@ import { modeHintText } from './history-hints.js';
 import { useApp, useAppStore } from './store-context.js';
 
 export const FLASH_MS = 3000;
+/** Columns of the turn's elapsed time: "340 ms", "12.3 s" and "10m 15s" all fit. */
+const ELAPSED_WIDTH = 7;
 
 type StatusSlice = { modeHints?: string } & Pick<
   AppState,
@@ -32,7 +34,9 @@ export function phaseText(s: StatusSlice, now: number): string {
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
     return paint.warn(`${spinnerAt(s.frame)} retrying in ${secs} s (${why}, attempt ${s.retry.attempt})`);
   }
-  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
+  // Fixed width ("1.5 s" and "12.3 s" alike), so the tokens and key hints after it stay put
+  // instead of jumping every second.
+  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt).padEnd(ELAPSED_WIDTH)}` : '';
   switch (s.phase) {
     case 'idle': return paint.dim('● idle');
     case 'waiting': return paint.accent(`${spinnerAt(s.frame)} waiting for the model${took}`);

@@ -11,7 +11,7 @@ describe('status line', () => {
   it('says idle, thinking, running N tools and counts the retry down', () => {
     const s = createAppStore().getState();
     expect(phaseText(s, 0)).toBe('● idle');
-    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s');
+    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s  ');
     expect(phaseText({ ...s, phase: 'tools', activeToolIds: ['a', 'b', 'c'], turnStartedAt: 0 }, 0)).toMatch(/running 3 tools/);
     expect(phaseText({ ...s, phase: 'waiting', retry: { attempt: 2, until: 4200, status: 529, reason: 'overloaded' } }, 1000)).toBe(
       '⠋ retrying in 4 s (529, attempt 2)',
@@ -36,6 +36,18 @@ describe('status line', () => {
     expect(narrow).toContain('Esc interrupt · Enter queue');
     const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
     expect(flash).toContain('press Ctrl+C again to exit');
+  });
+
+  it('keeps the hints in place while the elapsed time grows (no jitter every second)', () => {
+    const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0,
+      turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100) };
+    const times = [340, 1500, 9900, 12_300, 65_000, 615_000];
+    for (let width = 50; width <= 140; width++) {
+      const lines = times.map((t) => statusLine(s, 'claude-sonnet-4-6', width, t));
+      // Everything after the elapsed time is the same text at the same column.
+      const tails = lines.map((l) => l.slice(l.indexOf('responding') + 'responding'.length + 8));
+      expect(new Set(tails).size, `width ${width}: ${lines.join(' | ')}`).toBe(1);
+    }
   });
 
   it('header names the model, the workspace and the permission mode', () => {

@@ -43,12 +43,14 @@ export function markdownLines(text: string, width: number): string[] {
   }
 }
 
-function blockLines(tokens: Token[], width: number): string[] {
+/** `gap`: a blank row between blocks (not inside a tight list item, where a nested list
+ * belongs right under its parent's text). */
+function blockLines(tokens: Token[], width: number, gap = true): string[] {
   const out: string[] = [];
   for (const t of tokens) {
     const lines = tokenLines(t, width);
     if (lines.length === 0) continue;
-    if (out.length > 0) out.push('');
+    if (out.length > 0 && gap) out.push('');
     out.push(...lines);
   }
   return out;
@@ -94,7 +96,7 @@ function listLines(list: Tokens.List, width: number): string[] {
     const bullet = list.ordered ? `${n++}. ` : '• ';
     const mark = item.task ? (item.checked ? '[x] ' : '[ ] ') : '';
     const indent = ' '.repeat(stringWidth(bullet));
-    const body = blockLines(item.tokens.filter((x) => x.type !== 'checkbox'), width - indent.length);
+    const body = blockLines(item.tokens.filter((x) => x.type !== 'checkbox'), width - indent.length, list.loose);
     body.forEach((l, i) => out.push((i === 0 ? paint.accent(bullet) + mark : indent) + l));
   }
   return out;
@@ -112,8 +114,8 @@ function codeLines(code: Tokens.Code, width: number): string[] {
   } else {
     body = paint.code(code.text);
   }
-  const label = lang ? [paint.dim(`  ${lang}`)] : [];
-  return [...label, ...body.split('\n').flatMap((l) => wrapWithPrefix(l, width, '  '))];
+  // No language label: a bare "ts" row reads as part of the text, and the colours already say code.
+  return body.split('\n').flatMap((l) => wrapWithPrefix(l, width, '  '));
 }
 
 function tableLines(table: Tokens.Table, width: number): string[] {

@@ -128,8 +128,14 @@ describe('messages', () => {
     const text = '# Plan\n\n1. read **the** file\n2. fix `bug`\n\n- [docs](https://x.dev)\n\n```js\nconst a = 1;\n```\n\n> quoted';
     const out = await show(<AssistantMessage item={{ kind: 'assistant', id: 'a', text, streaming: false }} width={40} />);
     expect(out.split('\n')).toEqual([
-      '  Plan', '', '  1. read the file', '  2. fix bug', '', '  • docs (https://x.dev)', '', '    js', '    const a = 1;', '', '  │ quoted',
+      '  Plan', '', '  1. read the file', '  2. fix bug', '', '  • docs (https://x.dev)', '', '    const a = 1;', '', '  │ quoted',
     ]);
+  });
+
+  it('keeps a nested list right under its parent item', async () => {
+    const text = '1. build\n   1. compile\n   2. bundle\n2. test\n   - unit';
+    const out = await show(<AssistantMessage item={{ kind: 'assistant', id: 'a', text, streaming: false }} width={40} />);
+    expect(out.split('\n')).toEqual(['  1. build', '     1. compile', '     2. bundle', '  2. test', '     • unit']);
   });
 
   it('keeps the block still streaming plain and wraps long text', async () => {

@@ -5,6 +5,7 @@ import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { Completion } from '../src/store/app-store.js';
 import type { InputState } from '../src/store/input-editing.js';
+import { SLASH_COMMANDS } from '../src/tui/slash-commands.js';
 import { fitLine, paint, wrapText } from '../src/tui/text-layout.js';
 import { useApp } from './store-context.js';
 import { Lines } from './Lines.js';
@@ -32,10 +33,14 @@ export function inputRows(input: InputState, width: number, busy: boolean): stri
 export function completionRows(c: Completion | null, width: number, max = 8): string[] {
   if (!c) return [];
   const first = Math.max(0, Math.min(c.selected - max + 1, c.options.length - max));
+  // Slash commands say what they do, after names padded to one column.
+  const nameWidth = Math.max(...c.options.map((o) => o.length));
   return c.options.slice(first, first + max).map((o, i) => {
     const selected = first + i === c.selected;
-    const label = c.kind === 'file' ? `@${o}` : o;
-    return fitLine(selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `, width);
+    const label = c.kind === 'file' ? `@${o}` : o.padEnd(nameWidth);
+    const help = c.kind === 'slash' ? SLASH_COMMANDS.find((s) => s.name === o)?.help : undefined;
+    const about = help ? `  ${paint.dim(help)}` : '';
+    return fitLine((selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `) + about, width);
   });
 }
 

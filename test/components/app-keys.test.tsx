@@ -211,6 +211,9 @@ describe('App: completion and commands', () => {
     h = await renderApp();
     await press(h.r, '/');
     expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/exit/);
+    // Each command says what it does, in one column.
+    expect(frame(h.r)).toMatch(/^ \/clear  +forget the conversation and clear the screen$/m);
+    expect(frame(h.r)).toMatch(/^ \/exit   +leave inkling$/m);
     await press(h.r, 'c', KEYS.tab);
     expect(typed(h).text).toBe('/clear');
     await press(h.r, KEYS.enter);

@@ -20,6 +20,8 @@ export class KeptOutput {
   private current: string | null = null;
   private currentCut = 0;
   private droppedLines = 0;
+  /** Lines longer than the budget, kept only in part. */
+  private cutLines = 0;
   /** Logical lines seen so far (wrapped rows joined). */
   lineCount = 0;
 
@@ -47,6 +49,7 @@ export class KeptOutput {
 
   private finishLine(): void {
     if (this.current === null) return;
+    if (this.currentCut > 0) this.cutLines++;
     const line = this.currentCut > 0 ? `${this.current} … [line cut: ${this.currentCut} more characters]` : this.current;
     this.current = null;
     this.currentCut = 0;
@@ -93,8 +96,14 @@ export class KeptOutput {
     const totalLines = this.lineCount - (this.head.length - head.length) - (this.tail.length - this.tailStart - tail.length);
     if (this.droppedLines === 0) {
       const all = [...head, ...tail].join('\n');
-      const text = all.length <= maxChars ? all : truncateHeadTail(all, budget, note);
-      return { text, totalLines: countLines(all), truncated: text !== all };
+      // A cut line's marker cannot name the log; say where the whole line is (the truncation
+      // note below does so too).
+      const cutNote =
+        this.cutLines > 0 && note ? `\n... [${this.cutLines} long line${this.cutLines === 1 ? '' : 's'} cut; ${note}]` : '';
+      if (all.length + cutNote.length <= maxChars) {
+        return { text: all + cutNote, totalLines: countLines(all), truncated: cutNote !== '' };
+      }
+      return { text: truncateHeadTail(all, budget, note), totalLines: countLines(all), truncated: true };
     }
     // Lines were dropped from the middle while the command ran: the counts truncateHeadTail would
     // compute from what is left are wrong, so state the real ones in the same form.

@@ -69,4 +69,14 @@ describe('KeptOutput', () => {
     expect(k.retainedChars()).toBeLessThan(70_000);
     expect(k.render('').text).toMatch(/… \[line cut: \d+ more characters\]/);
   });
+
+  it('says where a cut line is in full when nothing else was truncated', () => {
+    const k = new KeptOutput();
+    k.addRow('x'.repeat(100), false);
+    for (let i = 0; i < 1000; i++) k.addRow('y'.repeat(100), true);
+    k.addRow('END', false);
+    const r = k.render('full output: /tmp/x.log');
+    expect(r.truncated).toBe(true);
+    expect(r.text).toMatch(/… \[line cut: \d+ more characters\]\nEND\n\.\.\. \[1 long line cut; full output: \/tmp\/x\.log\]$/);
+  });
 });

@@ -192,7 +192,8 @@ describe('bash tool: rendering', () => {
     // The emulator's decoder drops the invalid bytes (no replacement characters).
     expect(r.content).toMatch(/^a[^\n]*\(b\n/);
     expect(r.content).toMatch(/\nx{1000}/);
-    expect(r.content).toMatch(/\nend\n\nExit code: 0$/);
+    // The 200,000-character line was cut; a last line says where it is in full.
+    expect(r.content).toMatch(/\nend\n\.\.\. \[1 long line cut; full output: [^\n]+\.log\]\n\nExit code: 0$/);
     expect(r.content.length).toBeLessThan(60_000);
   });
 });

@@ -26,7 +26,7 @@ export interface ItemLook {
 
 export function renderItem(item: TranscriptItem, width: number, frame: number, now: number, look: ItemLook = {}): string[] {
   switch (item.kind) {
-    case 'user': return userLines(item, width);
+    case 'user': return userLines(item, width, look.expandedRows);
     case 'assistant': return assistantLines(item, width);
     case 'thinking':
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);

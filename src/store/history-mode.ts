@@ -20,8 +20,12 @@ export function isStop(item: TranscriptItem): boolean {
   return item.kind !== 'notice';
 }
 
-/** Items history mode can expand in place. */
+/** A prompt taller than this shows collapsed in the transcript (UserMessage.tsx). */
+export const LONG_PROMPT_ROWS = 12;
+
+/** Items history mode can expand in place: calls, thinking, and prompts that may be collapsed. */
 export function isExpandable(item: TranscriptItem): boolean {
+  if (item.kind === 'user') return item.text.split('\n').length > LONG_PROMPT_ROWS || item.text.length > LONG_PROMPT_ROWS * 40;
   return item.kind === 'tool' || item.kind === 'thinking';
 }
 

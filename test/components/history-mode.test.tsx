@@ -118,6 +118,25 @@ describe('history mode', () => {
     expect(f).not.toContain('seq-line-20');
   });
 
+  it('a long pasted prompt shows collapsed in the transcript and expands in history mode', async () => {
+    const pasted = Array.from({ length: 120 }, (_, i) => `paste-line-${i + 1}`).join('\n');
+    h = await renderSession((store) => apply(store, turn(pasted, [], 'third answer')));
+    let f = frame(h.r);
+    expect(f).toContain('› paste-line-1\n');
+    expect(f).toContain('paste-line-8\n');
+    expect(f).not.toContain('paste-line-9\n');
+    expect(f).toContain('… 112 more lines — Ctrl+O, Enter expands');
+    expect(f).toContain('third answer');
+    await press(h.r, KEYS.ctrlO, KEYS.up);
+    expect(kindOf(sel(h))).toBe('user');
+    await press(h.r, KEYS.enter);
+    f = frame(h.r);
+    expect(f).toContain('paste-line-9\n');
+    expect(f).toMatch(/… \d+ more lines — o opens the pager/);
+    await press(h.r, ' ');
+    expect(frame(h.r)).not.toContain('paste-line-9\n');
+  });
+
   it('PgUp/PgDn move a page of stops and the viewport keeps the selection in view', async () => {
     h = await renderSession((store) => {
       const calls = Array.from({ length: 40 }, (_, i) => readCall(`many${i}`, `src/file-${i}.ts`, 'x'));

@@ -36,9 +36,16 @@ function outputRows(item: ToolItem, width: number): string[] {
     // The pty rows keep their colours; each is cut to the width (the pager wraps them).
     return d.snapshot.lines.map((l) => `${INDENT}${fitLine(l, width - INDENT.length)}${RESET}`);
   }
-  const text = d?.kind === 'text' ? d.text : (item.result?.content ?? '');
+  const text = d?.kind === 'text' ? d.text : d?.kind === 'edit' && !item.result?.isError ? editSummary(item.result?.content ?? '', d.diff) : (item.result?.content ?? '');
   const rows = indented(text.replace(/\s+$/, ''), width);
   return item.result?.isError ? rows.map(paint.error) : rows;
+}
+
+/** An edit's result text without the diff it repeats (the diff is shown once, under input). */
+function editSummary(content: string, diff: string): string {
+  const diffStart = diff.split('\n')[0] ?? '';
+  const at = diffStart ? content.indexOf(`\n${diffStart}`) : -1;
+  return at >= 0 ? content.slice(0, at) : (content.split('\n')[0] ?? '');
 }
 
 export function expandedToolLines(item: ToolItem, width: number, frame: number, now: number, maxRows: number): string[] {

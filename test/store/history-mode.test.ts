@@ -84,13 +84,16 @@ describe('expanded cards', () => {
   it('an edit shows its path and the whole diff, not the 20-row cap of the collapsed card', () => {
     const edit: ToolItem = {
       ...base, id: 'e', name: 'edit_file', input: { path: 'a.ts' },
-      details: { kind: 'edit', path: 'a.ts', diff: '', replacements: 1, created: false,
+      details: { kind: 'edit', path: 'a.ts', diff: '--- a.ts\n+++ a.ts\n@@ -1,0 +1,30 @@\n+line 0\n', replacements: 1, created: false,
         hunks: [{ oldStart: 1, oldLines: [], newStart: 1, newLines: Array.from({ length: 30 }, (_, i) => `line ${i}`) }] },
-      result: { content: 'ok', isError: false, durationMs: 1 },
+      result: { content: 'Edited a.ts: 1 replacement.\n--- a.ts\n+++ a.ts\n@@ -1,0 +1,30 @@\n+line 0', isError: false, durationMs: 1 },
     };
     const rows = expandedToolLines(edit, 80, 0, 0, 100).map(stripAnsi);
     expect(rows[2]).toBe('    a.ts');
     expect(rows.filter((r) => r.includes('+ line'))).toHaveLength(30);
+    // The result text says what happened once; its copy of the diff is not shown again.
+    expect(rows.slice(-2)).toEqual(['  output', '    Edited a.ts: 1 replacement.']);
+    expect(rows.join('\n')).not.toContain('@@');
     expect(rows.join('\n')).not.toContain('more');
   });
 

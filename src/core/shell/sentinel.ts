@@ -13,14 +13,17 @@ export const SENTINEL_OSC = 777;
  * line) so that `exit N`, `set -e` and syntax errors in the command still report, then evals the
  * command, which arrives as $1. All on one line: bash numbers eval'd lines from the line of the
  * eval, so the command's errors name its own line numbers (with the trap on a line of its own
- * every "line N" was one too high). CAN (\030) first: it aborts any escape sequence a binary dump
- * left half-open, so the emulator parses the sentinel. The wait reads /dev/tty so that a command
- * that closed or redirected stdin cannot skip it, and loops until the ACK byte so that keystrokes
- * typed ahead cannot end it early.
+ * every "line N" was one too high). The sentinel is written to /dev/tty, not stdout: after
+ * `exec >file` (a common script idiom) it would land in the file and the command would wait out its
+ * timeout. CAN (\030) first: it aborts any escape sequence a binary dump left half-open, so the
+ * emulator parses the sentinel. The wait reads /dev/tty so that a command that closed or redirected
+ * stdin cannot skip it, and loops until the ACK byte so that keystrokes typed ahead cannot end it
+ * early.
  */
 export function bashArgs(command: string, nonce: string): string[] {
+  const sentinel = `printf '\\030\\033]${SENTINEL_OSC};inkling-${nonce};%d\\007' "$__inkling_rc"`;
   const trap =
-    `__inkling_rc=$?; printf '\\030\\033]${SENTINEL_OSC};inkling-${nonce};%d\\007' "$__inkling_rc"; ` +
+    `__inkling_rc=$?; { ${sentinel} >/dev/tty; } 2>/dev/null || ${sentinel}; ` +
     `while IFS= read -rs -n1 __inkling_c </dev/tty 2>/dev/null; do [ "$__inkling_c" = $'\\006' ] && break; done; ` +
     `exit "$__inkling_rc"`;
   const script = `trap '${trap.replace(/'/g, `'\\''`)}' EXIT; __inkling_cmd=$1; shift; eval "$__inkling_cmd"`;

@@ -101,6 +101,13 @@ describe('bash tool: results for the model', () => {
     expect(r.content).toMatch(/line 4: syntax error near unexpected token `then'/);
   });
 
+  it('ends promptly when the command redirected its own stdout (exec >file)', async () => {
+    const r = await run('echo before; exec >redirected.txt 2>&1; echo into-file; exit 4', { timeout_ms: 8000 });
+    expect(r.details.timedOut).toBe(false);
+    expect(r.content).toBe('before\n\nExit code: 4');
+    expect(fs.readFileSync(path.join(workspace, 'redirected.txt'), 'utf8')).toBe('into-file\n');
+  });
+
   it('reports a shell killed by a signal', async () => {
     const r = await run('kill -9 $$');
     expect(r.isError).toBe(true);

@@ -21,11 +21,12 @@ export const SENTINEL_OSC = 777;
  * early.
  */
 export function bashArgs(command: string, nonce: string): string[] {
-  const sentinel = `printf '\\030\\033]${SENTINEL_OSC};inkling-${nonce};%d\\007' "$__inkling_rc"`;
+  // `builtin` and [[ ]]: the command may have defined functions named printf, read or [.
+  const sentinel = `builtin printf '\\030\\033]${SENTINEL_OSC};inkling-${nonce};%d\\007' "$__inkling_rc"`;
   const trap =
     `__inkling_rc=$?; { ${sentinel} >/dev/tty; } 2>/dev/null || ${sentinel}; ` +
-    `while IFS= read -rs -n1 __inkling_c </dev/tty 2>/dev/null; do [ "$__inkling_c" = $'\\006' ] && break; done; ` +
-    `exit "$__inkling_rc"`;
+    `while IFS= builtin read -rs -n1 __inkling_c </dev/tty 2>/dev/null; do [[ "$__inkling_c" == $'\\006' ]] && break; done; ` +
+    `builtin exit "$__inkling_rc"`;
   const script = `trap '${trap.replace(/'/g, `'\\''`)}' EXIT; __inkling_cmd=$1; shift; eval "$__inkling_cmd"`;
   return ['-c', script, 'bash', command];
 }

@@ -39,6 +39,13 @@ describe('runPtyCommand', () => {
     expect(last).toEqual(Array(20).fill('200000'));
   }, 120_000);
 
+  it('still reports through the handshake when the command defined functions named printf, read and [', async () => {
+    const r = await run("printf() { :; }; read() { return 0; }; [() { return 0; }; echo hi; exit 3");
+    expect(r.sentinelSeen).toBe(true);
+    expect(r.exitCode).toBe(3);
+    expect(r.text).toBe('hi');
+  });
+
   it('keeps memory bounded on a flood: kept text and emulator rows stay within their caps', async () => {
     // 15,000 lines of 200 characters: 3 MB, far more than the caps (the big floods are in bench/).
     const r = await run("yes \"$(head -c 200 /dev/zero | tr '\\0' x)\" | head -n 15000; echo last");

@@ -34,9 +34,7 @@ export function phaseText(s: StatusSlice, now: number): string {
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
     return paint.warn(`${spinnerAt(s.frame)} retrying in ${secs} s (${why}, attempt ${s.retry.attempt})`);
   }
-  // Fixed width ("1.5 s" and "12.3 s" alike), so the tokens and key hints after it stay put
-  // instead of jumping every second.
-  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt).padEnd(ELAPSED_WIDTH)}` : '';
+  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
   switch (s.phase) {
     case 'idle': return paint.dim('● idle');
     case 'waiting': return paint.accent(`${spinnerAt(s.frame)} waiting for the model${took}`);
@@ -54,6 +52,15 @@ function contextText(tokens: number, model: string): string {
   if (tokens === 0 || window === null) return '';
   const pct = (tokens / window) * 100;
   return ` · ctx ${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}%`;
+}
+
+/**
+ * Spaces that make the turn's elapsed time fixed-width ("1.5 s" and "12.3 s" alike), so the
+ * tokens and key hints after it stay put instead of jumping every second.
+ */
+function elapsedPad(s: StatusSlice, now: number): string {
+  if (s.retry || s.phase === 'idle' || s.turnStartedAt === null) return '';
+  return ' '.repeat(Math.max(0, ELAPSED_WIDTH - formatDuration(now - s.turnStartedAt).length));
 }
 
 export function statusLine(s: StatusSlice, model: string, width: number, now: number): string {
@@ -78,7 +85,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
       : s.phase !== 'idle'
         ? ['Esc interrupt · Enter queue · ? help', 'Esc interrupt']
         : ['Enter send · Shift+Enter newline · ? help · Ctrl+C exit', 'Enter send · ? help'];
-  const left = ` ${phaseText(s, now)}${queued}`;
+  const left = ` ${phaseText(s, now)}${queued}${elapsedPad(s, now)}`;
   const paintHint = (h: string) => `${flash ? paint.warn(h) : paint.dim(h)} `;
   for (const tokens of tokenChoices) {
     const body = tokens ? `${left}  ${paint.dim(tokens)}` : left;

@@ -11,7 +11,7 @@ describe('status line', () => {
   it('says idle, thinking, running N tools and counts the retry down', () => {
     const s = createAppStore().getState();
     expect(phaseText(s, 0)).toBe('● idle');
-    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s  ');
+    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s');
     expect(phaseText({ ...s, phase: 'tools', activeToolIds: ['a', 'b', 'c'], turnStartedAt: 0 }, 0)).toMatch(/running 3 tools/);
     expect(phaseText({ ...s, phase: 'waiting', retry: { attempt: 2, until: 4200, status: 529, reason: 'overloaded' } }, 1000)).toBe(
       '⠋ retrying in 4 s (529, attempt 2)',
@@ -22,7 +22,7 @@ describe('status line', () => {
     const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0, queued: ['x'],
       turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100), contextTokens: 1400 };
     const line = statusLine(s, 'claude-sonnet-4-6', 140, 0);
-    expect(line).toContain('1 queued');
+    expect(line).toContain('responding 0 ms · 1 queued');
     expect(line).toContain('turn ↑1.2k ↓300 $0.0081');
     expect(line).toContain('session ↑45k ↓2.1k $0.17 · ctx 0.7%');
     expect(line).toMatch(/Esc interrupt · Enter queue · \? help $/);
@@ -42,10 +42,10 @@ describe('status line', () => {
     const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0,
       turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100) };
     const times = [340, 1500, 9900, 12_300, 65_000, 615_000];
-    for (let width = 50; width <= 140; width++) {
-      const lines = times.map((t) => statusLine(s, 'claude-sonnet-4-6', width, t));
+    for (const q of [[], ['next']]) for (let width = 50; width <= 140; width++) {
+      const lines = times.map((t) => statusLine({ ...s, queued: q }, 'claude-sonnet-4-6', width, t));
       // Everything after the elapsed time is the same text at the same column.
-      const tails = lines.map((l) => l.slice(l.indexOf('responding') + 'responding'.length + 8));
+      const tails = lines.map((l) => l.slice(l.indexOf('responding') + 'responding'.length + 8 + (q.length ? ' · 1 queued'.length : 0)));
       expect(new Set(tails).size, `width ${width}: ${lines.join(' | ')}`).toBe(1);
     }
   });

@@ -11,11 +11,13 @@ export const PROMPT_PREVIEW_ROWS = 8;
 
 /** `expandedRows`: history mode opened it in place, bounded to that many rows. */
 export function userLines(item: UserItem, width: number, expandedRows?: number): string[] {
-  const rows = wrapWithPrefix(item.text, width, paint.user('› '));
+  // A paste's last newline is not a line of the prompt.
+  const text = item.text.replace(/\n+$/, '');
+  const rows = wrapWithPrefix(text, width, paint.user('› '));
   const room = expandedRows !== undefined ? Math.max(1, expandedRows - 1) : rows.length > LONG_PROMPT_ROWS ? PROMPT_PREVIEW_ROWS : rows.length;
   if (rows.length <= room) return rows;
   // Cut between the prompt's own lines and count those; one huge line is cut by rows.
-  const lines = item.text.split('\n');
+  const lines = text.split('\n');
   let keep = 0;
   let whole = 0;
   for (const line of lines) {

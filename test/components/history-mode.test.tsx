@@ -119,7 +119,7 @@ describe('history mode', () => {
   });
 
   it('a long pasted prompt shows collapsed in the transcript and expands in history mode', async () => {
-    const pasted = Array.from({ length: 120 }, (_, i) => `paste-line-${i + 1}`).join('\n');
+    const pasted = `${Array.from({ length: 120 }, (_, i) => `paste-line-${i + 1}`).join('\n')}\n`;
     h = await renderSession((store) => apply(store, turn(pasted, [], 'third answer')));
     let f = frame(h.r);
     expect(f).toContain('› paste-line-1\n');

@@ -96,6 +96,8 @@ function matchSafeRedirection(command: string, out: string, at: number): { befor
   return { before, end: at + m[0].length };
 }
 
+const MAX_PARSED_CHARS = 128 * 1024;
+
 type ArgCheck = (args: string[]) => boolean;
 
 const anyArgs: ArgCheck = () => true;
@@ -233,6 +235,8 @@ function isSafeSegment(words: ParseEntry[]): boolean {
 
 export function isReadOnlyCommand(command: string): boolean {
   if (typeof command !== 'string' || command.trim() === '') return false;
+  // Longer than bash -c can take anyway (the tool refuses it); not worth parsing on the event loop.
+  if (command.length > MAX_PARSED_CHARS) return false;
   const cleaned = stripSafeRedirections(command);
   if (cleaned === null) return false;
   let entries: ParseEntry[];

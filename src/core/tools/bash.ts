@@ -12,6 +12,12 @@ import type { Tool, ToolContext, ToolResult } from './tool.js';
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
 
+/**
+ * Linux limits one argument of a new program to 128 KiB (MAX_ARG_STRLEN) and the command is one;
+ * past it exec fails with "Argument list too long", which does not tell the model what to do.
+ */
+export const MAX_COMMAND_BYTES = 128 * 1024 - 1024;
+
 export interface BashInput {
   command: string;
   timeout_ms?: number;
@@ -96,6 +102,15 @@ export const bashTool: Tool<BashInput> = {
   async execute(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
     if (typeof input.command !== 'string' || input.command.trim() === '') {
       return { content: 'The command is empty: give bash something to run.', isError: true };
+    }
+    const commandBytes = Buffer.byteLength(input.command, 'utf8');
+    if (commandBytes > MAX_COMMAND_BYTES) {
+      return {
+        content:
+          `The command is ${commandBytes} bytes; bash -c takes at most ${MAX_COMMAND_BYTES}. Write a long script or ` +
+          'data to a file first (write_file) and run or read that file in a short command.',
+        isError: true,
+      };
     }
     const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));

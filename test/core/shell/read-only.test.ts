@@ -189,6 +189,11 @@ describe('isReadOnlyCommand', () => {
     expect(isReadOnlyCommand(command)).toBe(false);
   });
 
+  it('does not parse a command longer than bash -c can take', () => {
+    expect(isReadOnlyCommand(`ls${' a'.repeat(70_000)}`)).toBe(false);
+    expect(isReadOnlyCommand(`ls${' a'.repeat(1000)}`)).toBe(true);
+  });
+
   it('does not throw on non-string input', () => {
     expect(isReadOnlyCommand(undefined as unknown as string)).toBe(false);
     expect(isReadOnlyCommand(42 as unknown as string)).toBe(false);

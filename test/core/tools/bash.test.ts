@@ -139,6 +139,12 @@ describe('bash tool: results for the model', () => {
     }
   });
 
+  it('refuses a command longer than one exec argument may be, saying what to do instead', async () => {
+    const r = await run(`echo ${'a'.repeat(200_000)}`);
+    expect(r.isError).toBe(true);
+    expect(r.content).toMatch(/^The command is 200005 bytes; bash -c takes at most \d+\. Write a long script/);
+  });
+
   it('rejects an empty command as an error result', async () => {
     const r = await bashTool.execute({ command: '  ' }, context());
     expect(r).toMatchObject({ isError: true });

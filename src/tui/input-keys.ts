@@ -241,6 +241,15 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     for (const ch of press.text) handleInputKey(store, { name: controlKeyName(ch), text: '' }, env);
     return;
   }
+  // Backspace or another editing key in the same read as text ("\x7flook"): text runs are typed
+  // and the keys pressed, in order. Line breaks stay text, so a paste remains one prompt.
+  if (!press.text.includes('\x1b') && /[\x01-\x08\x0b\x0c\x0e-\x1a\x7f]/.test(press.text) && /[^\x00-\x1f\x7f]/.test(press.text)) {
+    for (const part of press.text.match(/[\x01-\x08\x0b\x0c\x0e-\x1a\x7f]|[^\x01-\x08\x0b\x0c\x0e-\x1a\x7f]+/g) ?? []) {
+      const key = part === '\x7f' || part === '\x08' ? 'backspace' : part.length === 1 && part < ' ' && !'\r\n\t'.includes(part) ? controlKeyName(part) : null;
+      handleInputKey(store, key ? { name: key, text: '' } : { name: part.length === 1 ? part : null, text: part }, env);
+    }
+    return;
+  }
   if (press.text !== '' && !press.text.includes('\x1b')) {
     // Text typed in one chunk with line breaks (no bracketed paste) still stays one prompt;
     // other control characters are never part of a prompt.

@@ -194,6 +194,11 @@ describe('App: turn control', () => {
     h = await renderApp();
     await type(h, 'a\x07b');
     expect(typed(h).text).toBe('ab');
+    // Backspace in the same read as text still deletes, in order.
+    await press(h.r, 'xy\x7fz');
+    expect(typed(h).text).toBe('abxz');
+    await press(h.r, '\x7f\x7fok');
+    expect(typed(h).text).toBe('abok');
   });
 
   it('Ctrl+D exits only on an empty input', async () => {

@@ -34,6 +34,9 @@ export function commandEnv(
     PAGER: 'cat',
     GIT_PAGER: 'cat',
     GIT_TERMINAL_PROMPT: '0',
+    // `git commit` without -m (or a rebase) would open an editor nobody is watching until the
+    // timeout; with `true` as the editor git fails at once with a message the model can act on.
+    GIT_EDITOR: 'true',
     ...extra,
   };
 }

@@ -76,7 +76,7 @@ export const bashTool: Tool<BashInput> = {
     'log file with the full output (read parts of it with sed -n, grep or tail; read_file cannot open it). ' +
     'Each call is a fresh shell: cd and variables do not carry over. Non-interactive: nobody may be there to ' +
     'answer, so avoid prompts and editors (use flags such as -y, --yes, --no-edit, git commit -m). Pagers are ' +
-    'off (PAGER=cat, GIT_PAGER=cat) and git never asks for credentials (GIT_TERMINAL_PROMPT=0). A command still ' +
+    'off (PAGER=cat, GIT_PAGER=cat) and git never asks for credentials or opens an editor (GIT_TERMINAL_PROMPT=0, GIT_EDITOR=true). A command still ' +
     `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +

@@ -30,7 +30,7 @@ describe('commandEnv', () => {
 
   it('sets the terminal and pager settings and drops inherited sizes', () => {
     const env = commandEnv(base, []);
-    expect(env).toMatchObject({ TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' });
+    expect(env).toMatchObject({ TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true' });
     expect(env.COLUMNS).toBeUndefined();
     expect(env.LINES).toBeUndefined();
   });

@@ -58,9 +58,12 @@ export function expandedToolLines(item: ToolItem, width: number, frame: number, 
   // A command's newest rows matter most: its output is cut from the top, anything else's from
   // the bottom.
   const room = maxRows - top.length - 1;
-  if (item.details?.kind === 'bash' && room >= 2 && output.length > room) {
-    const more = output.length - (room - 1);
-    return [...top, section('output'), paint.dim(`${INDENT}… ${countOf(more, 'earlier line')} — o opens the pager`), ...output.slice(more)];
+  const d = item.details;
+  if (d?.kind === 'bash' && room >= 2 && (output.length > room || d.snapshot.totalLines > output.length)) {
+    const shown = Math.min(output.length, room - 1);
+    // The snapshot holds only the newest rows; the command's own line count says how many came before.
+    const more = Math.max(output.length, d.snapshot.totalLines) - shown;
+    return [...top, section('output'), paint.dim(`${INDENT}… ${countOf(more, 'earlier line')} — o opens the pager`), ...output.slice(output.length - shown)];
   }
   return bound([...top, section('output'), ...output], maxRows);
 }

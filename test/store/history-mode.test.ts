@@ -108,6 +108,15 @@ describe('expanded cards', () => {
     expect(rows.at(-1)).toBe('    out 50');
   });
 
+  it('counts the earlier lines of a bash call from the whole output, not the rows its snapshot kept', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `row ${i + 1}`);
+    const bash: ToolItem = { ...base, id: 'c', name: 'bash', input: { command: 'seq' }, details: bashDetails('seq', lines, { kept: 200 }), result: { content: '', isError: false, durationMs: 1 } };
+    const rows = expandedToolLines(bash, 80, 0, 0, 12).map(stripAnsi);
+    expect(rows).toHaveLength(12);
+    expect(rows).toContain('    … 2993 earlier lines — o opens the pager');
+    expect(rows.at(-1)).toBe('    row 3000');
+  });
+
   it('thinking expands to its whole text', () => {
     const t: ThinkingItem = { kind: 'thinking', id: 'th', text: 'one\ntwo\nthree', streaming: false, startedAt: 0, endedAt: 2000 };
     expect(expandedThinkingLines(t, 40, 10).map(stripAnsi)).toEqual(['✻ thought for 2 s', '  one', '  two', '  three']);

@@ -50,8 +50,8 @@ export function createEditFileTool(deps: FileWriteDeps = {}): Tool<EditFileInput
     },
     async execute(input, ctx) {
       try {
-        const result = await editFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
-        return { ...result, content: truncateHeadTail(result.content) };
+        // The scheduler applies the shared head+tail truncation to every result.
+        return await editFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
       } catch (err) {
         return fail(`Could not edit ${String(input?.path)}: ${errorMessage(err)}`);
       }

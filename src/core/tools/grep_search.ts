@@ -5,7 +5,6 @@ import { searchWithNode } from '../files/node-search.js';
 import { searchWithRipgrep } from '../files/rg-search.js';
 import type { SearchOptions, SearchOutcome } from '../files/search-types.js';
 import { errorMessage, resolveInWorkspace } from '../sandbox.js';
-import { truncateHeadTail } from '../truncate.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
 export interface GrepSearchInput {
@@ -57,8 +56,8 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepSearchIn
     },
     async execute(input, ctx) {
       try {
-        const result = await grep(input, ctx, await engine());
-        return { ...result, content: truncateHeadTail(result.content) };
+        // The scheduler applies the shared head+tail truncation to every result.
+        return await grep(input, ctx, await engine());
       } catch (err) {
         return { content: `Search failed: ${errorMessage(err)}`, isError: true };
       }

@@ -2,7 +2,6 @@
 import { promises as fs } from 'node:fs';
 import { walkWorkspace } from '../files/workspace-walk.js';
 import { errorMessage, resolveInWorkspace } from '../sandbox.js';
-import { truncateHeadTail } from '../truncate.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
 export interface ListFilesInput {
@@ -35,8 +34,8 @@ export const listFilesTool: Tool<ListFilesInput> = {
   },
   async execute(input, ctx) {
     try {
-      const result = await listFiles(input ?? {}, ctx);
-      return { ...result, content: truncateHeadTail(result.content) };
+      // The scheduler applies the shared head+tail truncation to every result.
+      return await listFiles(input ?? {}, ctx);
     } catch (err) {
       return { content: `Could not list ${String(input?.path ?? '.')}: ${errorMessage(err)}`, isError: true };
     }

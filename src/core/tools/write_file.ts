@@ -5,7 +5,7 @@ import { writeFileAtomic, type AtomicWriteOptions } from '../files/atomic-write.
 import { detectEol, withEol } from '../files/line-endings.js';
 import { recordFileState, staleFileError } from '../files/read-state.js';
 import { errorMessage, resolveInWorkspace } from '../sandbox.js';
-import { countLines, truncateHeadTail } from '../truncate.js';
+import { countLines } from '../truncate.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface WriteFileInput {
@@ -44,8 +44,8 @@ export function createWriteFileTool(deps: FileWriteDeps = {}): Tool<WriteFileInp
     },
     async execute(input, ctx) {
       try {
-        const result = await writeFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
-        return { ...result, content: truncateHeadTail(result.content) };
+        // The scheduler applies the shared head+tail truncation to every result.
+        return await writeFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal });
       } catch (err) {
         return { content: `Could not write ${String(input?.path)}: ${errorMessage(err)}`, isError: true };
       }

@@ -10,6 +10,7 @@ import { bashTool } from '../../src/core/tools/bash.js';
 import { fileTools } from '../../src/core/tools/file-tools.js';
 import { overloaded, reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
+import { collect } from '../helpers/collect.js';
 
 let server: FakeAnthropic;
 let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
@@ -34,12 +35,6 @@ function makeAgent() {
     tools: [...fileTools(), bashTool],
     sessionDir: path.join(ws.root, '..', 'session'),
   });
-}
-
-async function collect(iter: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const e of iter) out.push(e);
-  return out;
 }
 
 type SentMessage = { role: string; content: { type: string; tool_use_id?: string; content?: string; signature?: string }[] };

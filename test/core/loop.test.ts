@@ -5,6 +5,7 @@ import { ProviderError, type ProviderEvent } from '../../src/core/providers/prov
 import type { Tool } from '../../src/core/tools/tool.js';
 import { gateLog, gateTool } from '../helpers/gate-tools.js';
 import { deferred, respond, testProvider, text, toolUse, type Responder } from '../helpers/test-provider.js';
+import { collect } from '../helpers/collect.js';
 
 const echo: Tool<{ text: string }> = {
   name: 'echo',
@@ -28,12 +29,6 @@ function agentWith(responders: Responder[], extra: Partial<Parameters<typeof cre
     ...extra,
   });
   return { agent, provider, log };
-}
-
-async function collect(iter: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const e of iter) out.push(e);
-  return out;
 }
 
 const types = (events: AgentEvent[]) => events.map((e) => e.type);

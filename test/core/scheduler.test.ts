@@ -3,6 +3,7 @@ import { createAgent } from '../../src/core/loop.js';
 import type { AgentEvent } from '../../src/core/events.js';
 import { gateLog, gateTool } from '../helpers/gate-tools.js';
 import { respond, testProvider, text, toolUse, type Responder } from '../helpers/test-provider.js';
+import { collect } from '../helpers/collect.js';
 
 function setup(responders: Responder[]) {
   const log = gateLog();
@@ -15,12 +16,6 @@ function setup(responders: Responder[]) {
     tools: [gateTool('read', true, log), gateTool('write', false, log)],
   });
   return { log, provider, agent };
-}
-
-async function collect(iter: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const e of iter) out.push(e);
-  return out;
 }
 
 describe('scheduler', () => {

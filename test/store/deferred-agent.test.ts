@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deferredAgent } from '../../src/store/deferred-agent.js';
 import { createFakeAgent, simpleTurn } from './fake-agent.js';
 import type { AgentEvent } from '../../src/core/events.js';
-
-async function collect(it: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const e of it) out.push(e);
-  return out;
-}
+import { collect } from '../helpers/collect.js';
 
 describe('deferred agent', () => {
   it('runs prompts once the agent is ready and passes on the pane size set before', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider, type AnthropicProviderOptions } from '../../../src/core/providers/anthropic.js';
 import type { ProviderEvent, ProviderRequest } from '../../../src/core/providers/provider.js';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../../helpers/fake-anthropic.js';
+import { collect } from '../../helpers/collect.js';
 
 const KEY = 'sk-test-provider-key-0001';
 let fake: FakeAnthropic;
@@ -27,12 +28,6 @@ function request(extra: Partial<ProviderRequest> = {}): ProviderRequest {
     maxTokens: 1000,
     ...extra,
   };
-}
-
-async function collect(stream: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
-  const out: ProviderEvent[] = [];
-  for await (const ev of stream) out.push(ev);
-  return out;
 }
 
 const messageEnd = (events: ProviderEvent[]) => {

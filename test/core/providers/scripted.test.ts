@@ -6,6 +6,7 @@ import { ProviderError } from '../../../src/core/providers/provider.js';
 import type { ProviderEvent, ProviderRequest } from '../../../src/core/providers/provider.js';
 import { chunks, createScriptedProvider, loadScript, parseScript } from '../../../src/core/providers/scripted.js';
 import type { ScriptedResponse } from '../../../src/core/providers/scripted.js';
+import { collect } from '../../helpers/collect.js';
 
 const request: ProviderRequest = {
   model: 'scripted',
@@ -14,12 +15,6 @@ const request: ProviderRequest = {
   tools: [],
   maxTokens: 1000,
 };
-
-async function collect(stream: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
-  const events: ProviderEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
 
 function lastMessageEnd(events: ProviderEvent[]) {
   const end = events.at(-1);

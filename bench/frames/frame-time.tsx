@@ -1,0 +1,213 @@
+// Frame cost of the real App (React + Yoga layout + Ink output + frame differ + write) in-process,
+// with frames going to a counting sink instead of a terminal: redraws of a 10- and a 1,000-call
+// transcript, a live bash pane updating under a 1,000-call transcript, and spinner ticks.
+// "Main-thread work per frame" is event-loop active time (performance.eventLoopUtilization)
+// divided by the frames Ink rendered; Ink's own renderTime covers only its output step.
+// Run on its own (prints JSON): NODE_ENV=production node --import tsx bench/frames/frame-time.tsx
+import React from 'react';
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { render } from 'ink';
+import type { AgentEvent } from '../../src/core/events.js';
+import { App } from '../../components/App.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { applyEvents } from '../../src/store/apply-events.js';
+import { startTicker } from '../../src/store/ticker.js';
+import { diffingStdout } from '../../src/tui/frame-diff.js';
+import { RENDER_OPTIONS } from '../../src/tui/render-options.js';
+import { median, percentile, round, type Figures } from './figures.js';
+
+class Sink extends EventEmitter {
+  isTTY = true;
+  columns = 120;
+  rows = 40;
+  bytes = 0;
+  write = (d: string) => {
+    this.bytes += d.length;
+    return true;
+  };
+}
+class In extends EventEmitter {
+  isTTY = false;
+  read = () => null;
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+function session(calls: number): AgentEvent[] {
+  const events: AgentEvent[] = [{ type: 'turn_start', prompt: 'bench' }];
+  for (let i = 0; i < calls; i++) {
+    const lines = Array.from({ length: 200 }, (_, j) => `\x1b[32mcall ${i}\x1b[0m output line ${j} ${'x'.repeat(60)}`);
+    events.push(
+      { type: 'text_delta', text: `Step ${i}: I will **run** \`echo ${i}\` now.\n\n` },
+      { type: 'tool_call', id: `c${i}`, name: 'bash', input: { command: `echo ${i}` }, readOnly: false },
+      {
+        type: 'tool_result', id: `c${i}`, content: lines.join('\n'), isError: false, durationMs: 12,
+        details: { kind: 'bash', command: `echo ${i}`, snapshot: { cols: 116, rows: 12, lines, totalLines: 200 }, running: false,
+          exitCode: 0, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: 20000 },
+      },
+    );
+  }
+  events.push({ type: 'turn_end', reason: 'end_turn' });
+  return events;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const update = (store: AppStore, events: AgentEvent[]) => store.setState((s) => applyEvents(s, events, Date.now()));
+
+function mount(store: AppStore) {
+  const sink = new Sink();
+  const times: number[] = [];
+  const { stdout } = diffingStdout(sink as unknown as NodeJS.WriteStream);
+  const inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, {
+    ...RENDER_OPTIONS,
+    patchConsole: false,
+    stdout,
+    stdin: new In() as unknown as NodeJS.ReadStream,
+    onRender: ({ renderTime }) => times.push(renderTime),
+  });
+  return { sink, times, inst };
+}
+
+interface Window {
+  /** Event-loop active ms per rendered frame. */
+  perFrame: number;
+  /** Ink renderTime of the frames in the window. */
+  renderTimes: number[];
+  cpuPercent: number;
+  bytes: number;
+  frames: number;
+}
+
+// 50 ms apart, every update gets a frame of its own (Ink throttles to one per 34 ms).
+const EVERY_MS = 50;
+const WARM_UP = 15;
+const UPDATES = 40;
+
+/**
+ * Runs `step` every `everyMs`, `n` times after `warmUp` unmeasured ones (JIT), and measures what
+ * the frames in between cost.
+ */
+async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, step: (i: number) => void, warmUp = 0): Promise<Window> {
+  for (let i = 0; i < warmUp; i++) {
+    step(i);
+    await sleep(everyMs);
+  }
+  const f0 = m.times.length;
+  const b0 = m.sink.bytes;
+  const cpu0 = process.cpuUsage();
+  const elu0 = performance.eventLoopUtilization();
+  const w0 = performance.now();
+  for (let i = warmUp; i < warmUp + n; i++) {
+    step(i);
+    await sleep(everyMs);
+  }
+  const elu = performance.eventLoopUtilization(elu0);
+  const cpu = process.cpuUsage(cpu0);
+  const wall = performance.now() - w0;
+  const renderTimes = m.times.slice(f0);
+  return {
+    perFrame: elu.active / Math.max(1, renderTimes.length),
+    renderTimes,
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+    bytes: m.sink.bytes - b0,
+    frames: renderTimes.length,
+  };
+}
+
+const describe = (w: Window) =>
+  `${w.frames} frames for ${UPDATES} updates ${EVERY_MS} ms apart; Ink renderTime median ${median(w.renderTimes).toFixed(1)} ms, p90 ${percentile(w.renderTimes, 90).toFixed(1)} ms; ` +
+  `CPU ${w.cpuPercent.toFixed(0)}% of a core; ${(w.bytes / 1024).toFixed(0)} KB written`;
+
+/** Redraws forced by a new notice at the bottom (a real re-render of the whole transcript). */
+async function redraws(calls: number): Promise<{ first: number; w: Window }> {
+  const store = createAppStore();
+  update(store, session(calls));
+  const t0 = performance.now();
+  const m = mount(store);
+  await sleep(50);
+  const first = performance.now() - t0;
+  const w = await window(m, UPDATES, EVERY_MS, (i) => update(store, [{ type: 'notice', message: `tick ${i}` }]), WARM_UP);
+  m.inst.unmount();
+  return { first, w };
+}
+
+/** A bash pane gaining one line per update under a 1,000-call transcript. */
+async function livePane(): Promise<Window> {
+  const store = createAppStore();
+  update(store, session(1000));
+  const command = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
+  update(store, [
+    { type: 'turn_start', prompt: 'live' },
+    { type: 'tool_call', id: 'live', name: 'bash', input: { command }, readOnly: false },
+    { type: 'tool_status', id: 'live', status: 'running' },
+  ]);
+  const m = mount(store);
+  await sleep(100);
+  const lines: string[] = [];
+  const w = await window(m, UPDATES, EVERY_MS, (i) => {
+    lines.push(`tick${i + 1}`);
+    update(store, [{
+      type: 'tool_output', id: 'live',
+      details: { kind: 'bash', command, snapshot: { cols: 116, rows: 12, lines: lines.slice(-200), totalLines: lines.length }, running: true,
+        exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: lines.join('\n').length },
+    }]);
+  }, WARM_UP);
+  m.inst.unmount();
+  return w;
+}
+
+async function spinner(): Promise<Window> {
+  const store = createAppStore();
+  update(store, session(20));
+  update(store, [
+    { type: 'turn_start', prompt: 'spin' },
+    { type: 'tool_call', id: 'spin', name: 'bash', input: { command: 'sleep 9' }, readOnly: false },
+    { type: 'tool_status', id: 'spin', status: 'running' },
+  ]);
+  const m = mount(store);
+  await sleep(100);
+  const ticker = startTicker(store);
+  const w = await window(m, 1, 3000, () => {});
+  ticker.stop();
+  m.inst.unmount();
+  return w;
+}
+
+/** The window with the median cost per frame, and every window's cost. */
+async function medianWindow(runs: number, measure: () => Promise<Window>): Promise<{ w: Window; samples: number[] }> {
+  const ws: Window[] = [];
+  for (let i = 0; i < runs; i++) ws.push(await measure());
+  const sorted = [...ws].sort((a, b) => a.perFrame - b.perFrame);
+  return { w: sorted[Math.floor(sorted.length / 2)]!, samples: ws.map((w) => round(w.perFrame, 2)) };
+}
+
+export async function frameFigures(runs = 3): Promise<Figures> {
+  const r10 = await redraws(10);
+  let first1000 = NaN;
+  const r1000 = await medianWindow(runs, async () => {
+    const r = await redraws(1000);
+    if (Number.isNaN(first1000)) first1000 = r.first;
+    return r.w;
+  });
+  const live = await medianWindow(runs, livePane);
+  const spin = await spinner();
+  return {
+    'frame.live1000': { value: round(live.w.perFrame, 2), samples: live.samples, note: describe(live.w) },
+    'frame.ink1000': { value: round(median(live.w.renderTimes), 2) },
+    'frame.redraw10': { value: round(r10.w.perFrame, 2), note: describe(r10.w) },
+    'frame.redraw1000': { value: round(r1000.w.perFrame, 2), samples: r1000.samples, note: describe(r1000.w) },
+    'frame.first1000': { value: round(first1000), note: `the first of the 1,000-call mounts; 10 calls (the very first mount, cold): ${r10.first.toFixed(0)} ms` },
+    'frame.spinner': { value: round(spin.cpuPercent, 1), note: `${spin.frames} frames in 3 s, ${(spin.bytes / 1024 / 3).toFixed(1)} KB/s to the terminal` },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.stdout.write(JSON.stringify(await frameFigures()) + '\n');
+  process.exit(0);
+}

@@ -1,0 +1,71 @@
+// CPU and memory of a running process, read from /proc: CPU time of one process (utime +
+// stime, so the app's main process only, not its children), and PSS of a whole process tree.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const CLK_TCK = 100;
+
+/** CPU time (user + system) the process has used so far, in ms (10 ms resolution). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLK_TCK) * 1000;
+}
+
+/** CPU use of `pid` over `ms` of wall time, in % of one core. */
+export async function cpuPercentOver(pid: number, ms: number): Promise<number> {
+  const c0 = cpuMs(pid);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, ms));
+  return ((cpuMs(pid) - c0) / (performance.now() - t0)) * 100;
+}
+
+/** The process and all its descendants (children of every thread). */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    for (const child of childrenOf(out[i]!)) if (!out.includes(child)) out.push(child);
+  }
+  return out;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return []; // ended meanwhile
+  }
+}
+
+function pssKb(pid: number): number {
+  try {
+    const m = /Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0; // ended between listing and reading
+  }
+}
+
+/** PSS of the whole tree under `pid`, in MB. */
+export function treePssMb(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + pssKb(p), 0) / 1024;
+}
+
+/** Samples the tree's PSS every `everyMs` until stopped; `peak` is the highest seen. */
+export function pssSampler(pid: number, everyMs = 200): { peak(): number; stop(): number } {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, treePssMb(pid));
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    peak: () => peak,
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// CPU profiles of the app in the live and flood scenarios (node --cpu-prof inside tmux), ranked by
+// self time over the measured turns, and the project's own functions by total time. The UI runs
+// from its separate modules rather than the minified bundle, so functions keep their names.
+import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { profilesIn } from './app-session.js';
+import { epochToMonotonicUs, rankingTable, rankProfile } from './cpu-profile.js';
+import { flood } from './flood-scenarios.js';
+import type { ScenarioOptions, ScenarioResult } from './figures.js';
+import { liveTurn, TICKER } from './live-scenarios.js';
+import { RESULTS_DIR, runInfo } from './results-file.js';
+
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+
+/** Makes the compiled components newer than the bundle, so run-tui loads them; returns the undo. */
+function preferUnbundledUi(): () => void {
+  const app = path.join(DIST, 'components/App.js');
+  const bundle = statSync(path.join(DIST, 'ui/ui.js'));
+  const before = statSync(app);
+  const later = new Date(bundle.mtimeMs + 1000);
+  utimesSync(app, later, later);
+  return () => utimesSync(app, before.atime, before.mtime);
+}
+
+const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Promise<ScenarioResult> }[] = [
+  { name: 'live', what: `the live turn (\`${TICKER}\`)`, run: liveTurn },
+  { name: 'flood', what: 'the flood turn (`seq 1 300000`)', run: flood },
+];
+
+export async function profileScenarios(opts: { reps: number; save?: string | undefined }): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-profile-'));
+  const info = runInfo(['profile']);
+  const sections: string[] = [];
+  const undo = preferUnbundledUi();
+  try {
+    for (const s of SCENARIOS) {
+      const out = path.join(dir, s.name);
+      mkdirSync(out);
+      const r = await s.run({ reps: opts.reps, cpuProfDir: out });
+      const file = profilesIn(out)[0];
+      if (!file) throw new Error(`no profile written in ${out}`);
+      const windows = (r.turns ?? []).map((w) => ({ from: epochToMonotonicUs(w.from), to: epochToMonotonicUs(w.to) }));
+      const turns = rankProfile(file, 12, windows);
+      const life = rankProfile(file, 5);
+      sections.push(
+        `## ${s.name}: ${opts.reps} × ${s.what}\n\n` +
+          `During the turns (Enter → turn end on screen): ${(turns.totalMs / 1000).toFixed(1)} s, ${turns.busyMs.toFixed(0)} ms not idle.\n\n` +
+          `${rankingTable(turns.top)}\n\n` +
+          `The project's own functions by total time in the same span (they and everything they call):\n\n` +
+          `${rankingTable(turns.ownTotal, 'total ms')}\n\n` +
+          `Whole life (start-up and exit included): ${(life.totalMs / 1000).toFixed(1)} s, ${life.busyMs.toFixed(0)} ms not idle; top 5:\n\n` +
+          `${rankingTable(life.top)}\n\nProfile: ${file}\n`,
+      );
+    }
+  } finally {
+    undo();
+  }
+  const md =
+    `# CPU profile tops (self time)\n\n` +
+    `${info.at}, commit ${info.commit}, load ${info.load.join(' ')} on ${info.cores} cores, Node ${info.node}.\n` +
+    `\`node --cpu-prof\` on the app in tmux (\`npm run bench -- --profile\`). The UI ran from its compiled modules, ` +
+    `not the minified bundle, so names are readable. The first table of each counts only the samples taken during ` +
+    `the measured turns (the bench's clock mapped onto the profile's monotonic one); "% of busy" is the share of the ` +
+    `non-idle samples in the same span.\n\n` +
+    sections.join('\n');
+  console.log(`\n${md}`);
+  if (opts.save) {
+    const file = path.join(RESULTS_DIR, `${opts.save}-profile.md`);
+    writeFileSync(file, md);
+    console.log(`saved ${file}`);
+  }
+}

@@ -1,0 +1,41 @@
+// Start-up: the built app (demo model, no key) launched in a fresh tmux session, until the input
+// prompt is on screen, polled every 2 ms; and the app's own "first frame rendered" trace mark.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTmuxApp } from '../../test/e2e/tmux-app.js';
+import { COLS, ROWS } from './app-session.js';
+import { medianOf, type ScenarioResult } from './figures.js';
+import { startupMarks } from './trace-file.js';
+
+export const STARTUP_RUNS = 7;
+
+export async function startup(runs = STARTUP_RUNS): Promise<ScenarioResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-startup-'));
+  const times: number[] = [];
+  const marks: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const trace = path.join(dir, `trace-${i}.txt`);
+    const t0 = performance.now();
+    const app = startTmuxApp({ cwd: dir, env: { INKLING_HOME: path.join(dir, 'home'), INKLING_TRACE_EVENTS: trace }, cols: COLS, rows: ROWS });
+    try {
+      for (;;) {
+        if (app.screen().includes('Ask anything')) break;
+        if (performance.now() - t0 > 20_000) throw new Error(`no input prompt after 20 s:\n${app.screen()}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      times.push(performance.now() - t0);
+    } finally {
+      app.kill();
+    }
+    const mark = startupMarks(trace)['first frame rendered'];
+    if (mark !== undefined) marks.push(mark);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    figures: {
+      'startup.ms': medianOf(times, 0, 'from tmux new-session to the prompt in capture-pane (2 ms polls), demo model'),
+      ...(marks.length ? { 'startup.frameMark': medianOf(marks) } : {}),
+    },
+  };
+}

@@ -149,11 +149,12 @@ export async function flood(opts: ScenarioOptions): Promise<ScenarioResult> {
       fromStart.push((result?.t ?? NaN) - (start?.t ?? NaN));
       fromCall.push((result?.t ?? NaN) - (call?.t ?? NaN));
       for (const p of checkFlood(toolResultText(requests.slice(before).at(-1)))) problems.add(p);
-      // The pane showed the flood live: distinct newest numbers on screen while it ran.
+      // The pane showed the flood live: distinct newest numbers (the bottom-most pane row; earlier
+      // turns' cards above show theirs) on screen while it ran.
       const shown = new Set<number>();
       await replay(b.pane!, (rows) => {
-        const nums = rows.map((row) => /^ {2}│ (\d+)\s*$/.exec(row)).filter((m) => m !== null).map((m) => Number(m[1]));
-        if (nums.length > 0) shown.add(Math.max(...nums));
+        const bottom = rows.filter((row) => /^ {2}│ \d+\s*$/.test(row)).at(-1);
+        if (bottom) shown.add(Number(/\d+/.exec(bottom)![0]));
       }, r.sentAt, result?.t ?? r.endAt);
       paneStates.push(shown.size);
       if (!b.app.screen().includes(String(FLOOD_LINES))) problems.add('pane tail');

@@ -33,11 +33,12 @@ export async function liveTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
       const r = await b.turn(`live ${i}`, `live done ${i}`);
       turns.push({ from: r.sentAt, to: r.endAt });
       cpu.push(r.cpuMs);
-      // A pane state is the newest tick row the pane shows; count the distinct ones that arrived.
+      // A pane state is the newest tick row the live pane shows: the bottom-most one on screen
+      // (earlier turns' cards above still show theirs). Count the distinct ones that arrived.
       const states = new Set<number>();
       await replay(b.pane!, (rows) => {
-        const ticks = rows.map((row) => /^ {2}│ tick(\d+)\s*$/.exec(row)).filter((m) => m !== null).map((m) => Number(m[1]));
-        if (ticks.length > 0) states.add(Math.max(...ticks));
+        const bottom = rows.filter((row) => /^ {2}│ tick\d+\s*$/.test(row)).at(-1);
+        if (bottom) states.add(Number(/tick(\d+)/.exec(bottom)![1]));
       }, r.sentAt, r.endAt);
       shown.push(states.size);
       const chunks = b.pane!.chunks().filter((c) => c.t >= r.sentAt && c.t <= r.endAt);

@@ -17,6 +17,7 @@ import { flood, keysDuringFlood } from './frames/flood-scenarios.js';
 import { startup } from './frames/startup.js';
 import { figureNotes, figureTable, loadResults, runInfo, saveResults } from './frames/results-file.js';
 import { profileScenarios } from './frames/profile-run.js';
+import { machineBusyPercent } from './frames/proc-stats.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -34,7 +35,12 @@ const baselineLabel = arg('--baseline') ?? 'baseline';
 const reps = Number(arg('--reps') ?? 3);
 
 const load = os.loadavg();
-console.log(`load average ${load.map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores${load[0]! > 0.7 ? ' — NOT QUIET: figures will be high' : ''}`);
+const busy = await machineBusyPercent(2000);
+console.log(
+  `load average ${load.map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores; machine ${busy.toFixed(0)}% busy over the last 2 s` +
+    (busy > 10 ? ' — NOT QUIET: figures will be high' : ''),
+);
+const info = runInfo(only, busy);
 
 if (process.argv.includes('--profile')) {
   await profileScenarios({ reps, save });
@@ -85,5 +91,5 @@ console.log(`all scenarios: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`
 const baseline = loadResults(baselineLabel);
 console.log(figureTable(figures, baseline?.figures ?? null, baselineLabel));
 console.log(`\nhow, and the single runs:\n${figureNotes(figures)}`);
-if (save) console.log(`\nsaved ${saveResults(save, runInfo(only), figures)}`);
+if (save) console.log(`\nsaved ${saveResults(save, info, figures)}`);
 process.exit(0);

@@ -69,3 +69,18 @@ export function pssSampler(pid: number, everyMs = 200): { peak(): number; stop()
     },
   };
 }
+
+function cpuTimes(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** How busy the whole machine is over `ms`, in % of all cores (the load average lags by minutes). */
+export async function machineBusyPercent(ms = 1000): Promise<number> {
+  const a = cpuTimes();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = cpuTimes();
+  return ((b.busy - a.busy) / Math.max(1, b.total - a.total)) * 100;
+}

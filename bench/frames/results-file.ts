@@ -13,6 +13,8 @@ export interface RunInfo {
   commit: string;
   /** Load average (1, 5, 15 min) before the run. */
   load: number[];
+  /** Whole machine, % of all cores, over 2 s before the run. */
+  busyPercent?: number;
   cores: number;
   node: string;
   scenarios: string[];
@@ -25,14 +27,22 @@ export interface ResultsFile {
   figures: Figures;
 }
 
-export function runInfo(scenarios: string[]): RunInfo {
+export function runInfo(scenarios: string[], busyPercent?: number): RunInfo {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   } catch {
     // not a checkout
   }
-  return { at: new Date().toISOString(), commit, load: os.loadavg().map((x) => Number(x.toFixed(2))), cores: os.cpus().length, node: process.version, scenarios };
+  return {
+    at: new Date().toISOString(),
+    commit,
+    load: os.loadavg().map((x) => Number(x.toFixed(2))),
+    ...(busyPercent !== undefined ? { busyPercent: Number(busyPercent.toFixed(1)) } : {}),
+    cores: os.cpus().length,
+    node: process.version,
+    scenarios,
+  };
 }
 
 export function loadResults(label: string): ResultsFile | null {

@@ -18,6 +18,7 @@ import { startup } from './frames/startup.js';
 import { figureNotes, figureTable, loadResults, runInfo, saveResults } from './frames/results-file.js';
 import { profileScenarios } from './frames/profile-run.js';
 import { machineBusyPercent } from './frames/proc-stats.js';
+import { removeTempDirs } from './frames/app-session.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -44,6 +45,7 @@ const info = runInfo(only, busy);
 
 if (process.argv.includes('--profile')) {
   await profileScenarios({ reps, save });
+  removeTempDirs();
   process.exit(0);
 }
 
@@ -82,6 +84,7 @@ for (const name of SCENARIOS.filter((s) => only.includes(s))) {
     pss.push(`${name} ${r.pssPeak.toFixed(0)} MB`);
     pssPeak = Math.max(pssPeak, r.pssPeak);
   }
+  removeTempDirs();
   console.log(`${((performance.now() - s0) / 1000).toFixed(0)} s`);
   await new Promise((r) => setTimeout(r, 1000)); // the last scenario's processes are gone
 }

@@ -2,7 +2,7 @@
 // the fake Anthropic server, with the event trace on, optionally its output copied with arrival
 // times, and optionally a CPU profile written when it exits.
 import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeServer, startTmuxApp, type TmuxApp } from '../../test/e2e/tmux-app.js';
@@ -51,8 +51,22 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
+const tempDirs: string[] = [];
+
+/** A scratch folder that removeTempDirs() deletes when the bench is done with it. */
+export function benchTempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Deletes the scratch folders (workspaces, logs of the floods, pane copies, traces). */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
+  const dir = benchTempDir();
   const cwd = path.join(dir, 'ws');
   mkdirSync(cwd);
   for (const [rel, content] of Object.entries(opts.files ?? {})) writeFileSync(path.join(cwd, rel), content);

@@ -1,17 +1,15 @@
 // Start-up: the built app (demo model, no key) launched in a fresh tmux session, until the input
 // prompt is on screen, polled every 2 ms; and the app's own "first frame rendered" trace mark.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { startTmuxApp } from '../../test/e2e/tmux-app.js';
-import { COLS, ROWS } from './app-session.js';
+import { benchTempDir, COLS, ROWS } from './app-session.js';
 import { medianOf, type ScenarioResult } from './figures.js';
 import { startupMarks } from './trace-file.js';
 
 export const STARTUP_RUNS = 7;
 
 export async function startup(runs = STARTUP_RUNS): Promise<ScenarioResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-startup-'));
+  const dir = benchTempDir();
   const times: number[] = [];
   const marks: number[] = [];
   for (let i = 0; i < runs; i++) {

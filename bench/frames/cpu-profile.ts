@@ -54,11 +54,23 @@ export interface ProfileRanking {
   top: SelfTime[];
   /** The project's own functions (src/, components/) by total time: themselves and what they call. */
   ownTotal: SelfTime[];
+  /** Self time summed per package (fn is the package; "inkling" for the project's own code). */
+  byPackage: SelfTime[];
   busyMs: number;
   totalMs: number;
 }
 
 const isOwn = (where: string) => /^(?:dist\/)?(?:src|components)\//.test(where);
+
+/** The package a place belongs to: an npm package, inkling, node's own code, or V8's (GC, program). */
+function packageOf(fn: string, where: string): string {
+  if (isOwn(where)) return 'inkling';
+  if (where.startsWith('node:')) return 'node (internals)';
+  if (where.startsWith('wasm:')) return 'wasm (yoga-layout)';
+  if (!where) return fn.startsWith('(') ? fn : 'native / V8 builtins';
+  const m = /^(@[^/]+\/[^/]+|[^/]+)\//.exec(where);
+  return m ? m[1]! : where;
+}
 
 /** Rankings over the samples inside `windows` (all samples when none are given). */
 export function rankProfile(file: string, n = 10, windows: Window[] = []): ProfileRanking {
@@ -72,6 +84,7 @@ export function rankProfile(file: string, n = 10, windows: Window[] = []): Profi
     return { key: `${frame.functionName}@${where}`, fn: frame.functionName || '(anonymous)', where };
   };
   const self = new Map<string, { fn: string; where: string; us: number }>();
+  const packages = new Map<string, { fn: string; where: string; us: number }>();
   const total = new Map<string, { fn: string; where: string; us: number }>();
   const add = (m: typeof self, k: ReturnType<typeof keyOf>, us: number) => {
     const entry = m.get(k.key) ?? { fn: k.fn, where: k.where, us: 0 };
@@ -92,7 +105,10 @@ export function rankProfile(file: string, n = 10, windows: Window[] = []): Profi
       idleUs += dt;
       return;
     }
-    add(self, keyOf(frame), dt);
+    const k = keyOf(frame);
+    add(self, k, dt);
+    const pkg = packageOf(k.fn, k.where);
+    add(packages, { key: pkg, fn: pkg, where: '' }, dt);
     // Each own function on the stack once (recursion would count it twice).
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -109,12 +125,15 @@ export function rankProfile(file: string, n = 10, windows: Window[] = []): Profi
       .sort((a, b) => b.us - a.us)
       .slice(0, n)
       .map((e) => ({ fn: e.fn, where: e.where, ms: e.us / 1000, percent: (e.us / Math.max(1, busyUs)) * 100 }));
-  return { top: rank(self), ownTotal: rank(total), busyMs: busyUs / 1000, totalMs: totalUs / 1000 };
+  return { top: rank(self), ownTotal: rank(total), byPackage: rank(packages), busyMs: busyUs / 1000, totalMs: totalUs / 1000 };
 }
 
 /** A ranking as a markdown table. */
-export function rankingTable(rows: SelfTime[], column = 'self ms'): string {
-  const lines = [`| # | ${column} | % of busy | function | where |`, '|---|---|---|---|---|'];
-  rows.forEach((r, i) => lines.push(`| ${i + 1} | ${r.ms.toFixed(0)} | ${r.percent.toFixed(1)} | \`${r.fn}\` | ${r.where} |`));
+export function rankingTable(rows: SelfTime[], column = 'self ms', what = 'function'): string {
+  const withWhere = rows.some((r) => r.where);
+  const lines = [`| # | ${column} | % of busy | ${what} |${withWhere ? ' where |' : ''}`, `|---|---|---|---|${withWhere ? '---|' : ''}`];
+  rows.forEach((r, i) =>
+    lines.push(`| ${i + 1} | ${r.ms.toFixed(0)} | ${r.percent.toFixed(1)} | \`${r.fn}\` |${withWhere ? ` ${r.where} |` : ''}`),
+  );
   return lines.join('\n');
 }

@@ -47,10 +47,11 @@ export async function profileScenarios(opts: { reps: number; save?: string | und
         `## ${s.name}: ${opts.reps} × ${s.what}\n\n` +
           `During the turns (Enter → turn end on screen): ${(turns.totalMs / 1000).toFixed(1)} s, ${turns.busyMs.toFixed(0)} ms not idle.\n\n` +
           `${rankingTable(turns.top)}\n\n` +
+          `Self time by package in the same span:\n\n${rankingTable(turns.byPackage, 'self ms', 'package')}\n\n` +
           `The project's own functions by total time in the same span (they and everything they call):\n\n` +
           `${rankingTable(turns.ownTotal, 'total ms')}\n\n` +
           `Whole life (start-up and exit included): ${(life.totalMs / 1000).toFixed(1)} s, ${life.busyMs.toFixed(0)} ms not idle; top 5:\n\n` +
-          `${rankingTable(life.top)}\n\nProfile: ${file}\n`,
+          `${rankingTable(life.top)}\n\nProfile (temporary): ${file}\n`,
       );
     }
   } finally {

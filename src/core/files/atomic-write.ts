@@ -1,7 +1,9 @@
 // Atomic file replacement: a crash or a failing step never leaves a half-written target.
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY, O_DIRECTORY } = fsConstants;
 
 export interface AtomicWriteOptions {
   /** Permission bits for the file (e.g. the mode of the file being replaced). Default: 0o666 minus umask. */
@@ -12,42 +14,52 @@ export interface AtomicWriteOptions {
   signal?: AbortSignal;
 }
 
+/** The directory a file is written into, by a path that names it (e.g. /proc/self/fd/N of a verified descriptor). */
+export interface TargetDirectory {
+  entry(name: string): string;
+  handle: fs.FileHandle;
+}
+
 /**
- * Writes `data` to a temp file in the target's own directory (same filesystem, so rename is atomic),
- * fsyncs it, then renames it over the target. The temp file is removed on any failure.
+ * Writes `data` to a temp file beside `name` in `dir` (same filesystem, so rename is atomic), fsyncs
+ * it, then renames it over `name`. Every path is built on the directory's own handle, so the
+ * directory written is the one that was opened and checked. The temp file is removed on any failure.
+ * Returns the new file's status (its final mtime and size, for the read-before-write rule).
  */
-export async function writeFileAtomic(target: string, data: string | Buffer, opts: AtomicWriteOptions = {}): Promise<void> {
-  const dir = path.dirname(target);
-  const tmp = path.join(dir, `.${path.basename(target)}.inkling-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+export async function writeFileAtomicIn(dir: TargetDirectory, name: string, data: string | Buffer, opts: AtomicWriteOptions = {}): Promise<Stats> {
+  const tmp = dir.entry(`.${name}.inkling-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const rename = opts.rename ?? fs.rename;
   let handle: fs.FileHandle | undefined;
+  let stat: Stats;
   try {
-    handle = await fs.open(tmp, 'wx', opts.mode ?? 0o666);
+    // O_EXCL and O_NOFOLLOW: the temp name is ours alone, never an existing file or a planted link.
+    handle = await fs.open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, opts.mode ?? 0o666);
     await handle.writeFile(data);
     // open() applies the umask; an explicit chmod restores the exact mode of the replaced file.
     if (opts.mode !== undefined) await handle.chmod(opts.mode);
     await handle.sync();
+    stat = await handle.stat();
     await handle.close();
     handle = undefined;
     if (opts.signal?.aborted) throw new Error('interrupted before the file was replaced; it is unchanged');
-    await rename(tmp, target);
+    await rename(tmp, dir.entry(name));
   } catch (err) {
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
-  await syncDirectory(dir);
+  // Makes the rename itself durable; best effort, the content is already safe.
+  await dir.handle.sync().catch(() => undefined);
+  return stat;
 }
 
-// Makes the rename itself durable; not every platform allows opening a directory, so best effort.
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: fs.FileHandle | undefined;
+/** writeFileAtomicIn for a plain path (inkling's own files, outside any workspace check). */
+export async function writeFileAtomic(target: string, data: string | Buffer, opts: AtomicWriteOptions = {}): Promise<Stats> {
+  const dirPath = path.dirname(target);
+  const handle = await fs.open(dirPath, O_RDONLY | O_DIRECTORY);
   try {
-    handle = await fs.open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // ignored: durability of the directory entry is a bonus, the content is already safe
+    return await writeFileAtomicIn({ handle, entry: (name) => path.join(dirPath, name) }, path.basename(target), data, opts);
   } finally {
-    await handle?.close().catch(() => {});
+    await handle.close().catch(() => undefined);
   }
 }

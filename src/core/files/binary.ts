@@ -1,6 +1,8 @@
 // Binary-file detection from the first bytes of a file: NUL bytes or invalid UTF-8, plus a type from magic bytes.
 
 export const SNIFF_BYTES = 8192;
+/** The type sniffBinary gives text that is not valid UTF-8 (a legacy encoding, or truly binary). */
+export const NOT_UTF8 = 'binary data (not valid UTF-8)';
 
 const MAGIC: { type: string; bytes: number[] }[] = [
   { type: 'PNG image', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
@@ -23,7 +25,7 @@ export function sniffBinary(head: Buffer): string | null {
     // stream: true tolerates a multi-byte character cut by the end of the sniffed window.
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
   } catch {
-    return 'binary data (not valid UTF-8)';
+    return NOT_UTF8;
   }
   return null;
 }

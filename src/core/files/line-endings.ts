@@ -1,4 +1,5 @@
-// Line-ending style detection, so rewriting a CRLF file keeps it CRLF.
+// Line-ending style and byte-order-mark detection, so rewriting a CRLF file keeps it CRLF and a file
+// that starts with a UTF-8 BOM keeps it.
 
 export type Eol = '\n' | '\r\n';
 
@@ -16,4 +17,11 @@ export function detectEol(text: string): Eol {
 /** Rewrites every line break in `text` as `eol`. */
 export function withEol(text: string, eol: Eol): string {
   return eol === '\r\n' ? text.replace(/\r?\n/g, '\r\n') : text.replace(/\r\n/g, '\n');
+}
+
+/** U+FEFF: as the first character of a UTF-8 file, its byte-order mark (EF BB BF). */
+export const BOM = '\uFEFF';
+
+export function startsWithUtf8Bom(head: Buffer): boolean {
+  return head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
 }

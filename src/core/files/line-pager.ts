@@ -27,7 +27,8 @@ export interface Page {
 
 const CHUNK_BYTES = 1024 * 1024;
 
-export async function readPage(file: string, opts: PageOptions): Promise<Page> {
+/** `source` is a path, or an open handle (read from its start; the caller keeps and closes it). */
+export async function readPage(source: string | fs.FileHandle, opts: PageOptions): Promise<Page> {
   // A UTF-8 character is at most 4 bytes, so this many bytes always hold more than maxLineChars characters.
   const lineByteCap = opts.maxLineChars * 4 + 4;
   const lines: string[] = [];
@@ -70,12 +71,14 @@ export async function readPage(file: string, opts: PageOptions): Promise<Page> {
   // One buffer, reused for every read: memory stays at one chunk plus the page, whatever the file size
   // (a stream would allocate a new chunk per read and leave the garbage collector to catch up).
   const chunkBuf = Buffer.allocUnsafe(CHUNK_BYTES);
-  const handle = await fs.open(file, 'r');
+  const handle = typeof source === 'string' ? await fs.open(source, 'r') : source;
+  let position = 0;
   try {
     for (;;) {
       if (opts.signal?.aborted) throw new Error('The read was cancelled.');
-      const { bytesRead } = await handle.read(chunkBuf, 0, CHUNK_BYTES, null);
+      const { bytesRead } = await handle.read(chunkBuf, 0, CHUNK_BYTES, position);
       if (bytesRead === 0) break;
+      position += bytesRead;
       const chunk = chunkBuf.subarray(0, bytesRead);
       let pos = 0;
       while (pos < chunk.length) {
@@ -94,7 +97,7 @@ export async function readPage(file: string, opts: PageOptions): Promise<Page> {
       }
     }
   } finally {
-    await handle.close();
+    if (typeof source === 'string') await handle.close();
   }
   if (partial && collecting && !done) finishLine();
   const totalLines = partial ? lineNo : lineNo - 1;

@@ -1,13 +1,9 @@
 // The built-in search for machines without ripgrep: JavaScript RegExp over the same gitignore-aware walk
 // that list_files uses, skipping binary and very large files, bounded in files and bytes.
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import ignore from 'ignore';
+import { openInWorkspace } from './workspace-open.js';
 import { walkWorkspace } from './workspace-walk.js';
-import { cutLine, type SearchMatch, type SearchOptions, type SearchOutcome } from './search-types.js';
-
-// Same per-file limit as the rg engine's --max-filesize.
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { cutLine, globFilter, MAX_SEARCH_FILE_BYTES, type SearchMatch, type SearchOptions, type SearchOutcome } from './search-types.js';
 const MAX_FILES = 50_000;
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
 
@@ -24,21 +20,30 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
   let truncated = false;
   let files = 0;
   let bytes = 0;
-  let skippedLarge = 0;
+  const skippedLarge: string[] = [];
   let stoppedEarly = false;
 
-  const searchFile = async (abs: string, rel: string): Promise<boolean> => {
-    const stat = await fs.stat(abs).catch(() => null);
-    if (!stat?.isFile()) return true;
-    if (stat.size > MAX_FILE_BYTES) {
-      skippedLarge++;
-      return true;
+  // `openPath` is the real path, or a walk entry's path through its verified parent; opened with
+  // O_NOFOLLOW and checked, so what is read is the file that was listed, inside the workspace.
+  const searchFile = async (openPath: string, rel: string): Promise<boolean> => {
+    const opened = await openInWorkspace(openPath, { root: opts.root, shown: rel });
+    if (!opened.ok) return true;
+    let buf: Buffer | null;
+    try {
+      const { stat } = opened.opened;
+      if (!stat.isFile()) return true;
+      if (stat.size > MAX_SEARCH_FILE_BYTES) {
+        skippedLarge.push(rel);
+        return true;
+      }
+      if (++files > MAX_FILES || (bytes += stat.size) > MAX_TOTAL_BYTES) {
+        stoppedEarly = true;
+        return false;
+      }
+      buf = await opened.opened.handle.readFile().catch(() => null);
+    } finally {
+      await opened.opened.close();
     }
-    if (++files > MAX_FILES || (bytes += stat.size) > MAX_TOTAL_BYTES) {
-      stoppedEarly = true;
-      return false;
-    }
-    const buf = await fs.readFile(abs).catch(() => null);
     if (!buf || buf.includes(0)) return true; // unreadable, or binary (as ripgrep decides: a NUL byte)
     const lines = buf.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
@@ -55,8 +60,7 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
   };
 
   const targetAbs = path.join(opts.root, opts.targetRel);
-  const targetStat = await fs.stat(targetAbs);
-  if (targetStat.isFile()) {
+  if (opts.anchor?.isFile ?? (await isFile(targetAbs, opts))) {
     // Like ripgrep: a file named explicitly is searched even if ignored or not matching the glob.
     await searchFile(targetAbs, opts.targetRel);
   } else {
@@ -68,22 +72,19 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
       onEntry: async (entry) => {
         // Symlinks are not followed, as ripgrep does by default.
         if (entry.isDir || entry.isSymlink || !globAllows(entry.relPath)) return true;
-        return searchFile(entry.absPath, entry.relPath);
+        return searchFile(entry.anchoredPath, entry.relPath);
       },
     });
   }
   if (opts.signal.aborted) return { ok: false, error: 'The search was cancelled.' };
 
-  const notes: string[] = [];
-  if (skippedLarge > 0) notes.push(`${skippedLarge} files over 10 MiB were not searched`);
-  if (stoppedEarly) notes.push(`the search stopped after ${MAX_FILES} files or ${MAX_TOTAL_BYTES / (1024 * 1024)} MiB`);
-  return { ok: true, matches, truncated, warning: notes.length > 0 ? notes.join('; ') : undefined };
+  const warning = stoppedEarly ? `the search stopped after ${MAX_FILES} files or ${MAX_TOTAL_BYTES / (1024 * 1024)} MiB` : undefined;
+  return { ok: true, matches, truncated, skippedLarge, ...(warning ? { warning } : {}) };
 }
 
-/** ripgrep's --glob semantics: gitignore-style patterns; a leading '!' excludes instead. */
-function globFilter(glob: string | undefined): (relPath: string) => boolean {
-  if (!glob) return () => true;
-  const negate = glob.startsWith('!');
-  const matcher = ignore().add(negate ? glob.slice(1) : glob);
-  return (relPath) => matcher.ignores(relPath) !== negate;
+async function isFile(target: string, opts: SearchOptions): Promise<boolean> {
+  const opened = await openInWorkspace(target, { root: opts.root, shown: opts.targetRel });
+  if (!opened.ok) return false;
+  await opened.opened.close();
+  return opened.opened.stat.isFile();
 }

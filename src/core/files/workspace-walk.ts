@@ -1,8 +1,11 @@
 // A sorted, depth-bounded walk of the workspace that honours .gitignore files (nested ones too) and
-// always skips .git and node_modules. Shared by list_files and grep_search's Node fallback.
+// always skips .git and node_modules. Shared by list_files and grep_search's Node fallback. Each
+// directory is opened and verified (workspace-open.ts) and read through its descriptor, so a
+// directory swapped for a symlink mid-walk is skipped, never listed or searched.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { openDirectoryInWorkspace, openInWorkspace, type WorkspaceHandle } from './workspace-open.js';
 
 export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
@@ -10,6 +13,11 @@ export interface WalkEntry {
   /** Relative to the workspace root, '/' separators. */
   relPath: string;
   absPath: string;
+  /**
+   * The entry's path through its parent's verified descriptor; valid only during onEntry. Open it
+   * with openInWorkspace (O_NOFOLLOW) to read the file this entry names and no other.
+   */
+  anchoredPath: string;
   isDir: boolean;
   isSymlink: boolean;
   /** 1 for the direct children of the start directory. */
@@ -50,9 +58,9 @@ export class GitignoreStack {
     return new GitignoreStack(levels);
   }
 
-  /** The stack for a child directory: these rules plus the child's own .gitignore, if any. */
-  async enter(root: string, dirRel: string): Promise<GitignoreStack> {
-    const rules = await readIgnoreFile(path.join(root, dirRel, '.gitignore'));
+  /** The stack for a child directory: these rules plus its own .gitignore (read through `gitignorePath`), if any. */
+  async enter(dirRel: string, gitignorePath: string): Promise<GitignoreStack> {
+    const rules = await readIgnoreFile(gitignorePath);
     return rules ? new GitignoreStack([...this.levels, { base: dirRel, rules }]) : this;
   }
 
@@ -86,15 +94,28 @@ export function compareNames(a: string, b: string): number {
 /** Walks `start` depth first, children sorted by name; symlinks are reported but never followed. */
 export async function walkWorkspace(opts: WalkOptions): Promise<void> {
   const startRel = toRel(opts.root, opts.start);
-  const stack = await GitignoreStack.forDirectory(opts.root, startRel === '.' ? '' : startRel);
-  await walkDir(opts, opts.start, startRel === '.' ? '' : startRel, 1, stack);
+  const opened = await openDirectoryInWorkspace(opts.start, { root: opts.root, shown: startRel });
+  if (!opened.ok) throw new Error(opened.error);
+  try {
+    const stack = await GitignoreStack.forDirectory(opts.root, startRel === '.' ? '' : startRel);
+    await walkDir(opts, opened.opened, opts.start, startRel === '.' ? '' : startRel, 1, stack);
+  } finally {
+    await opened.opened.close();
+  }
 }
 
-async function walkDir(opts: WalkOptions, abs: string, rel: string, depth: number, stack: GitignoreStack): Promise<boolean> {
+async function walkDir(
+  opts: WalkOptions,
+  dir: WorkspaceHandle,
+  abs: string,
+  rel: string,
+  depth: number,
+  stack: GitignoreStack,
+): Promise<boolean> {
   if (opts.signal?.aborted) return false;
   let dirents;
   try {
-    dirents = await fs.readdir(abs, { withFileTypes: true });
+    dirents = await fs.readdir(dir.fdPath, { withFileTypes: true });
   } catch {
     return true; // unreadable directory: skip it, keep walking the rest
   }
@@ -105,11 +126,26 @@ async function walkDir(opts: WalkOptions, abs: string, rel: string, depth: numbe
     const isDir = d.isDirectory();
     if (stack.ignores(childRel, isDir)) continue;
     const childAbs = path.join(abs, d.name);
-    const entry: WalkEntry = { relPath: childRel, absPath: childAbs, isDir, isSymlink: d.isSymbolicLink(), depth };
+    const entry: WalkEntry = {
+      relPath: childRel,
+      absPath: childAbs,
+      anchoredPath: dir.entry(d.name),
+      isDir,
+      isSymlink: d.isSymbolicLink(),
+      depth,
+    };
     if (!(await opts.onEntry(entry))) return false;
     if (isDir && depth < opts.maxDepth) {
-      const childStack = await stack.enter(opts.root, childRel);
-      if (!(await walkDir(opts, childAbs, childRel, depth + 1, childStack))) return false;
+      // O_NOFOLLOW through the parent's descriptor: a directory replaced by a symlink since the
+      // listing is not entered.
+      const child = await openInWorkspace(dir.entry(d.name), { root: opts.root, shown: childRel, directory: true });
+      if (!child.ok) continue;
+      try {
+        const childStack = await stack.enter(childRel, child.opened.entry('.gitignore'));
+        if (!(await walkDir(opts, child.opened, childAbs, childRel, depth + 1, childStack))) return false;
+      } finally {
+        await child.opened.close();
+      }
     }
   }
   return true;

@@ -15,7 +15,16 @@ export interface TerminalSnapshot {
 }
 
 export type ToolDetails =
-  | { kind: 'read'; path: string; startLine: number; endLine: number; totalLines: number; more: boolean }
+  | {
+      kind: 'read';
+      path: string;
+      startLine: number;
+      endLine: number;
+      totalLines: number;
+      more: boolean;
+      /** Other hard links to the same file, which may be outside the workspace (absent when none). */
+      otherNames?: number;
+    }
   | { kind: 'write'; path: string; bytes: number; lines: number; created: boolean }
   | {
       kind: 'edit';
@@ -28,7 +37,16 @@ export type ToolDetails =
       created: boolean;
     }
   | { kind: 'list'; path: string; entries: number; truncated: boolean }
-  | { kind: 'grep'; pattern: string; matches: number; files: number; truncated: boolean; engine: 'rg' | 'node' }
+  | {
+      kind: 'grep';
+      pattern: string;
+      matches: number;
+      files: number;
+      truncated: boolean;
+      engine: 'rg' | 'node';
+      /** Files over 10 MiB that were not searched (absent when none). */
+      skippedLarge?: number;
+    }
   | {
       kind: 'bash';
       command: string;

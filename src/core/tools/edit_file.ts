@@ -1,13 +1,14 @@
 // edit_file: replace an exact piece of text, with helpful errors when it is missing or ambiguous.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomic } from '../files/atomic-write.js';
-import { SNIFF_BYTES, formatBytes, sniffBinary } from '../files/binary.js';
+import { writeFileAtomicIn } from '../files/atomic-write.js';
+import { NOT_UTF8, SNIFF_BYTES, formatBytes, sniffBinary } from '../files/binary.js';
 import { applyReplacements, buildCreateDiff, buildEditDiff, type EditHunk } from '../files/edit-diff.js';
 import { adaptQuotes, findExact, findNormalized, lineAt, nearMisses } from '../files/edit-match.js';
 import { detectEol, withEol } from '../files/line-endings.js';
 import { recordFileState, staleFileError } from '../files/read-state.js';
-import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { decodeUtf8Strict } from '../files/utf8.js';
+import { openForWrite, type WriteTarget } from '../files/workspace-file.js';
+import type { WorkspaceHandle } from '../files/workspace-open.js';
+import { errorMessage } from '../sandbox.js';
 import { truncateHeadTail } from '../truncate.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 import type { FileWriteDeps } from './write_file.js';
@@ -68,33 +69,51 @@ async function editFile(input: EditFileInput, workspaceRoot: string, session: Se
   if (input.old_string === input.new_string) {
     return fail('old_string and new_string are identical; there is nothing to change.');
   }
-  const resolved = await resolveInWorkspace(workspaceRoot, input.path, { forWrite: true });
-  if (!resolved.ok) return fail(resolved.error);
-  const shown = resolved.relPath;
-  const file = resolved.realPath;
+  // Missing directories are created only when the edit creates the file.
+  const target = await openForWrite(workspaceRoot, input.path, input.old_string === '');
+  if (!target.ok) return fail(target.missing ? missingFile(target.shown ?? String(input.path)) : target.error);
+  try {
+    return await editIn(target, input, session, deps);
+  } finally {
+    await target.close();
+  }
+}
 
-  if (!resolved.exists) {
-    if (input.old_string !== '') {
-      return fail(`The file ${shown} does not exist. To create it, use write_file (or edit_file with an empty old_string).`);
-    }
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, input.new_string, { rename: deps.rename, signal: deps.signal });
-    await recordFileState(session, file);
+const missingFile = (shown: string) =>
+  `The file ${shown} does not exist. To create it, use write_file (or edit_file with an empty old_string).`;
+
+async function editIn(target: WriteTarget, input: EditFileInput, session: SessionState, deps: FileWriteDeps): Promise<ToolResult> {
+  const { shown, existing } = target;
+  const writeOpts = { rename: deps.rename, signal: deps.signal };
+  if (!existing) {
+    if (input.old_string !== '') return fail(missingFile(shown));
+    const written = await writeFileAtomicIn(target.dir, target.name, input.new_string, writeOpts);
+    await recordFileState(session, target.realPath, written);
     return done(shown, 'Created', buildCreateDiff(shown, input.new_string), 1, true);
   }
 
-  const stat = await fs.stat(file);
+  const { stat } = existing;
   if (stat.isDirectory()) return fail(`${shown} is a directory; give a file path.`);
   if (!stat.isFile()) return fail(`${shown} is not a regular file; it cannot be edited.`);
-  const stale = staleFileError(session, file, shown, stat);
+  const stale = staleFileError(session, target.realPath, shown, stat);
   if (stale) return fail(stale);
   if (stat.size > EDIT_SIZE_CAP) {
     return fail(`${shown} is ${formatBytes(stat.size)}, too large to edit (limit ${formatBytes(EDIT_SIZE_CAP)}).`);
   }
-  const buf = await fs.readFile(file);
+  const buf = await readWhole(existing, stat.size);
   const binaryType = sniffBinary(buf.subarray(0, SNIFF_BYTES));
-  if (binaryType) return fail(`${shown} is a binary file (${binaryType}); edit_file only edits text.`);
-  const text = buf.toString('utf8');
+  if (binaryType && binaryType !== NOT_UTF8) return fail(`${shown} is a binary file (${binaryType}); edit_file only edits text.`);
+  // The whole file, not just the sniffed head: one stray byte past it would otherwise be rewritten.
+  const decoded = decodeUtf8Strict(buf);
+  if (!decoded.ok) {
+    const byte = `0x${decoded.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    return fail(
+      `${shown} is not valid UTF-8: the byte ${byte} at offset ${decoded.offset} (line ${decoded.line}) is not part of a UTF-8 character, ` +
+        'so it is probably Latin-1 or another legacy encoding. edit_file only edits UTF-8 text, because decoding this file would ' +
+        'change bytes you did not edit; the file is unchanged. Convert it first (for example: iconv -f latin1 -t utf-8) or change it with bash.',
+    );
+  }
+  const text = decoded.text;
 
   if (input.old_string === '' && text !== '') {
     return fail(`old_string is empty, but ${shown} already has content. Give the exact text to replace, or use write_file to replace the whole file.`);
@@ -132,10 +151,26 @@ async function editFile(input: EditFileInput, workspaceRoot: string, session: Se
     text: normalized ? adaptQuotes(newString, text.slice(s.start, s.end), oldString) : newString,
   }));
   const newText = applyReplacements(text, reps);
-  await writeFileAtomic(file, newText, { mode: stat.mode & 0o7777, rename: deps.rename, signal: deps.signal });
-  await recordFileState(session, file);
+  const written = await writeFileAtomicIn(target.dir, target.name, newText, { ...writeOpts, mode: stat.mode & 0o7777 });
+  await recordFileState(session, target.realPath, written);
   const note = normalized ? ' (matched after normalizing quotes and trailing whitespace)' : '';
   return done(shown, `Edited`, buildEditDiff(shown, text, reps), reps.length, false, note);
+}
+
+/** The whole file from its open handle (positional reads: the handle's offset is never relied on). */
+async function readWhole(file: WorkspaceHandle, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  // One byte more than the size says, so a file that grew since fstat is still read to its end.
+  for (;;) {
+    const buf = Buffer.allocUnsafe(Math.max(64 * 1024, size - position + 1));
+    const { bytesRead } = await file.handle.read(buf, 0, buf.length, position);
+    if (bytesRead === 0) break;
+    chunks.push(buf.subarray(0, bytesRead));
+    position += bytesRead;
+    if (position > EDIT_SIZE_CAP) throw new Error(`the file grew past ${formatBytes(EDIT_SIZE_CAP)} while it was being read`);
+  }
+  return Buffer.concat(chunks, position);
 }
 
 function done(

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { searchWithNode } from '../files/node-search.js';
 import { searchWithRipgrep } from '../files/rg-search.js';
 import type { SearchOptions, SearchOutcome } from '../files/search-types.js';
-import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { openForRead, type ReadTarget } from '../files/workspace-file.js';
+import { errorMessage } from '../sandbox.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
 export interface GrepSearchInput {
@@ -71,24 +72,32 @@ async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | n
   if (typeof input.pattern !== 'string' || input.pattern === '') {
     return { content: 'pattern must be a non-empty regular expression.', isError: true };
   }
-  const resolved = await resolveInWorkspace(ctx.workspaceRoot, input.path ?? '.');
-  if (!resolved.ok) return { content: resolved.error, isError: true };
-  if (!resolved.exists) return { content: `The path ${resolved.relPath} does not exist.`, isError: true };
+  const target = await openForRead(ctx.workspaceRoot, input.path ?? '.', (shown) => `The path ${shown} does not exist.`);
+  if (!target.ok) return { content: target.error, isError: true };
+  try {
+    return await search(input, ctx, rgPath, target);
+  } finally {
+    await target.opened.close();
+  }
+}
+
+async function search(input: GrepSearchInput, ctx: ToolContext, rgPath: string | null, target: ReadTarget): Promise<ToolResult> {
+  const { stat, childPath } = target.opened;
   // A FIFO or device would block the search forever.
-  const stat = await fs.stat(resolved.realPath);
   if (!stat.isFile() && !stat.isDirectory()) {
-    return { content: `${resolved.relPath} is not a regular file or directory; it cannot be searched.`, isError: true };
+    return { content: `${target.shown} is not a regular file or directory; it cannot be searched.`, isError: true };
   }
 
   const opts: SearchOptions = {
-    root: resolved.root,
-    targetRel: resolved.relPath,
+    root: target.root,
+    targetRel: target.shown,
     pattern: input.pattern,
     glob: input.glob?.trim() || undefined,
     ignoreCase: input.ignore_case === true,
     maxMatches: GREP_MAX_MATCHES,
     maxLineChars: GREP_MAX_LINE_CHARS,
     signal: ctx.signal,
+    ...(childPath ? { anchor: { childPath, isFile: stat.isFile() } } : {}),
   };
   let used: 'rg' | 'node' = 'node';
   let outcome: SearchOutcome | undefined;
@@ -103,6 +112,7 @@ async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | n
   if (!outcome.ok) return { content: outcome.error, isError: true };
 
   const files = new Set(outcome.matches.map((m) => m.path)).size;
+  const skipped = outcome.skippedLarge;
   const details = {
     kind: 'grep' as const,
     pattern: input.pattern,
@@ -110,8 +120,9 @@ async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | n
     files,
     truncated: outcome.truncated,
     engine: used,
+    ...(skipped.length > 0 ? { skippedLarge: skipped.length } : {}),
   };
-  const where = resolved.relPath === '.' ? 'the workspace' : resolved.relPath;
+  const where = target.shown === '.' ? 'the workspace' : target.shown;
   let content =
     outcome.matches.length === 0
       ? `No matches for ${JSON.stringify(input.pattern)} in ${where}${opts.glob ? ` (glob ${opts.glob})` : ''}.`
@@ -119,8 +130,19 @@ async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | n
   if (outcome.truncated) {
     content += `\n\n[Showing the first ${GREP_MAX_MATCHES} matches; there are more. Narrow the pattern, path or glob.]`;
   }
+  // Without this, a match in a big file (a log, a dump) would look like no match at all.
+  if (skipped.length > 0) content += `\n\n${skippedNote(skipped)}`;
   if (outcome.warning) content += `\n\n[Note: ${outcome.warning}]`;
   return { content, isError: false, details };
+}
+
+const LISTED_SKIPPED = 5;
+
+/** "[1 file over 10 MiB not searched: big.log]"; the first few names, then a count. */
+export function skippedNote(paths: readonly string[]): string {
+  const n = paths.length;
+  const names = paths.slice(0, LISTED_SKIPPED).join(', ') + (n > LISTED_SKIPPED ? ` and ${n - LISTED_SKIPPED} more` : '');
+  return `[${n} file${n === 1 ? '' : 's'} over 10 MiB not searched: ${names}. Use read_file with offset/limit, or bash, to look inside.]`;
 }
 
 /** The first executable named `name` on PATH, or null. */

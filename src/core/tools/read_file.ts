@@ -1,10 +1,12 @@
 // read_file: one page of numbered lines. It pages instead of cutting out the middle, so it is the one
 // tool exempt from the shared head+tail truncation.
-import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { SNIFF_BYTES, formatBytes, sniffBinary } from '../files/binary.js';
 import { readPage } from '../files/line-pager.js';
 import { recordFileState } from '../files/read-state.js';
-import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { openForRead } from '../files/workspace-file.js';
+import type { WorkspaceHandle } from '../files/workspace-open.js';
+import { errorMessage } from '../sandbox.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface ReadFileInput {
@@ -56,16 +58,27 @@ async function readFile(
   session: SessionState,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const resolved = await resolveInWorkspace(workspaceRoot, input.path);
-  if (!resolved.ok) return fail(resolved.error);
-  const shown = resolved.relPath;
-  if (!resolved.exists) return fail(`The file ${shown} does not exist. Use list_files or grep_search to find the right path.`);
+  const target = await openForRead(workspaceRoot, input.path, (shown) => `The file ${shown} does not exist. Use list_files or grep_search to find the right path.`);
+  if (!target.ok) return fail(target.error);
+  try {
+    return await readOpened(input, target.shown, target.opened, session, signal);
+  } finally {
+    await target.opened.close();
+  }
+}
 
-  const stat = await fs.stat(resolved.realPath);
+async function readOpened(
+  input: ReadFileInput,
+  shown: string,
+  file: WorkspaceHandle,
+  session: SessionState,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  const { stat } = file;
   if (stat.isDirectory()) return fail(`${shown} is a directory, not a file. Use list_files to see what it contains.`);
   if (!stat.isFile()) return fail(`${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
 
-  const head = await readHead(resolved.realPath);
+  const head = await readHead(file.handle);
   const binaryType = sniffBinary(head);
   if (binaryType) {
     return fail(`${shown} is a binary file (${binaryType}, ${formatBytes(stat.size)}); read_file only shows text.`);
@@ -79,18 +92,21 @@ async function readFile(
         `Read it in pages with offset and limit (for example offset=1, limit=${READ_DEFAULT_LIMIT}), or search it with grep_search.`,
     );
   }
+  // realpath cannot see through a hard link: the same file may also live outside the workspace. Not
+  // refused (pnpm's node_modules are hard links into its store), but said.
+  const names = otherNamesNote(stat.nlink);
   if (stat.size === 0) {
-    await recordFileState(session, resolved.realPath, stat);
+    await recordFileState(session, file.realPath, stat);
     return {
-      content: `The file ${shown} is empty (0 bytes).`,
+      content: `The file ${shown} is empty (0 bytes).${names ? `\n\n${names}` : ''}`,
       isError: false,
-      details: { kind: 'read', path: shown, startLine: 0, endLine: 0, totalLines: 0, more: false },
+      details: { kind: 'read', path: shown, startLine: 0, endLine: 0, totalLines: 0, more: false, ...otherNames(stat.nlink) },
     };
   }
 
   const offset = Math.max(1, Math.floor(input.offset ?? 1));
   const limit = Math.max(1, Math.floor(input.limit ?? READ_DEFAULT_LIMIT));
-  const page = await readPage(resolved.realPath, {
+  const page = await readPage(file.handle, {
     offset,
     limit,
     maxChars: READ_MAX_CHARS,
@@ -101,7 +117,7 @@ async function readFile(
     return fail(`offset ${offset} is past the end of ${shown}, which has ${page.totalLines} lines.`);
   }
   // Only a read that showed the model something counts for the read-before-write rule.
-  await recordFileState(session, resolved.realPath, stat);
+  await recordFileState(session, file.realPath, stat);
   const more = page.endLine < page.totalLines;
   let content = page.lines.join('\n');
   if (more) {
@@ -110,22 +126,29 @@ async function readFile(
       `\n\n[Showing lines ${page.startLine}-${page.endLine} of ${page.totalLines}${why}. ` +
       `${page.totalLines - page.endLine} more lines; to read on, call read_file with offset=${page.endLine + 1}.]`;
   }
+  if (names) content += `\n\n${names}`;
   return {
     content,
     isError: false,
-    details: { kind: 'read', path: shown, startLine: page.startLine, endLine: page.endLine, totalLines: page.totalLines, more },
+    details: { kind: 'read', path: shown, startLine: page.startLine, endLine: page.endLine, totalLines: page.totalLines, more, ...otherNames(stat.nlink) },
   };
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The note for a file with more than one name (hard links), else ''. */
+export function otherNamesNote(nlink: number): string {
+  const others = nlink - 1;
+  if (others < 1) return '';
+  return `[Note: this file has ${others} other name${others === 1 ? '' : 's'} (hard links), which may be outside the workspace.]`;
+}
+
+function otherNames(nlink: number): { otherNames?: number } {
+  return nlink > 1 ? { otherNames: nlink - 1 } : {};
+}
+
+async function readHead(handle: FileHandle): Promise<Buffer> {
+  const buf = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+  return buf.subarray(0, bytesRead);
 }
 
 function fail(content: string): ToolResult {

@@ -1,10 +1,10 @@
 // write_file: create or overwrite a whole file, atomically, keeping the old file's mode and line endings.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomic, type AtomicWriteOptions } from '../files/atomic-write.js';
-import { detectEol, withEol } from '../files/line-endings.js';
+import { writeFileAtomicIn, type AtomicWriteOptions } from '../files/atomic-write.js';
+import { BOM, detectEol, startsWithUtf8Bom, withEol } from '../files/line-endings.js';
 import { recordFileState, staleFileError } from '../files/read-state.js';
-import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { openForWrite, type WriteTarget } from '../files/workspace-file.js';
+import type { WorkspaceHandle } from '../files/workspace-open.js';
+import { errorMessage } from '../sandbox.js';
 import { countLines } from '../truncate.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 
@@ -30,7 +30,7 @@ export function createWriteFileTool(deps: FileWriteDeps = {}): Tool<WriteFileInp
       'Create a file, or replace the whole content of an existing file. `path` is relative to the workspace ' +
       'root; missing parent directories are created. Overwriting an existing file requires having read it with ' +
       'read_file in this session, and it must not have changed on disk since. The write is atomic, keeps the ' +
-      "file's permissions, and keeps CRLF line endings if the old file used them. For small changes to an " +
+      "file's permissions, and keeps CRLF line endings and a UTF-8 byte-order mark if the old file had them. For small changes to an " +
       'existing file prefer edit_file. Writing inside .git/ is not allowed.',
     readOnly: false,
     inputSchema: {
@@ -62,30 +62,38 @@ async function writeFile(
   deps: FileWriteDeps,
 ): Promise<ToolResult> {
   if (typeof input.content !== 'string') return { content: 'content must be a string.', isError: true };
-  const resolved = await resolveInWorkspace(workspaceRoot, input.path, { forWrite: true });
-  if (!resolved.ok) return { content: resolved.error, isError: true };
-  const shown = resolved.relPath;
+  const target = await openForWrite(workspaceRoot, input.path, true);
+  if (!target.ok) return { content: target.error, isError: true };
+  try {
+    return await writeInto(target, input.content, session, deps);
+  } finally {
+    await target.close();
+  }
+}
 
-  let content = input.content;
+async function writeInto(target: WriteTarget, newContent: string, session: SessionState, deps: FileWriteDeps): Promise<ToolResult> {
+  const { shown, existing } = target;
+  let content = newContent;
   let mode: number | undefined;
-  if (resolved.exists) {
-    const stat = await fs.stat(resolved.realPath);
+  if (existing) {
+    const { stat } = existing;
     if (stat.isDirectory()) return { content: `${shown} is a directory; give a file path.`, isError: true };
     if (!stat.isFile()) return { content: `${shown} is not a regular file; it cannot be written.`, isError: true };
-    const stale = staleFileError(session, resolved.realPath, shown, stat);
+    const stale = staleFileError(session, target.realPath, shown, stat);
     if (stale) return { content: stale, isError: true };
     mode = stat.mode & 0o7777;
-    if (detectEol(await readHeadText(resolved.realPath)) === '\r\n') content = withEol(content, '\r\n');
-  } else {
-    await fs.mkdir(path.dirname(resolved.realPath), { recursive: true });
+    const head = await readHead(existing);
+    if (detectEol(head.toString('utf8')) === '\r\n') content = withEol(content, '\r\n');
+    // Editors and Windows tools that wrote a byte-order mark expect to find it again.
+    if (startsWithUtf8Bom(head) && !content.startsWith(BOM)) content = BOM + content;
   }
 
-  await writeFileAtomic(resolved.realPath, content, { mode, rename: deps.rename, signal: deps.signal });
-  await recordFileState(session, resolved.realPath);
+  const written = await writeFileAtomicIn(target.dir, target.name, content, { mode, rename: deps.rename, signal: deps.signal });
+  await recordFileState(session, target.realPath, written);
 
   const bytes = Buffer.byteLength(content);
   const lines = countLines(content);
-  const created = !resolved.exists;
+  const created = !existing;
   return {
     content: `${created ? 'Created' : 'Overwrote'} ${shown}: wrote ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`,
     isError: false,
@@ -97,13 +105,8 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-async function readHeadText(file: string): Promise<string> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(EOL_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, EOL_SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
+async function readHead(file: WorkspaceHandle): Promise<Buffer> {
+  const buf = Buffer.alloc(EOL_SNIFF_BYTES);
+  const { bytesRead } = await file.handle.read(buf, 0, EOL_SNIFF_BYTES, 0);
+  return buf.subarray(0, bytesRead);
 }

@@ -208,4 +208,40 @@ describe('edit_file', () => {
     expect(r.isError).toBe(true);
     expect(r.content).toContain('binary');
   });
+
+  it('refuses a Latin-1 file whose first non-UTF-8 byte lies past the 8 KiB sniff, leaving every byte as it was', async () => {
+    // 9,000 ASCII bytes in 100 lines, then "café" in Latin-1 (é = 0xE9), then more text.
+    const head = Buffer.from(`${'x'.repeat(89)}\n`.repeat(100));
+    const bytes = Buffer.concat([head, Buffer.from([0x63, 0x61, 0x66, 0xe9]), Buffer.from('\nlast line\n')]);
+    await fs.writeFile(p('latin1.txt'), bytes);
+    expect((await readFileTool.execute({ path: 'latin1.txt' }, ctx)).isError).toBe(false);
+    const r = await edit('latin1.txt', 'last line', 'changed line');
+    expect(r.isError).toBe(true);
+    expect(r.content).toBe(
+      'latin1.txt is not valid UTF-8: the byte 0xE9 at offset 9003 (line 101) is not part of a UTF-8 character, so it is ' +
+        'probably Latin-1 or another legacy encoding. edit_file only edits UTF-8 text, because decoding this file would change ' +
+        'bytes you did not edit; the file is unchanged. Convert it first (for example: iconv -f latin1 -t utf-8) or change it with bash.',
+    );
+    expect((await fs.readFile(p('latin1.txt'))).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a truncated multi-byte character at the very end of the file', async () => {
+    const bytes = Buffer.concat([Buffer.from('ok\n'.repeat(3000)), Buffer.from([0xe2, 0x82])]);
+    await fs.writeFile(p('cut.txt'), bytes);
+    await readFileTool.execute({ path: 'cut.txt' }, ctx);
+    const r = await edit('cut.txt', 'ok', 'OK', true);
+    expect(r.content).toContain('the byte 0xE2 at offset 9000 (line 3001)');
+    expect((await fs.readFile(p('cut.txt'))).equals(bytes)).toBe(true);
+  });
+
+  it('edits a UTF-8 file past 8 KiB byte for byte, keeping its byte-order mark and every multi-byte character', async () => {
+    const text = '\uFEFF' + 'é日本🙂\n'.repeat(1000) + 'target\n' + 'ü€\n'.repeat(500);
+    await seed('utf8.txt', text);
+    const r = await edit('utf8.txt', 'target', 'TARGET');
+    expect(r.isError).toBe(false);
+    const expected = Buffer.from(text.replace('target', 'TARGET'), 'utf8');
+    const actual = await fs.readFile(p('utf8.txt'));
+    expect(actual.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(actual.equals(expected)).toBe(true);
+  });
 });

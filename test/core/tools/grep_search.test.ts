@@ -21,6 +21,13 @@ async function tree(files: Record<string, string | Buffer>): Promise<void> {
   }
 }
 
+async function touch(rel: string): Promise<string> {
+  const file = path.join(ws.root, rel);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, '');
+  return file;
+}
+
 it('finds ripgrep on PATH (CI installs it; both engines must be exercised)', () => {
   expect(rgPath).not.toBeNull();
 });
@@ -78,6 +85,32 @@ describe.each([
     await tree({ 'a/one.txt': 'x\n', 'b/two.txt': 'x\n' });
     expect((await grep({ pattern: 'x', path: 'b' })).content).toBe('b/two.txt:1:x');
     expect((await grep({ pattern: 'x', path: 'a/one.txt' })).content).toBe('a/one.txt:1:x');
+  });
+
+  it('applies a glob with a directory in it when the search is narrowed to a subdirectory', async () => {
+    await tree({ 'src/a/x.tsx': 'hit\n', 'src/y.ts': 'hit\n', 'src/a/w.ts': 'hit\n', 'other/z.tsx': 'hit\n', '.gitignore': 'src/gen/\n', 'src/gen/g.tsx': 'hit\n' });
+    expect((await grep({ pattern: 'hit', path: 'src', glob: 'src/**/*.tsx' })).content).toBe('src/a/x.tsx:1:hit');
+    expect((await grep({ pattern: 'hit', path: 'src', glob: '*.tsx' })).content).toBe('src/a/x.tsx:1:hit');
+    expect((await grep({ pattern: 'hit', path: 'src', glob: '!src/a/**' })).content).toBe('src/y.ts:1:hit');
+    expect((await grep({ pattern: 'hit', path: 'src/a' })).content).toBe('src/a/w.ts:1:hit\nsrc/a/x.tsx:1:hit');
+  });
+
+  it('says which files over 10 MiB were not searched, also when nothing matched', async () => {
+    await tree({ 'small.txt': 'nothing here\n', 'logs/keep.txt': 'x\n' });
+    // Sparse: 10 MiB and one byte without writing them.
+    for (const big of ['big.log', 'logs/huge.log']) await fs.truncate(await touch(big), 10 * 1024 * 1024 + 1);
+    const r = await grep({ pattern: 'needle' });
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe(
+      'No matches for "needle" in the workspace.\n\n' +
+        '[2 files over 10 MiB not searched: big.log, logs/huge.log. Use read_file with offset/limit, or bash, to look inside.]',
+    );
+    expect(r.details).toMatchObject({ matches: 0, skippedLarge: 2 });
+    const narrowed = await grep({ pattern: 'x', path: 'logs' });
+    expect(narrowed.content).toBe(
+      'logs/keep.txt:1:x\n\n[1 file over 10 MiB not searched: logs/huge.log. Use read_file with offset/limit, or bash, to look inside.]',
+    );
+    expect((await grep({ pattern: 'x', path: 'logs', glob: '*.txt' })).content).toBe('logs/keep.txt:1:x');
   });
 
   it('caps the number of matches with a note', async () => {

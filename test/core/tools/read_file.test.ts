@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setProcFdForTests } from '../../../src/core/files/workspace-open.js';
 import { readFileTool } from '../../../src/core/tools/read_file.js';
 import { makeTempWorkspace, makeToolContext } from '../../helpers/tool-context.js';
 
@@ -155,5 +157,38 @@ describe('read_file', () => {
     expect(viaLink.isError).toBe(true);
     expect(viaLink.content).toContain('outside the workspace');
     expect(viaLink.content).not.toContain('\tsecret');
+  });
+
+  it('reads a file through a hard link, and says it has other names', async () => {
+    await fs.writeFile(path.join(ws.outside, 'shared.txt'), 'linked content\n');
+    await fs.link(path.join(ws.outside, 'shared.txt'), path.join(ws.root, 'hard.txt'));
+    const r = await read({ path: 'hard.txt' });
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe('     1\tlinked content\n\n[Note: this file has 1 other name (hard links), which may be outside the workspace.]');
+    await fs.link(path.join(ws.outside, 'shared.txt'), path.join(ws.outside, 'third.txt'));
+    expect((await read({ path: 'hard.txt' })).content).toContain('this file has 2 other names');
+
+    await fs.writeFile(path.join(ws.root, 'single.txt'), 'alone\n');
+    expect((await read({ path: 'single.txt' })).content).toBe('     1\talone');
+  });
+
+  it('refuses a FIFO at once instead of waiting for a writer', async () => {
+    execFileSync('mkfifo', [path.join(ws.root, 'pipe')]);
+    const r = await read({ path: 'pipe' });
+    expect(r).toMatchObject({ isError: true });
+    expect(r.content).toContain('not a regular file');
+  });
+
+  it('works where /proc/self/fd is missing, by checking the opened file is still the one at the path', async () => {
+    setProcFdForTests(false);
+    try {
+      await fs.writeFile(path.join(ws.root, 'a.txt'), 'plain\n');
+      expect((await read({ path: 'a.txt' })).content).toBe('     1\tplain');
+      await fs.symlink(path.join(ws.outside), path.join(ws.root, 'out'));
+      await fs.writeFile(path.join(ws.outside, 's.txt'), 'secret\n');
+      expect((await read({ path: 'out/s.txt' })).content).toContain('outside the workspace');
+    } finally {
+      setProcFdForTests(undefined);
+    }
   });
 });

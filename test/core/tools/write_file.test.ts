@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../src/core/files/atomic-write.js';
+import { setProcFdForTests } from '../../../src/core/files/workspace-open.js';
 import { readFileTool } from '../../../src/core/tools/read_file.js';
 import { createWriteFileTool, writeFileTool } from '../../../src/core/tools/write_file.js';
 import { makeTempWorkspace, makeToolContext, type TestToolContext } from '../../helpers/tool-context.js';
@@ -63,6 +64,21 @@ describe('write_file', () => {
     expect(await fs.readFile(p('dos.txt'), 'utf8')).toBe('uno\r\ndos\r\ntres\r\n');
   });
 
+  it('keeps the UTF-8 byte-order mark an overwritten file had, and adds none to a file without one', async () => {
+    await fs.writeFile(p('bom.txt'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('old\n')]));
+    await readIt('bom.txt');
+    expect((await write('bom.txt', 'new\n')).isError).toBe(false);
+    expect(await fs.readFile(p('bom.txt'))).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('new\n')]));
+    // Content that already starts with the mark does not get a second one.
+    await write('bom.txt', '\uFEFFagain\n');
+    expect(await fs.readFile(p('bom.txt'))).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('again\n')]));
+
+    await fs.writeFile(p('plain.txt'), 'old\n');
+    await readIt('plain.txt');
+    await write('plain.txt', 'new\n');
+    expect(await fs.readFile(p('plain.txt'))).toEqual(Buffer.from('new\n'));
+  });
+
   it("keeps the existing file's mode", async () => {
     await fs.writeFile(p('run.sh'), '#!/bin/sh\necho hi\n');
     await fs.chmod(p('run.sh'), 0o754);
@@ -119,6 +135,23 @@ describe('write_file', () => {
     expect(r.content).toContain('simulated rename failure');
     expect(await fs.readFile(p('keep.txt'), 'utf8')).toBe('precious\n');
     expect(await fs.readdir(ws.root)).toEqual(['keep.txt']);
+  });
+});
+
+describe('write_file without /proc/self/fd', () => {
+  it('still creates and overwrites inside and refuses a symlinked parent', async () => {
+    setProcFdForTests(false);
+    try {
+      expect((await write('sub/new.txt', 'one\n')).isError).toBe(false);
+      await readIt('sub/new.txt');
+      expect((await write('sub/new.txt', 'two\n')).isError).toBe(false);
+      expect(await fs.readFile(p('sub/new.txt'), 'utf8')).toBe('two\n');
+      await fs.symlink(ws.outside, p('out'));
+      expect((await write('out/x.txt', 'x')).content).toContain('outside the workspace');
+      expect(await fs.readdir(ws.outside)).toEqual([]);
+    } finally {
+      setProcFdForTests(undefined);
+    }
   });
 });
 

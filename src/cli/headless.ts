@@ -69,6 +69,8 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
       if (config.outputFormat === 'stream-json') print(out.stdout, `${JSON.stringify(event)}\n`);
       // Someone waiting on a plain -p should see why nothing happens yet.
       else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
+      // A notice (an SDK's deprecation warning, the iteration cap) is said once, as it comes.
+      else if (event.type === 'notice') print(out.stderr, `inkling: ${event.message}\n`);
       track(event);
     }
   } catch (err) {
@@ -128,12 +130,12 @@ function describeEnd(reason: TurnEndReason, errors: string[], notices: string[],
   switch (reason) {
     case 'end_turn':
       return undefined;
-    case 'error': {
-      const text = errors.length > 0 ? errors.join('\n') : 'the turn failed';
-      const auth = /\b401\b|authentication|x-api-key/i.test(text);
-      return auth ? `${text}\n(check ANTHROPIC_API_KEY, and ANTHROPIC_BASE_URL if you use a compatible endpoint)` : text;
-    }
+    case 'error':
+      // An authentication error's "check ANTHROPIC_API_KEY" comes with the error itself (its hint).
+      return errors.length > 0 ? errors.join('\n') : 'the turn failed';
     case 'max_iterations':
+      // The loop's notice about the cap was printed when it came (stream-json has it on stdout).
+      if (notices.length > 0 && config.outputFormat !== 'stream-json') return undefined;
       return notices.at(-1) ?? `stopped after ${config.maxIterations} model requests (--max-iterations); the answer may be incomplete`;
     case 'max_tokens':
       return `the response was cut off at the ${config.maxTokens}-token limit (--max-tokens); the answer may be incomplete`;
@@ -145,5 +147,6 @@ function describeEnd(reason: TurnEndReason, errors: string[], notices: string[],
 function describeRetry(event: Extract<AgentEvent, { type: 'retry' }>): string {
   const seconds = (event.delayMs / 1000).toFixed(event.delayMs < 10_000 ? 1 : 0);
   const status = event.status && !event.reason.includes(String(event.status)) ? `${event.status} ` : '';
-  return `retrying in ${seconds} s (${status}${event.reason}), attempt ${event.attempt}`;
+  const discarded = event.discardPartial ? '; the partial answer is discarded' : '';
+  return `retrying in ${seconds} s (${status}${event.reason}${discarded}), attempt ${event.attempt}`;
 }

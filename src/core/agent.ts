@@ -2,6 +2,7 @@
 import type { Message, Usage } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import type { Provider } from './providers/provider.js';
+import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
 
 export interface AgentConfig {
@@ -24,6 +25,8 @@ export interface AgentConfig {
   sessionDir?: string;
   /** Default terminal size for bash panes. */
   paneSize?: { cols: number; rows: number };
+  /** Retrying a response cut after its content started (defaults: 3 retries, 1 s doubling to 16 s). */
+  streamRetry?: Partial<StreamRetryOptions>;
 }
 
 export interface Agent {

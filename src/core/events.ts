@@ -25,7 +25,15 @@ export type AgentEvent =
       details?: ToolDetails;
       durationMs: number;
     }
-  | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
+  /**
+   * A request is tried again after `delayMs`. With `discardPartial`, the response that was
+   * streaming failed after content had started (cut, stalled, overloaded, unreadable): everything
+   * streamed since the last `request_start` (text, thinking, tool calls, whose cards get a
+   * cancelled result) is dropped from the conversation and will not be sent back; a UI keeps it
+   * dimmed, marked "interrupted — retried". A new `request_start` with the same iteration follows
+   * when the wait is over.
+   */
+  | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string; discardPartial?: true }
   /** usage: this request's; turn/session: running totals. */
   | { type: 'usage'; usage: Usage; turn: Usage; session: Usage }
   | { type: 'error'; message: string; retryable: boolean }

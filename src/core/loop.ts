@@ -1,25 +1,16 @@
-// The agent loop: prompt → stream → run tool calls → send results → repeat until a response
-// calls no tools. Everything it does is published as AgentEvents.
+// The agent loop: prompt → stream (response-stream.ts) → run tool calls → send results → repeat
+// until a response calls no tools. Everything it does is published as AgentEvents.
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Agent, AgentConfig } from './agent.js';
-import {
-  addUsage,
-  emptyUsage,
-  toolUses,
-  type AssistantBlock,
-  type AssistantMessage,
-  type Message,
-  type StopReason,
-  type Usage,
-} from './conversation.js';
+import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message } from './conversation.js';
 import { EventQueue } from './event-queue.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
-import { ProviderError, type CompletedToolUse } from './providers/provider.js';
+import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
 import { ToolCallBatch } from './scheduler.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
@@ -105,6 +96,7 @@ export function createAgent(config: AgentConfig): Agent {
 
   const systemPrompt = config.systemPrompt ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: registry.names() });
   const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const streamRetry = { ...DEFAULT_STREAM_RETRY, ...config.streamRetry };
 
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
     let turnUsage = emptyUsage();
@@ -116,63 +108,31 @@ export function createAgent(config: AgentConfig): Agent {
       if (signal.aborted) return end('aborted');
       messages = repairHistory(messages);
       emit({ type: 'request_start', iteration });
-      const batch = new ToolCallBatch({ registry, emit, signal, makeContext: (id) => makeContext(id, signal, emit), redact });
-      const partial = new PartialMessage();
-      let final: { message: AssistantMessage; stopReason: StopReason; usage: Usage } | undefined;
-      try {
-        const stream = config.provider.stream(
-          {
-            model: config.model,
-            system: systemPrompt,
-            messages,
-            tools: registry.definitions(),
-            maxTokens: config.maxTokens,
-            ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
-          },
-          signal,
-        );
-        for await (const ev of stream) {
-          if (ev.type === 'text_delta') {
-            partial.text(ev.index, ev.text);
-            emit({ type: 'text_delta', text: ev.text });
-          } else if (ev.type === 'thinking_delta') {
-            emit({ type: 'thinking_delta', thinking: ev.thinking });
-          } else if (ev.type === 'thinking_end') {
-            partial.block(ev.index, ev.block);
-          } else if (ev.type === 'tool_use_end') {
-            partial.toolUse(ev.index, ev.toolUse);
-            batch.add(ev.toolUse);
-          } else if (ev.type === 'retry') {
-            emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason, ...(ev.status ? { status: ev.status } : {}) });
-          } else if (ev.type === 'message_end') {
-            final = { message: ev.message, stopReason: ev.stopReason, usage: ev.usage };
-            // Calls whose blocks arrived without a tool_use_end event (providers may skip it).
-            for (const use of toolUses(ev.message)) {
-              if (!partial.hasToolUse(use.id)) {
-                const toolUse: CompletedToolUse = { id: use.id, name: use.name, input: use.input };
-                if (ev.inputErrors[use.id]) toolUse.inputError = ev.inputErrors[use.id];
-                partial.toolUse(Number.MAX_SAFE_INTEGER, toolUse);
-                batch.add(toolUse);
-              }
-            }
-          }
-        }
-      } catch (err) {
-        const aborted = signal.aborted || isAbortError(err);
-        batch.abandonQueued('Not run: the model response failed before it was complete.');
-        await recordPartial(partial, batch);
-        if (aborted) return end('aborted');
-        const retryable = err instanceof ProviderError ? err.retryable : false;
-        emit({ type: 'error', message: errorMessage(err), retryable });
+      const outcome = await streamResponse({
+        provider: config.provider,
+        request: {
+          model: config.model,
+          system: systemPrompt,
+          messages,
+          tools: registry.definitions(),
+          maxTokens: config.maxTokens,
+          ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+        },
+        signal,
+        iteration,
+        emit,
+        newBatch: (attemptSignal) =>
+          new ToolCallBatch({ registry, emit, signal: attemptSignal, makeContext: (id) => makeContext(id, attemptSignal, emit), redact }),
+        retry: streamRetry,
+      });
+      const batch = outcome.batch;
+      if (outcome.kind !== 'complete') {
+        await recordPartial(outcome.partial, batch);
+        if (outcome.kind === 'aborted' || signal.aborted) return end('aborted');
+        emit({ type: 'error', message: outcome.hint ? `${outcome.message}\n(${outcome.hint})` : outcome.message, retryable: outcome.retryable });
         return end('error');
       }
-      if (!final) {
-        batch.abandonQueued('Not run: the model response ended before it was complete.');
-        await recordPartial(partial, batch);
-        if (signal.aborted) return end('aborted');
-        emit({ type: 'error', message: 'The model stream ended without a complete message.', retryable: true });
-        return end('error');
-      }
+      const final = outcome;
 
       messages.push(final.message);
       emit({ type: 'message_end', message: final.message, stopReason: final.stopReason });
@@ -198,8 +158,7 @@ export function createAgent(config: AgentConfig): Agent {
   }
 
   /** After an interrupt or error mid-stream, keep what was said and give every started call a result. */
-  async function recordPartial(partial: PartialMessage, batch: ToolCallBatch): Promise<void> {
-    const content = partial.blocks();
+  async function recordPartial(content: AssistantBlock[], batch: ToolCallBatch): Promise<void> {
     if (content.length === 0) return;
     messages.push({ role: 'assistant', content });
     if (content.some((b) => b.type === 'tool_use')) {
@@ -225,46 +184,4 @@ export function createAgent(config: AgentConfig): Agent {
   }
 
   return agent;
-}
-
-/** Text and completed tool calls streamed so far, in block order. */
-class PartialMessage {
-  private readonly byIndex = new Map<number, AssistantBlock>();
-  private readonly ids = new Set<string>();
-
-  text(index: number, text: string): void {
-    const block = this.byIndex.get(index);
-    if (block?.type === 'text') block.text += text;
-    else this.byIndex.set(index, { type: 'text', text });
-  }
-
-  block(index: number, block: AssistantBlock): void {
-    this.byIndex.set(index, block);
-  }
-
-  toolUse(index: number, use: CompletedToolUse): void {
-    this.ids.add(use.id);
-    this.byIndex.set(index === Number.MAX_SAFE_INTEGER ? 1e9 + this.ids.size : index, {
-      type: 'tool_use',
-      id: use.id,
-      name: use.name,
-      input: use.inputError ? {} : use.input,
-    });
-  }
-
-  hasToolUse(id: string): boolean {
-    return this.ids.has(id);
-  }
-
-  blocks(): AssistantBlock[] {
-    return [...this.byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
-  }
-}
-
-function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || err.name === 'APIUserAbortError');
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -19,6 +19,8 @@ interface ScheduledCall {
   use: CompletedToolUse;
   readOnly: boolean;
   state: CallState;
+  /** execute() was called (a call settled without running, e.g. abandoned, never was). */
+  started?: boolean;
   result?: ToolResultBlock;
   settled: Promise<void>;
   settle: () => void;
@@ -76,6 +78,21 @@ export class ToolCallBatch {
     }
   }
 
+  /** True once a call that is not read-only has started: its effects cannot be taken back. */
+  hasStartedWrite(): boolean {
+    return this.calls.some((c) => !c.readOnly && c.started);
+  }
+
+  /**
+   * The response these calls came from is being discarded: every unfinished call is cancelled with
+   * `reason` (a running one is told to stop through its signal by the caller).
+   */
+  discard(reason: string): void {
+    for (const call of this.calls) {
+      if (call.state !== 'settled') this.finish(call, { content: reason, isError: true }, 0, 'cancelled');
+    }
+  }
+
   private pump(): void {
     if (this.deps.signal.aborted) return;
     let running = this.calls.filter((c) => c.state === 'running').length;
@@ -101,6 +118,7 @@ export class ToolCallBatch {
 
   private start(call: ScheduledCall): void {
     call.state = 'running';
+    call.started = true;
     const { use } = call;
     const startedAt = Date.now();
     this.deps.emit({ type: 'tool_status', id: use.id, status: 'running' });

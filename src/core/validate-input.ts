@@ -1,6 +1,31 @@
 // Checks tool input against the tool's JSON Schema (the subset tool schemas use) before execution,
-// so a missing or mistyped parameter becomes an error naming the parameter.
-import type { JsonSchema, JsonSchemaObject } from './providers/provider.js';
+// so a missing or mistyped parameter becomes an error naming the parameter; and refuses input
+// nested so deep that recursive code (the SDK serializing the next request, a renderer) would
+// overflow the stack, before it enters the history.
+import type { CompletedToolUse, JsonSchema, JsonSchemaObject } from './providers/provider.js';
+
+/** No tool schema comes close; real inputs nest a handful of levels. */
+export const MAX_INPUT_DEPTH = 64;
+
+/** True when `value` has objects or arrays nested deeper than `max` levels. Iterative: cannot overflow. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** The call as it may enter the history: input nested too deep becomes {} with an inputError. */
+export function guardToolUse(use: CompletedToolUse): CompletedToolUse {
+  if (use.inputError || !nestedDeeperThan(use.input, MAX_INPUT_DEPTH)) return use;
+  return { ...use, input: {}, inputError: `the input is nested deeper than ${MAX_INPUT_DEPTH} levels` };
+}
 
 export function validateInput(schema: JsonSchemaObject, input: unknown): string | null {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

@@ -141,6 +141,26 @@ describe('inkling -p', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('retries a response cut mid-stream by itself: exit 0, and the cut part is never sent back', async () => {
+    fake.enqueue(reply({ text: ['The first ', 'half'], end: 'cut' }), reply({ text: 'The whole answer.' }));
+    const r = await inkling(['-p', 'hi']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('The whole answer.\n');
+    expect(r.stderr).toMatch(/inkling: retrying in [\d.]+ s \(connection lost; the partial answer is discarded\), attempt 1\n/);
+    expect(fake.requests).toHaveLength(2);
+    expect((fake.requests[1].body as { messages: unknown[] }).messages).toEqual((fake.requests[0].body as { messages: unknown[] }).messages);
+  });
+
+  it("says the SDK's deprecation warning for an old model once on stderr, however many requests", async () => {
+    fake.enqueue(reply({ toolUses: [{ name: 'list_files', input: {} }] }), reply({ text: 'done' }));
+    const r = await inkling(['-p', 'hi', '--model', 'claude-sonnet-4-5']);
+    expect(r.code).toBe(0);
+    expect(fake.requests).toHaveLength(2);
+    expect(r.stderr.match(/is deprecated/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^inkling: The model 'claude-sonnet-4-5' is deprecated and will reach end-of-life on .+\. Please migrate/m);
+    expect(r.stdout).toBe('done\n');
+  });
+
   it('scrubs the key even when an API error message repeats it', async () => {
     fake.enqueue(apiError(400, 'invalid_request_error', `bad request from key ${KEY}`));
     const r = await inkling(['-p', 'hi', '--output-format', 'json']);

@@ -26,6 +26,7 @@ function agentWith(responders: Responder[], extra: Partial<Parameters<typeof cre
     workspaceRoot: '/tmp',
     maxTokens: 1000,
     tools: [echo, gateTool('slow', false, log)],
+    streamRetry: { baseDelayMs: 1 },
     ...extra,
   });
   return { agent, provider, log };
@@ -127,18 +128,32 @@ describe('agent loop', () => {
     expect((await collect(agent.run('p2'))).at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
   });
 
-  it('an API error ends the turn with a readable message and a valid history', async () => {
+  it('an API error that a retry cannot fix ends the turn with a readable message and a valid history', async () => {
     const { agent } = agentWith([
       async function* () {
         yield { type: 'text_delta', index: 0, text: 'partial' } satisfies ProviderEvent;
-        throw new ProviderError('Anthropic API error 529: overloaded', true, 529);
+        throw new ProviderError('Anthropic API error 400: bad request', false, 400);
       },
-      respond([text('retry worked')]),
+      respond([text('next prompt worked')]),
     ]);
     const events = await collect(agent.run('go'));
-    expect(events.find((e) => e.type === 'error')).toEqual({ type: 'error', message: 'Anthropic API error 529: overloaded', retryable: true });
+    expect(events.find((e) => e.type === 'error')).toEqual({ type: 'error', message: 'Anthropic API error 400: bad request', retryable: false });
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'error' });
     expect((await collect(agent.run('try again'))).at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+  });
+
+  it("an error's hint (what the person can do) follows its message", async () => {
+    const { agent } = agentWith([
+      async function* (): AsyncGenerator<ProviderEvent> {
+        throw new ProviderError('Anthropic API error 401: invalid x-api-key', false, 401, undefined, { hint: 'check ANTHROPIC_API_KEY' });
+      },
+    ]);
+    const events = await collect(agent.run('go'));
+    expect(events.find((e) => e.type === 'error')).toEqual({
+      type: 'error',
+      message: 'Anthropic API error 401: invalid x-api-key\n(check ANTHROPIC_API_KEY)',
+      retryable: false,
+    });
   });
 
   it('a response cut at max_tokens inside a tool_use answers that call with an error and ends the turn', async () => {

@@ -1,6 +1,10 @@
 // Normalizes what the SDK (or the network) throws into one readable, classified failure:
 // whether to retry, what to tell the person, and how long the server asked us to wait.
 import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import { backoffDelayMs, type BackoffOptions } from './backoff.js';
+
+// Kept here for the provider's imports; they live in backoff.ts for every provider.
+export { abortableSleep, abortError, type BackoffOptions } from './backoff.js';
 
 export interface ClassifiedFailure {
   message: string;
@@ -10,7 +14,11 @@ export interface ClassifiedFailure {
   reason: string;
   /** From retry-after-ms / retry-after, when the server sent them. */
   retryAfterMs?: number;
+  /** What the person can do about it. */
+  hint?: string;
 }
+
+export const AUTH_HINT = 'check ANTHROPIC_API_KEY, and ANTHROPIC_BASE_URL if you use a compatible endpoint';
 
 // Stream error types the API sends mid-stream (no HTTP status) that a retry can fix.
 const RETRYABLE_TYPES = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
@@ -31,6 +39,11 @@ export function classifyFailure(err: unknown, baseURL: string): ClassifiedFailur
       retryable: type ? RETRYABLE_TYPES.has(type) : true,
       reason: shortType,
     };
+  }
+  // The SDK's JSON.parse of an event's data failed: a garbled or truncated event. Worth a retry,
+  // and the parser's own words ("Unexpected token … in JSON") tell the person nothing.
+  if (err instanceof SyntaxError) {
+    return { message: 'the API sent a response inkling could not read (an event that is not valid JSON)', retryable: true, reason: 'unreadable response' };
   }
   const text = err instanceof Error ? err.message + causeText(err) : String(err);
   if (isConnectionLoss(err)) {
@@ -66,6 +79,7 @@ function fromStatus(err: APIError): ClassifiedFailure {
     status,
     reason: `${status}${shortType}`,
   };
+  if (status === 401 || status === 403) failure.hint = AUTH_HINT;
   const after = retryAfterMs(err.headers);
   if (after !== undefined) failure.retryAfterMs = after;
   return failure;
@@ -81,8 +95,42 @@ function errorParts(err: APIError): { type?: string; text: string } {
   else if (typeof body === 'string' && body) text = body;
   // A body that is not Anthropic JSON (a proxy's HTML page): the SDK put it in its message.
   else if (err.message) text = err.message.replace(/^\d{3} /, '');
+  if (text !== undefined && looksLikeHtml(text)) text = htmlSummary(text);
   text = (text ?? type ?? 'no error details').replace(/\s+/g, ' ').trim();
   return { ...(type ? { type } : {}), text: text.length > 300 ? `${text.slice(0, 300)}…` : text };
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(?:!doctype|html|head|body|title|h1|div|center|p)\b/i.test(text);
+}
+
+/**
+ * One line for an HTML error page (a proxy's 502): its title or heading, else its text without
+ * tags, never the markup itself.
+ */
+function htmlSummary(html: string): string {
+  const pick = (re: RegExp) => re.exec(html)?.[1]?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const summary =
+    pick(/<title[^>]*>([\s\S]*?)<\/title>/i) ||
+    pick(/<h1[^>]*>([\s\S]*?)<\/h1>/i) ||
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const line = decodeEntities(summary).slice(0, 200);
+  return `${line || 'an error page'} (the server sent an HTML page, not an API response)`;
+}
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return named[name.toLowerCase()] ?? whole;
+  });
 }
 
 /** The messages down the cause chain ("fetch failed: connect ECONNREFUSED …"), a few levels deep. */
@@ -102,17 +150,10 @@ export function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-export interface BackoffOptions {
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
 /** Delay before retry number `attempt` (1-based): the server's wish if it said, else exponential with jitter. */
 export function retryDelayMs(attempt: number, failure: ClassifiedFailure, opts: BackoffOptions): number {
   if (failure.retryAfterMs !== undefined) return Math.min(failure.retryAfterMs, RETRY_AFTER_CAP_MS);
-  const exp = Math.min(opts.baseDelayMs * 2 ** (attempt - 1), opts.maxDelayMs);
-  // Jitter keeps many clients that failed together from retrying together.
-  return Math.round(exp * (0.75 + Math.random() * 0.25));
+  return backoffDelayMs(attempt, opts);
 }
 
 // A server asking for minutes would look like a hang; the person can retry later instead.
@@ -121,26 +162,4 @@ const RETRY_AFTER_CAP_MS = 60_000;
 /** Replaces every occurrence of the key, so no message can carry it. */
 export function redact(text: string, secret: string): string {
   return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
-}
-
-export function abortError(): Error {
-  const err = new Error('The request was aborted.');
-  err.name = 'AbortError';
-  return err;
-}
-
-/** Waits, or rejects with an AbortError as soon as the signal fires. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -53,6 +53,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   // logLevel off: the SDK would write to the console, which tears the full-screen UI;
   // everything it knows reaches the person through ProviderError instead.
   const client = new Anthropic({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off' });
+  // The SDK's own warnings (a deprecated model), each passed on once per session.
+  const noticed = new Set<string>();
 
   async function* attempt(
     request: ProviderRequest,
@@ -74,7 +76,14 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     try {
       try {
         const params = toParams(request, model, opts.promptCaching ?? false);
-        const created = attemptClient.messages.create(params, { signal: attemptAbort.signal });
+        const { value: created, warnings } = withConsoleWarnings(() => attemptClient.messages.create(params, { signal: attemptAbort.signal }));
+        for (const message of warnings) {
+          if (noticed.has(message)) continue;
+          noticed.add(message);
+          watchdog.pause();
+          yield { type: 'notice', message };
+          watchdog.resume();
+        }
         const stream = await Promise.race([quiet(created), aborted]);
         // The SDK ends the iteration quietly when its signal aborts; the checks after the loop tell why.
         if (stream !== ABORTED) events = stream[Symbol.asyncIterator]();
@@ -136,13 +145,15 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           failure = err instanceof AttemptFailure ? err.failure : classifyFailure(err, baseURL);
         }
         const message = redact(failure.message, opts.apiKey);
-        // Once the consumer has seen part of this answer, a retry would repeat it: fail instead.
+        const extra = { reason: failure.reason, ...(failure.hint ? { hint: failure.hint } : {}) };
+        // Once the consumer has seen part of this answer, a retry here would repeat it: the loop
+        // decides (it discards the partial answer and asks again when that is safe).
         if (!failure.retryable || acc.emittedContent || retry >= maxRetries) {
-          throw new ProviderError(message, failure.retryable, failure.status, acc.partial());
+          throw new ProviderError(message, failure.retryable, failure.status, acc.partial(), extra);
         }
         const delayMs = retryDelayMs(retry + 1, failure, backoff);
         if (opts.retryBudgetMs !== undefined && Date.now() - startedAt + delayMs > opts.retryBudgetMs) {
-          throw new ProviderError(`${message} (gave up retrying after ${retry + 1} attempts)`, failure.retryable, failure.status, acc.partial());
+          throw new ProviderError(`${message} (gave up retrying after ${retry + 1} attempts)`, failure.retryable, failure.status, acc.partial(), extra);
         }
         yield { type: 'retry', attempt: retry + 1, delayMs, reason: failure.reason, ...(failure.status ? { status: failure.status } : {}) };
         await abortableSleep(delayMs, signal);
@@ -163,6 +174,27 @@ function quiet<T>(p: Promise<T>): Promise<T> {
 class AttemptFailure extends Error {
   constructor(readonly failure: ClassifiedFailure) {
     super(failure.message);
+  }
+}
+
+/**
+ * Runs `fn` with console.warn captured. The SDK writes its deprecation warnings (an old model,
+ * thinking.type=enabled on a model that wants adaptive) with console.warn, synchronously inside
+ * messages.create(), which would tear the full-screen UI; they come back as text instead.
+ */
+function withConsoleWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
+  const warnings: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const text = args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ');
+    // One line: "… on November 30th, 2026. Please migrate to a newer model. …"
+    const lines = text.split(/\s*\n\s*/).map((l) => l.trim()).filter(Boolean);
+    warnings.push(lines.map((l, i) => (i < lines.length - 1 && !/[.!?:]$/.test(l) ? `${l}.` : l)).join(' '));
+  };
+  try {
+    return { value: fn(), warnings };
+  } finally {
+    console.warn = original;
   }
 }
 

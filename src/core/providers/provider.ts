@@ -56,6 +56,8 @@ export type ProviderEvent =
   /** Emitted as soon as a tool_use block's content_block_stop arrives, before the message ends. */
   | { type: 'tool_use_end'; index: number; toolUse: CompletedToolUse }
   | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
+  /** Something the person should know that is not an error (an SDK's deprecation warning). Sent once. */
+  | { type: 'notice'; message: string }
   | { type: 'usage'; usage: Usage }
   | {
       type: 'message_end';
@@ -66,16 +68,28 @@ export type ProviderEvent =
       inputErrors: Record<string, string>;
     };
 
+export interface ProviderErrorExtra {
+  /** Short, for a `retry` event: "connection lost", "stream stalled", "overloaded". */
+  reason?: string;
+  /** What the person can do, shown after the message: "check ANTHROPIC_API_KEY". */
+  hint?: string;
+}
+
 export class ProviderError extends Error {
+  readonly reason?: string;
+  readonly hint?: string;
   constructor(
     message: string,
     readonly retryable: boolean,
     readonly status?: number,
     /** What had streamed in before the failure, so the loop can record it. */
     readonly partial?: AssistantBlock[],
+    extra: ProviderErrorExtra = {},
   ) {
     super(message);
     this.name = 'ProviderError';
+    if (extra.reason) this.reason = extra.reason;
+    if (extra.hint) this.hint = extra.hint;
   }
 }
 
@@ -85,6 +99,8 @@ export interface Provider {
   /**
    * Streams one model response. Must end with exactly one `message_end` unless it throws.
    * Throws ProviderError on API/network errors; on abort, throws an error whose name is 'AbortError'.
+   * A provider retries failures that came before any content itself; a retryable ProviderError
+   * after content is retried by the loop (response-stream.ts), which discards the partial answer.
    */
   stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
 }

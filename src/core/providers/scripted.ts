@@ -152,7 +152,8 @@ async function* replay(
       await pause();
       yield { type: 'tool_use_end', index, toolUse };
       content.push({ type: 'tool_use', id, name: block.name, input: toolUse.input });
-      outputChars += JSON.stringify(toolUse.input).length;
+      // The raw text when there is one: a script may send input too deep for JSON.stringify.
+      outputChars += block.raw_input?.length ?? JSON.stringify(toolUse.input).length;
     }
   }
 

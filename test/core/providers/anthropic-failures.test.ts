@@ -103,6 +103,7 @@ describe('anthropic provider: retries', () => {
       expect(err.status).toBe(401);
       expect(err.retryable).toBe(false);
       expect(err.message).toBe('Anthropic API error 401: invalid x-api-key');
+      expect(err.hint).toBe('check ANTHROPIC_API_KEY, and ANTHROPIC_BASE_URL if you use a compatible endpoint');
       expect(keyed.requests).toHaveLength(1);
     } finally {
       await keyed.close();
@@ -139,7 +140,23 @@ describe('anthropic provider: retries', () => {
     expect(textOfEnd(events)).toBe('ok');
     fake.enqueue({ kind: 'raw', status: 502, body: '<html><body>Bad   Gateway</body></html>' });
     const err = providerError((await run(provider({ maxRetries: 0 }).stream(request(), new AbortController().signal))).error);
-    expect(err.message).toBe('Anthropic API error 502: <html><body>Bad Gateway</body></html>');
+    expect(err.message).toBe('Anthropic API error 502: Bad Gateway (the server sent an HTML page, not an API response)');
+  });
+
+  it('turns a proxy error page into its status and one line of text, never its markup', async () => {
+    const page = [
+      '<!DOCTYPE html>\n<html>\n<head><title>502 Bad Gateway</title>',
+      '<style>body { color: red }</style></head>',
+      '<body>\n<center><h1>502 Bad Gateway</h1></center>\n<hr><center>nginx/1.25.3</center>\n</body>\n</html>\n',
+    ].join('');
+    const untitled = '<html><body><script>var x = "<b>";</script><p>Upstream &amp; proxy\n  timed out</p></body></html>';
+    fake.enqueue({ kind: 'raw', status: 502, body: page }, { kind: 'raw', status: 504, body: untitled });
+    const p = provider({ maxRetries: 0 });
+    const first = providerError((await run(p.stream(request(), new AbortController().signal))).error);
+    expect(first.message).toBe('Anthropic API error 502: 502 Bad Gateway (the server sent an HTML page, not an API response)');
+    const second = providerError((await run(p.stream(request(), new AbortController().signal))).error);
+    expect(second.message).toBe('Anthropic API error 504: Upstream & proxy timed out (the server sent an HTML page, not an API response)');
+    expect(second.status).toBe(504);
   });
 
   it('says so when an endpoint answers 200 without an event stream, and does not retry', async () => {
@@ -191,12 +208,22 @@ describe('anthropic provider: broken streams', () => {
     ]);
   });
 
-  it('reports a garbled event as a stream error without retrying it', async () => {
+  it('reports a garbled event readably, as retryable (the loop retries it after content)', async () => {
     fake.enqueue(reply({ text: 'so far', end: 'garbled' }));
     const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
-    expect(err.message).toMatch(/^Anthropic stream error: .*JSON/);
-    expect(err.retryable).toBe(false);
+    expect(err.message).toBe('the API sent a response inkling could not read (an event that is not valid JSON)');
+    expect(err.retryable).toBe(true);
+    expect(err.reason).toBe('unreadable response');
     expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+    // Content had reached the consumer: the provider itself does not ask again.
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('retries a garbled event that came before any content', async () => {
+    fake.enqueue(reply({ end: 'garbled' }), reply({ text: 'clean' }));
+    const { events } = await run(provider().stream(request(), new AbortController().signal));
+    expect(events[0]).toMatchObject({ type: 'retry', reason: 'unreadable response' });
+    expect(textOfEnd(events)).toBe('clean');
   });
 
   it('retries a cut that came before any content', async () => {
@@ -345,5 +372,35 @@ describe('anthropic provider: abort', () => {
     const { error } = await run(provider().stream(request(), ac.signal));
     expect((error as Error).name).toBe('AbortError');
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('anthropic provider: the SDK\'s own warnings', () => {
+  it('passes a deprecated-model warning on once as a notice, and never to the console', async () => {
+    fake.enqueue(reply({ text: 'one' }), reply({ text: 'two' }));
+    const seen: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void seen.push(args);
+    try {
+      const p = createAnthropicProvider({ apiKey: KEY, baseURL: fake.url, model: 'claude-sonnet-4-5', retryBaseDelayMs: 1 });
+      const req = { ...request(), model: 'claude-sonnet-4-5' };
+      const first = (await run(p.stream(req, new AbortController().signal))).events;
+      const second = (await run(p.stream(req, new AbortController().signal))).events;
+      expect(first.filter((e) => e.type === 'notice')).toEqual([
+        {
+          type: 'notice',
+          message: expect.stringMatching(
+            /^The model 'claude-sonnet-4-5' is deprecated and will reach end-of-life on .+\. Please migrate to a newer model\. Visit https:\/\/\S+ for more information\.$/,
+          ),
+        },
+      ]);
+      expect(second.filter((e) => e.type === 'notice')).toEqual([]);
+      expect(textOfEnd(second)).toBe('two');
+    } finally {
+      console.warn = original;
+    }
+    expect(seen).toEqual([]);
+    // The console is ours again afterwards.
+    expect(console.warn).toBe(original);
   });
 });

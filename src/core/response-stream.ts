@@ -4,6 +4,7 @@
 // as long as no call that is not read-only has started: the partial answer is discarded (never
 // sent back) and read-only calls it started are cancelled. Provider-independent: any provider's
 // retryable ProviderError gets this; failures before content are the provider's own to retry.
+import { setMaxListeners } from 'node:events';
 import type { AssistantBlock, AssistantMessage, StopReason, Usage } from './conversation.js';
 import { toolUses } from './conversation.js';
 import type { AgentEvent } from './events.js';
@@ -57,6 +58,8 @@ export async function streamResponse(deps: ResponseStreamDeps): Promise<Response
   const startedAt = Date.now();
   for (let retries = 0; ; retries++) {
     const controller = new AbortController();
+    // Every running tool listens for the interrupt; many may run from one response.
+    setMaxListeners(0, controller.signal);
     const onAbort = () => controller.abort();
     deps.signal.addEventListener('abort', onAbort, { once: true });
     const attempt = await streamOnce(deps, controller.signal);

@@ -139,4 +139,26 @@ describe('retry after a partial response', () => {
     expect(ofType(events, 'retry')).toEqual([expect.objectContaining({ reason: 'incomplete response', discardPartial: true })]);
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
   });
+
+  it('lets a response start more calls than the default listener limit without a warning on the screen', async () => {
+    const log = gateLog();
+    const uses = Array.from({ length: 12 }, (_, i) => ({ type: 'tool_use' as const, id: `r${i}`, name: 'look', input: { key: `k${i}` } }));
+    const { agent } = agentWith([respond(uses), respond([text('done')])], log);
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const run = collect(agent.run('go'));
+      for (let i = 0; i < 12; i++) {
+        await log.started(`k${i}`);
+        log.release(`k${i}`);
+      }
+      expect((await run).at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+  });
 });
+

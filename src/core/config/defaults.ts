@@ -1,0 +1,61 @@
+// What a setting is when no layer sets it, and the resolved shape every consumer reads: the
+// lowest layer of the merge. Types only from the schema, so this module stays cheap to load.
+import type { McpServerSettings } from './schema.js';
+import type { PermissionMode, ProviderName, SandboxMode, StatusLineField, ThemeName } from './setting-values.js';
+
+export interface ResolvedSettings {
+  /** Unset means the provider's default model (chosen where the provider is built). */
+  model?: string;
+  provider: ProviderName;
+  /** Unset means the provider's own endpoint. */
+  baseUrl?: string;
+  /** Unset means 8192, plus the thinking budget when thinking is on. */
+  maxTokens?: number;
+  thinking: number | false;
+  maxIterations: number;
+  permissions: { mode: PermissionMode; allow: string[]; ask: string[]; deny: string[]; protectedPaths: string[] };
+  sandbox: { mode: SandboxMode; network: boolean };
+  mcpServers: Record<string, McpServerSettings>;
+  mcpToolTimeoutMs: number;
+  theme: ThemeName;
+  notifications: { bell: boolean };
+  env: Record<string, string>;
+  statusLine: Record<StatusLineField, boolean>;
+  bashTimeoutMs: number;
+  /** Unset means the provider's watchdog default (90 s). */
+  streamIdleTimeoutMs?: number;
+  promptCaching: 'auto' | boolean;
+  /** Unset means the model catalog's figure. */
+  contextWindow?: number;
+  autoCompact: boolean;
+}
+
+export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_MAX_TOKENS = 8192;
+
+export const SETTING_DEFAULTS: ResolvedSettings = {
+  provider: 'anthropic',
+  thinking: false,
+  maxIterations: 50,
+  permissions: { mode: 'default', allow: [], ask: [], deny: [], protectedPaths: [] },
+  sandbox: { mode: 'workspace', network: false },
+  mcpServers: {},
+  mcpToolTimeoutMs: 60_000,
+  theme: 'auto',
+  notifications: { bell: true },
+  env: {},
+  statusLine: { turnTokens: true, sessionTokens: true, cost: true, context: true, elapsed: true, hints: true },
+  bashTimeoutMs: 120_000,
+  promptCaching: 'auto',
+  autoCompact: true,
+};
+
+/** How README states the defaults that depend on something else. */
+export const DEFAULT_NOTES: Partial<Record<string, string>> = {
+  model: `${DEFAULT_MODEL} (anthropic); each other provider has its own`,
+  baseUrl: "the provider's own endpoint",
+  maxTokens: `${DEFAULT_MAX_TOKENS}, plus the thinking budget when thinking is on`,
+  streamIdleTimeoutMs: '90000',
+  contextWindow: 'from the model catalog',
+  'sandbox.mode': '`workspace` where bubblewrap works',
+};

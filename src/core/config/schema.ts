@@ -1,0 +1,137 @@
+// The one schema of inkling's settings files: validation, the inferred types, `inkling config
+// --schema` and README's settings table all come from here. Loading zod costs tens of ms, so
+// only the checked path imports this module at run time; others use `import type`.
+import { z } from 'zod';
+import {
+  MIN_THINKING_BUDGET,
+  PERMISSION_MODES,
+  PROVIDERS,
+  SANDBOX_MODES,
+  THEMES,
+  type StatusLineField,
+} from './setting-values.js';
+
+/** `error` texts finish the sentence "expected …": the checker adds the path and what it got. */
+const oneOf = (values: readonly string[]) => `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+
+const positiveInt = (what = 'a positive whole number') =>
+  z.number({ error: what }).int({ error: what }).positive({ error: what });
+
+const milliseconds = () => positiveInt('a positive whole number of milliseconds');
+
+const httpUrl = z
+  .string({ error: 'an http(s) URL' })
+  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), { error: 'an http(s) URL' });
+
+const rule = z.string({ error: 'a string like "bash(npm test)"' }).min(1, { error: 'a string like "bash(npm test)"' });
+const pathPattern = z.string({ error: 'a path or glob like ".env*"' }).min(1, { error: 'a path or glob like ".env*"' });
+const rules = (what: string) => z.array(rule, { error: 'a list of rules like ["bash(npm test)"]' }).describe(what);
+
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'a variable name like "NODE_ENV"' });
+const stringMap = (what: string) => z.record(envName, z.string({ error: 'a string' }), { error: what });
+
+/** A local MCP server: a program inkling starts and talks to over stdin/stdout. */
+export const stdioServerSchema = z.object({
+  type: z.literal('stdio', { error: '"stdio"' }).optional(),
+  command: z.string({ error: 'the program to run, like "npx"' }).min(1, { error: 'the program to run, like "npx"' }),
+  args: z.array(z.string({ error: 'a string' }), { error: 'a list of arguments' }).optional(),
+  env: stringMap('an object of variables').optional(),
+  cwd: z.string({ error: 'a directory' }).optional(),
+});
+
+/** A remote MCP server: streamable HTTP, or the legacy SSE transport. */
+export const remoteServerSchema = z.object({
+  type: z.enum(['http', 'sse'], { error: oneOf(['http', 'sse']) }).optional(),
+  url: httpUrl,
+  headers: z.record(z.string(), z.string({ error: 'a string' }), { error: 'an object of headers' }).optional(),
+});
+
+/** Keys each kind of server entry knows, for the unknown-key warning (entries are not strict). */
+export const SERVER_KEYS = {
+  stdio: Object.keys(stdioServerSchema.shape),
+  remote: Object.keys(remoteServerSchema.shape),
+} as const;
+
+export const mcpServerSchema = z.union([stdioServerSchema, remoteServerSchema], {
+  error: 'a server with "command" (a program to start) or "url" (an HTTP server)',
+});
+
+const permissionsSchema = z
+  .strictObject({
+    mode: z.enum(PERMISSION_MODES, { error: oneOf(PERMISSION_MODES) }).describe('What runs without asking: default, accept-edits (file edits run), plan (read-only), yolo (everything not denied)'),
+    allow: rules('Rules for calls that run without asking, like "bash(npm test)", "edit(src/**)"'),
+    ask: rules('Rules for calls that always ask'),
+    deny: rules('Rules for calls that are refused'),
+    protectedPaths: z
+      .array(pathPattern, { error: 'a list of paths like [".env*"]' })
+      .describe('Extra paths whose edits always ask (besides .inkling/ and .env*)'),
+  }, { error: 'an object like { "allow": ["bash(npm test)"] }' })
+  .partial();
+
+const sandboxSchema = z
+  .strictObject({
+    mode: z.enum(SANDBOX_MODES, { error: oneOf(SANDBOX_MODES) }).describe('"workspace": commands run in bubblewrap, only the workspace writable; "off": no sandbox'),
+    network: z.boolean({ error: 'true or false' }).describe('Whether sandboxed commands may use the network'),
+  }, { error: 'an object like { "mode": "workspace" }' })
+  .partial();
+
+const statusField = (what: string) => z.boolean({ error: 'true or false' }).describe(`Show ${what}`);
+
+const statusLineSchema = z
+  .strictObject({
+    turnTokens: statusField("the turn's tokens and cost"),
+    sessionTokens: statusField("the session's tokens and cost"),
+    cost: statusField('costs in dollars'),
+    context: statusField('how full the context window is'),
+    elapsed: statusField("the turn's elapsed time"),
+    hints: statusField('key hints'),
+  } satisfies Record<StatusLineField, z.ZodType>, { error: 'an object like { "cost": false }' })
+  .partial();
+
+export const settingsSchema = z
+  .strictObject({
+    $schema: z.string({ error: 'a URL or path of a JSON Schema' }).describe('Ignored; lets an editor find the schema'),
+    model: z.string({ error: 'a model name like "claude-sonnet-4-6"' }).min(1, { error: 'a model name like "claude-sonnet-4-6"' }).describe('Model to use'),
+    provider: z.enum(PROVIDERS, { error: oneOf(PROVIDERS) }).describe('Which API inkling talks to'),
+    baseUrl: httpUrl.describe("Endpoint of the provider's API (a compatible server or a proxy)"),
+    maxTokens: positiveInt().describe('Most tokens one model response may use'),
+    thinking: z
+      .union([positiveInt(`a token budget of at least ${MIN_THINKING_BUDGET}, or false`).min(MIN_THINKING_BUDGET, { error: `a token budget of at least ${MIN_THINKING_BUDGET}, or false` }), z.literal(false)], {
+        error: `a token budget of at least ${MIN_THINKING_BUDGET}, or false`,
+      })
+      .describe('Extended thinking budget in tokens, or false for off'),
+    maxIterations: positiveInt().describe('Model requests per turn before it stops'),
+    permissions: permissionsSchema.describe('What tools may do without asking'),
+    sandbox: sandboxSchema.describe('Where commands run'),
+    mcpServers: z.record(z.string().min(1), mcpServerSchema, { error: 'an object of servers by name' }).describe('MCP servers by name: { "command", "args", "env", "cwd" } or { "type", "url", "headers" }'),
+    mcpToolTimeoutMs: milliseconds().describe('How long one MCP tool call may take'),
+    theme: z.enum(THEMES, { error: oneOf(THEMES) }).describe('Colours for a dark or light terminal background; auto asks the terminal'),
+    notifications: z
+      .strictObject({ bell: z.boolean({ error: 'true or false' }).describe('Ring the terminal bell when an approval is waiting') }, { error: 'an object like { "bell": false }' })
+      .partial()
+      .describe('How inkling gets your attention'),
+    env: stringMap('an object of variables like { "NODE_ENV": "test" }').describe('Extra environment variables for the commands inkling runs'),
+    statusLine: statusLineSchema.describe('What the status line shows'),
+    bashTimeoutMs: milliseconds().describe('How long one shell command may run before it is stopped'),
+    streamIdleTimeoutMs: milliseconds().describe('Give up on a response stream silent this long (then retry)'),
+    promptCaching: z
+      .union([z.literal('auto'), z.boolean()], { error: '"auto", true or false' })
+      .describe("Prompt caching: auto (on for Anthropic's own API), true or false"),
+    contextWindow: positiveInt().describe("The model's context window in tokens, when the catalog does not know it"),
+    autoCompact: z.boolean({ error: 'true or false' }).describe('Summarise the conversation when the context fills up'),
+  }, { error: 'an object of settings' })
+  .partial();
+
+/** What one settings file may hold (every key optional). */
+export type Settings = z.infer<typeof settingsSchema>;
+export type PermissionsSettings = NonNullable<Settings['permissions']>;
+export type SandboxSettings = NonNullable<Settings['sandbox']>;
+export type McpServerSettings = z.infer<typeof mcpServerSchema>;
+export type StdioServerSettings = z.infer<typeof stdioServerSchema>;
+export type RemoteServerSettings = z.infer<typeof remoteServerSchema>;
+export type StatusLineSettings = NonNullable<Settings['statusLine']>;
+
+/** JSON Schema of a settings file (`inkling config --schema`, README's table). */
+export function settingsJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(settingsSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}

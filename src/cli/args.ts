@@ -5,6 +5,8 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-
 
 export interface CliFlags {
   print?: string;
+  /** Positional words: a prompt the TUI starts with. */
+  prompt?: string;
   outputFormat?: OutputFormat;
   model?: string;
   maxTokens?: number;
@@ -14,14 +16,17 @@ export interface CliFlags {
   yolo: boolean;
   demo: boolean;
   script?: string;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  trustWorkspace?: boolean;
   help: boolean;
   version: boolean;
 }
 
-type FlagKey = keyof CliFlags;
+type FlagKey = Exclude<keyof CliFlags, 'prompt'>;
 
-interface FlagSpec {
-  key: FlagKey;
+export interface FlagSpec<K extends string = FlagKey> {
+  key: K;
   long: string;
   short?: string;
   /** Placeholder for the value; absent for switches. */
@@ -41,6 +46,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools (approval prompts are not built yet: tools run without asking)' },
   { key: 'demo', long: '--demo', kind: 'switch', help: 'Use the built-in demo model (no API key needed; never writes files)' },
   { key: 'script', long: '--script', value: '<file>', kind: 'string', help: 'Replay the model responses in a JSON file instead of calling an API' },
+  { key: 'systemPrompt', long: '--system-prompt', value: '<text|@file>', kind: 'string', help: 'Replace the default system prompt (project memory is still added)' },
+  { key: 'appendSystemPrompt', long: '--append-system-prompt', value: '<text|@file>', kind: 'string', help: 'Add text to the end of the system prompt' },
+  { key: 'trustWorkspace', long: '--trust-workspace', kind: 'switch', help: "Apply this workspace's settings files and .env fully for this run, as if trusted" },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },
   { key: 'version', long: '--version', short: '-v', kind: 'switch', help: 'Print the version' },
 ];
@@ -50,49 +58,99 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** The first word that names a subcommand; `mcp` and `rewind` are filled in by their own modules. */
+export const SUBCOMMAND_NAMES = ['config', 'mcp', 'rewind'] as const;
+export type SubcommandName = (typeof SUBCOMMAND_NAMES)[number];
+
+export type CommandLine =
+  | { kind: 'run'; flags: CliFlags }
+  /** `argv` is everything after the subcommand's name: its own words and any global flags. */
+  | { kind: 'subcommand'; name: SubcommandName; argv: string[] };
+
+/** A first argument naming a subcommand selects it; anything else is flags and a prompt. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const first = argv[0];
+  if (first !== undefined && (SUBCOMMAND_NAMES as readonly string[]).includes(first)) {
+    return { kind: 'subcommand', name: first as SubcommandName, argv: argv.slice(1) };
+  }
+  return { kind: 'run', flags: parseArgs(argv) };
+}
+
 export function parseArgs(argv: readonly string[]): CliFlags {
-  const flags: CliFlags = { yolo: false, demo: false, help: false, version: false };
-  const seen = new Set<FlagKey>();
+  const { flags, positionals } = parseFlags(argv, FLAGS);
+  const result = { yolo: false, demo: false, help: false, version: false, ...flags } as CliFlags;
+  if (positionals.length > 0) {
+    if (result.print !== undefined) {
+      throw new UsageError(`unexpected argument "${positionals[0]}": with -p the prompt is the value of -p (quote it)`);
+    }
+    result.prompt = positionals.join(' ');
+  }
+  return result;
+}
+
+/** A subcommand's words: its own flags, the global flags (which may follow it), and positionals. */
+export function parseSubcommandArgs<K extends string>(
+  argv: readonly string[],
+  own: readonly FlagSpec<K>[],
+): { flags: CliFlags; own: Partial<Record<K, string | boolean>>; positionals: string[] } {
+  const specs: readonly FlagSpec<string>[] = [...own, ...FLAGS];
+  const { flags, positionals } = parseFlags(argv, specs);
+  const ownValues: Partial<Record<K, string | boolean>> = {};
+  const global: Record<string, unknown> = { yolo: false, demo: false, help: false, version: false };
+  for (const [key, value] of Object.entries(flags)) {
+    if (own.some((o) => o.key === key)) ownValues[key as K] = value as string | boolean;
+    else global[key] = value;
+  }
+  return { flags: global as unknown as CliFlags, own: ownValues, positionals };
+}
+
+function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[]): { flags: Record<string, unknown>; positionals: string[] } {
+  const flags: Record<string, unknown> = {};
+  const positionals: string[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!;
+    if (arg === '--') {
+      // Everything after -- is words, even when it starts with a dash.
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const spec = FLAGS.find((f) => f.long === name || f.short === name);
+    const spec = specs.find((f) => f.long === name || f.short === name);
     if (!spec) {
-      if (arg.startsWith('-')) throw new UsageError(`unknown option ${name}`);
-      throw new UsageError(`unexpected argument "${arg}" (to run a prompt headless, use -p "<prompt>")`);
+      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${name}`);
+      positionals.push(arg);
+      continue;
     }
     if (seen.has(spec.key)) throw new UsageError(`${spec.long} was given more than once`);
     seen.add(spec.key);
     if (spec.kind === 'switch') {
       if (eq !== -1) throw new UsageError(`${spec.long} takes no value`);
-      (flags[spec.key] as boolean) = true;
+      flags[spec.key] = true;
       continue;
     }
     let value: string | undefined;
     if (eq !== -1) value = arg.slice(eq + 1);
     else if (i + 1 < argv.length) value = argv[++i];
     if (value === undefined) throw new UsageError(`${spec.long} needs a value ${spec.value}`);
-    setValue(flags, spec, value);
+    flags[spec.key] = flagValue(spec, value);
   }
-  return flags;
+  return { flags, positionals };
 }
 
-function setValue(flags: CliFlags, spec: FlagSpec, value: string): void {
+function flagValue(spec: FlagSpec<string>, value: string): string | number {
   switch (spec.kind) {
     case 'string':
       if (value.trim() === '') throw new UsageError(`${spec.long} needs a non-empty ${spec.value}`);
-      (flags[spec.key] as string) = value;
-      return;
+      return value;
     case 'positive-int':
-      (flags[spec.key] as number) = parsePositiveInt(value, spec.long);
-      return;
+      return parsePositiveInt(value, spec.long);
     case 'output-format':
       if (!OUTPUT_FORMATS.includes(value as OutputFormat)) {
         throw new UsageError(`${spec.long} must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);
       }
-      flags.outputFormat = value as OutputFormat;
-      return;
+      return value;
     default:
       throw new Error(`flag ${spec.long} has no value parser`);
   }
@@ -126,17 +184,20 @@ export function helpText(version: string): string {
     `inkling ${version} — a coding agent for the terminal`,
     '',
     'Usage:',
-    '  inkling [options]                 start the interactive UI in the current directory',
+    '  inkling [options] [prompt]        start the interactive UI in the current directory',
     '  inkling -p "<prompt>" [options]   run one turn headless and print the answer',
+    '  inkling config [get|set|unset|trust] ...   show or change settings (inkling config --help)',
     '',
     'Options:',
     ...rows,
     '',
-    'Environment (flags beat the environment; the environment beats a .env file in the workspace):',
+    'Environment (flags beat the environment; the environment beats a .env file in the workspace,',
+    'which beats the settings files; see README or "inkling config"):',
     '  ANTHROPIC_API_KEY               API key; without one, inkling starts on the demo model',
-    '  ANTHROPIC_BASE_URL              Endpoint of an Anthropic-compatible API',
+    '  ANTHROPIC_BASE_URL              Endpoint of an Anthropic-compatible API (from .env only once the workspace is trusted)',
     '  ANTHROPIC_MODEL                 Model name (--model beats it)',
     '  INKLING_STREAM_IDLE_TIMEOUT_MS  Give up on a response stream silent this long (default 90000)',
+    '  INKLING_HOME                    Where settings, trust and sessions live (default ~/.inkling)',
     '',
     'Exit codes with -p:',
     `  ${EXIT.ok}    the turn finished`,

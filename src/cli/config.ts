@@ -1,19 +1,30 @@
-// Resolves what a run needs from flags, the environment and a .env file in the workspace:
-// flags beat the environment, the environment beats .env. Values read from .env are used here
-// only and never copied into process.env, so tools (a shell) never inherit the key from it.
+// Resolves what a run needs from flags and settings (src/core/config: flags, environment, .env,
+// settings files, defaults). -p checks everything before it starts; the TUI draws its first
+// frame from a cheap preview and checks the settings afterwards.
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, SETTING_DEFAULTS, type ResolvedSettings } from '../core/config/defaults.js';
+import { PROVIDER_SECRET_ENV_NAMES } from '../core/config/env-settings.js';
+import { inklingHome } from '../core/config/paths.js';
+import {
+  checkSettings,
+  peekSettings,
+  type Credentials,
+  type Diagnostic,
+  type SettingsRequest,
+  type SettingsResolution,
+} from '../core/config/resolve.js';
+import { MIN_THINKING_BUDGET } from '../core/config/setting-values.js';
+import { BUILTIN_SECRET_ENV_NAMES } from '../core/shell/env.js';
 import { UsageError } from './args.js';
 import type { CliFlags, OutputFormat } from './args.js';
+import { settingsFromFlags } from './flag-settings.js';
 
-// Not claude-sonnet-4-5: the SDK lists it as deprecated (end of life 2026-11-30) and warns on every request.
-export const DEFAULT_MODEL = 'claude-sonnet-4-6';
-export const DEFAULT_MAX_TOKENS = 8192;
-export const DEFAULT_MAX_ITERATIONS = 50;
-/** The API refuses smaller thinking budgets. */
-export const MIN_THINKING_BUDGET = 1024;
-/** Env names whose values must never reach a tool or any output. */
-export const SECRET_ENV_NAMES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY'];
+export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, MIN_THINKING_BUDGET };
+export { parseDotEnv } from '../core/config/dotenv.js';
+export const DEFAULT_MAX_ITERATIONS = SETTING_DEFAULTS.maxIterations;
+/** Env names whose values must never reach a tool or any output: the one list, shell's and the providers'. */
+export const SECRET_ENV_NAMES: string[] = [...new Set([...BUILTIN_SECRET_ENV_NAMES, ...PROVIDER_SECRET_ENV_NAMES])];
 
 export type ProviderChoice =
   | { kind: 'anthropic'; apiKey: string; baseURL?: string }
@@ -25,9 +36,13 @@ export interface InklingConfig {
   mode: 'print' | 'interactive';
   /** The -p prompt. */
   prompt?: string;
+  /** Positional words: the TUI starts by sending them. */
+  initialPrompt?: string;
   outputFormat: OutputFormat;
   /** Absolute path of an existing directory. */
   workspaceRoot: string;
+  /** $INKLING_HOME (default ~/.inkling). */
+  home: string;
   provider: ProviderChoice;
   model: string;
   maxTokens: number;
@@ -38,59 +53,152 @@ export interface InklingConfig {
   yolo: boolean;
   /** Values that must be scrubbed from everything printed (the API key). */
   secrets: string[];
+  /** Every resolved setting, for the features that read their part. */
+  settings: ResolvedSettings;
+  /** --system-prompt (replaces the default) and --append-system-prompt, files already read. */
+  systemPrompt: { replace?: string; append?: string };
+  /** Where each value came from and what was wrong; absent on the TUI's first-frame preview. */
+  report?: SettingsReport;
 }
 
+export type SettingsReport = Pick<SettingsResolution, 'sources' | 'diagnostics' | 'trust' | 'files' | 'credentials' | 'paths'>;
+
+/** What is known from the flags alone: checked before anything else, so bad flags exit at once. */
+export interface RunRequest {
+  flags: CliFlags;
+  mode: 'print' | 'interactive';
+  settings: SettingsRequest;
+  systemPrompt: { replace?: string; append?: string };
+  cwd: string;
+}
+
+export async function prepareRun(flags: CliFlags, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<RunRequest> {
+  const workspaceRoot = await workspaceDir(flags.cwd, cwd);
+  const mode = flags.print !== undefined ? 'print' : 'interactive';
+  if (flags.outputFormat && mode !== 'print') throw new UsageError('--output-format only applies with -p');
+  if (flags.demo && flags.script) throw new UsageError('--demo and --script both choose the model; give one of them');
+  if (flags.thinking !== undefined && flags.thinking < MIN_THINKING_BUDGET) {
+    throw new UsageError(`--thinking must be at least ${MIN_THINKING_BUDGET} tokens (got ${flags.thinking})`);
+  }
+  const [replace, append] = await Promise.all([
+    promptText(flags.systemPrompt, '--system-prompt', cwd),
+    promptText(flags.appendSystemPrompt, '--append-system-prompt', cwd),
+  ]);
+  return {
+    flags,
+    mode,
+    cwd,
+    systemPrompt: { ...(replace !== undefined ? { replace } : {}), ...(append !== undefined ? { append } : {}) },
+    settings: {
+      home: inklingHome(env),
+      workspaceRoot,
+      env,
+      flags: settingsFromFlags(flags),
+      trustWorkspace: flags.trustWorkspace === true,
+    },
+  };
+}
+
+/** Flags, then every settings layer checked; bad values in the environment are usage errors. */
 export async function resolveConfig(
   flags: CliFlags,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): Promise<InklingConfig> {
-  const workspaceRoot = await workspaceDir(flags.cwd, cwd);
-  const dotenv = await readDotEnv(workspaceRoot);
-  const setting = (name: string): string | undefined => nonEmpty(env[name]) ?? nonEmpty(dotenv[name]);
+  return checkedConfig(await prepareRun(flags, env, cwd));
+}
 
-  const mode = flags.print !== undefined ? 'print' : 'interactive';
-  if (flags.outputFormat && mode !== 'print') throw new UsageError('--output-format only applies with -p');
-  if (flags.demo && flags.script) throw new UsageError('--demo and --script both choose the model; give one of them');
+export async function checkedConfig(request: RunRequest): Promise<InklingConfig> {
+  const resolution = await checkSettings(request.settings);
+  const problem = resolution.environmentProblems[0];
+  if (problem) throw new UsageError(problem.message);
+  const diagnostics = [...resolution.diagnostics];
+  const config = buildConfig(request, resolution.settings, resolution.credentials, resolution.secrets, (d) => diagnostics.push(d), resolution.sources);
+  config.report = { ...resolution, diagnostics };
+  return config;
+}
 
-  const apiKey = setting('ANTHROPIC_API_KEY');
-  const secrets = SECRET_ENV_NAMES.map(setting).filter((v): v is string => v !== undefined);
+/** The TUI's first frame: model, provider and mode read without the schema. Never throws on settings. */
+export async function previewConfig(request: RunRequest): Promise<InklingConfig> {
+  const peek = await peekSettings(request.settings);
+  const settings: ResolvedSettings = {
+    ...SETTING_DEFAULTS,
+    provider: peek.provider,
+    theme: peek.theme,
+    permissions: { ...SETTING_DEFAULTS.permissions, mode: peek.permissionMode },
+    ...(peek.model ? { model: peek.model } : {}),
+    ...(peek.baseUrl ? { baseUrl: peek.baseUrl } : {}),
+    ...numericFlags(request.flags),
+  };
+  return buildConfig({ ...request, mode: 'interactive' }, settings, peek.credentials, peek.secrets, () => {}, new Map());
+}
+
+function numericFlags(flags: CliFlags): Partial<ResolvedSettings> {
+  return {
+    ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+    ...(flags.thinking !== undefined ? { thinking: flags.thinking } : {}),
+    ...(flags.maxIterations !== undefined ? { maxIterations: flags.maxIterations } : {}),
+  };
+}
+
+function buildConfig(
+  request: RunRequest,
+  settings: ResolvedSettings,
+  credentials: Credentials,
+  secrets: string[],
+  report: (d: Diagnostic) => void,
+  sources: SettingsResolution['sources'],
+): InklingConfig {
+  const { flags, mode } = request;
   let provider: ProviderChoice;
-  if (flags.script) provider = { kind: 'script', path: resolve(cwd, flags.script) };
+  if (flags.script) provider = { kind: 'script', path: resolve(request.cwd, flags.script) };
   else if (flags.demo) provider = { kind: 'demo', reason: 'flag' };
-  else if (apiKey) provider = { kind: 'anthropic', apiKey, baseURL: baseUrl(setting('ANTHROPIC_BASE_URL')) };
-  else if (mode === 'print') {
+  else if (settings.provider !== 'anthropic') {
+    throw new UsageError(`provider "${settings.provider}" is not available in this build yet; only "anthropic" is`);
+  } else if (credentials.value) {
+    provider = { kind: 'anthropic', apiKey: credentials.value, ...(settings.baseUrl ? { baseURL: settings.baseUrl.replace(/\/+$/, '') } : {}) };
+  } else if (mode === 'print') {
     throw new UsageError(
       'no API key: set ANTHROPIC_API_KEY (in the environment or a .env file in the workspace), ' +
         'or pass --demo to try the built-in demo model',
     );
   } else provider = { kind: 'demo', reason: 'no-key' };
 
-  const thinkingBudget = flags.thinking;
-  if (thinkingBudget !== undefined && thinkingBudget < MIN_THINKING_BUDGET) {
-    throw new UsageError(`--thinking must be at least ${MIN_THINKING_BUDGET} tokens (got ${thinkingBudget})`);
-  }
+  let thinkingBudget = typeof settings.thinking === 'number' ? settings.thinking : undefined;
   // The API counts thinking inside max_tokens, so the default leaves room for an answer too.
-  const maxTokens = flags.maxTokens ?? (thinkingBudget ? thinkingBudget + DEFAULT_MAX_TOKENS : DEFAULT_MAX_TOKENS);
+  const maxTokens = settings.maxTokens ?? (thinkingBudget ? thinkingBudget + DEFAULT_MAX_TOKENS : DEFAULT_MAX_TOKENS);
   if (thinkingBudget !== undefined && thinkingBudget >= maxTokens) {
-    throw new UsageError(`--thinking (${thinkingBudget}) must be less than --max-tokens (${maxTokens})`);
+    const thinkingFrom = sources.get('thinking')?.label ?? (flags.thinking !== undefined ? '--thinking' : 'settings');
+    const tokensFrom = sources.get('maxTokens')?.label ?? (flags.maxTokens !== undefined ? '--max-tokens' : 'settings');
+    if (thinkingFrom.startsWith('--') && tokensFrom.startsWith('--')) {
+      throw new UsageError(`--thinking (${thinkingBudget}) must be less than --max-tokens (${maxTokens})`);
+    }
+    report({
+      severity: 'error',
+      file: thinkingFrom,
+      message: `thinking (${thinkingBudget}, from ${thinkingFrom}) must be less than maxTokens (${maxTokens}, from ${tokensFrom}); thinking is off`,
+    });
+    thinkingBudget = undefined;
   }
 
   const fallbackModel = provider.kind === 'anthropic' ? DEFAULT_MODEL : provider.kind === 'demo' ? 'demo' : 'scripted';
-  const model = flags.model ?? setting('ANTHROPIC_MODEL') ?? fallbackModel;
   return {
     mode,
     prompt: flags.print,
+    ...(flags.prompt !== undefined ? { initialPrompt: flags.prompt } : {}),
     outputFormat: flags.outputFormat ?? 'text',
-    workspaceRoot,
+    workspaceRoot: request.settings.workspaceRoot,
+    home: request.settings.home,
     provider,
-    model,
+    model: settings.model ?? fallbackModel,
     maxTokens,
     thinkingBudget,
-    maxIterations: flags.maxIterations ?? DEFAULT_MAX_ITERATIONS,
-    idleTimeoutMs: idleTimeout(setting('INKLING_STREAM_IDLE_TIMEOUT_MS')),
-    yolo: flags.yolo,
+    maxIterations: settings.maxIterations,
+    idleTimeoutMs: settings.streamIdleTimeoutMs,
+    yolo: settings.permissions.mode === 'yolo',
     secrets,
+    settings,
+    systemPrompt: request.systemPrompt,
   };
 }
 
@@ -101,56 +209,13 @@ async function workspaceDir(flag: string | undefined, cwd: string): Promise<stri
   return dir;
 }
 
-async function readDotEnv(dir: string): Promise<Record<string, string>> {
+/** `@file` reads a file (relative to the current directory); anything else is the text itself. */
+async function promptText(value: string | undefined, flag: string, cwd: string): Promise<string | undefined> {
+  if (value === undefined || !value.startsWith('@')) return value;
+  const file = resolve(cwd, value.slice(1));
   try {
-    return parseDotEnv(await readFile(join(dir, '.env'), 'utf8'));
-  } catch {
-    return {};
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag} ${value}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-}
-
-/** KEY=value lines; `export ` prefixes, quotes and # comments as shells and dotenv tools write them. */
-export function parseDotEnv(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!m) continue;
-    let value = m[2];
-    const quote = value[0];
-    if ((quote === '"' || quote === "'") && value.indexOf(quote, 1) > 0) {
-      value = value.slice(1, value.indexOf(quote, 1));
-      if (quote === '"') value = value.replace(/\\n/g, '\n');
-    } else {
-      value = value.replace(/\s+#.*$/, '').trim();
-    }
-    out[m[1]] = value;
-  }
-  return out;
-}
-
-function baseUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`ANTHROPIC_BASE_URL is not a URL: "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`ANTHROPIC_BASE_URL must be an http(s) URL: "${value}"`);
-  return value.replace(/\/+$/, '');
-}
-
-function idleTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new UsageError(`INKLING_STREAM_IDLE_TIMEOUT_MS must be a positive number of milliseconds (got "${value}")`);
-  }
-  return n;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

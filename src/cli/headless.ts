@@ -6,7 +6,9 @@ import type { AgentEvent, TurnEndReason } from '../core/events.js';
 import { EXIT } from './args.js';
 import type { InklingConfig } from './config.js';
 import type { Scrub } from './scrub.js';
+import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { createProvider, createSessionAgent } from './session.js';
+import { settingsNotices } from './settings-notices.js';
 
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
@@ -43,6 +45,8 @@ const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
   const started = performance.now();
   const print = (stream: NodeJS.WritableStream, text: string) => stream.write(scrub(text));
+  if (config.report) for (const line of settingsNotices(config.report, 'print')) print(out.stderr, `inkling: ${line}\n`);
+  const prompt = await expandPrompt(config, (line) => print(out.stderr, `inkling: ${line}\n`));
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
 
@@ -65,7 +69,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   const errors: string[] = [];
   const notices: string[] = [];
   try {
-    for await (const event of agent.run(config.prompt ?? '', { signal: controller.signal })) {
+    for await (const event of agent.run(prompt, { signal: controller.signal })) {
       if (config.outputFormat === 'stream-json') print(out.stdout, `${JSON.stringify(event)}\n`);
       // Someone waiting on a plain -p should see why nothing happens yet.
       else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
@@ -124,6 +128,18 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
         break;
     }
   }
+}
+
+/** `-p "/review src"` runs the custom command /review, as typing it in the TUI would. */
+async function expandPrompt(config: InklingConfig, notice: (line: string) => void): Promise<string> {
+  const prompt = config.prompt ?? '';
+  if (!prompt.trimStart().startsWith('/')) return prompt;
+  const { expandCustomCommand, loadCustomCommands, matchCustomCommand } = await import('../core/commands/custom-commands.js');
+  const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
+  const match = matchCustomCommand(set, prompt);
+  if (!match) return prompt;
+  for (const line of set.notices) notice(line);
+  return expandCustomCommand(match.command, match.args);
 }
 
 function describeEnd(reason: TurnEndReason, errors: string[], notices: string[], config: InklingConfig): string | undefined {

@@ -1,30 +1,136 @@
 // Interactive mode: the full-screen TUI on a terminal. Without a terminal on both ends (a pipe,
 // a CI job) there is nobody to type, so it says what it would run on and how to use -p instead.
+// The first frame is drawn from a cheap preview of the settings; the checked settings, the
+// trust question, memory and custom commands load after it and reach the UI as StartupInfo.
+import type { Agent } from '../core/agent.js';
+import { recordTrust } from '../core/config/trust.js';
+import type { StartupInfo, TrustQuestion } from '../core/startup-info.js';
 import { EXIT } from './args.js';
 import { bannerLines, modelLine } from './banner.js';
-import type { InklingConfig } from './config.js';
+import { BUILTIN_COMMANDS } from './builtin-commands.js';
+import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import type { Scrub } from './scrub.js';
-import { createProvider, createSessionAgent } from './session.js';
+import { createProvider, createSessionAgent, loadMemory } from './session.js';
+import { settingsNotices } from './settings-notices.js';
+import { withStartupNotices } from './startup-notices.js';
 import { packageVersion } from './version.js';
 
-export async function startInteractive(config: InklingConfig, scrub: Scrub): Promise<number> {
+export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Scrub): Promise<number> {
+  const preview = await previewConfig(request);
+  const scrub = makeScrub(preview.secrets);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stdout.write(scrub(`${bannerLines(config, packageVersion()).join('\n')}\n`));
+    process.stdout.write(scrub(`${bannerLines(preview, packageVersion()).join('\n')}\n`));
     process.stderr.write(
       'inkling: the interactive interface needs a terminal on stdin and stdout. ' +
-        `To run one turn from a script, use: inkling -p "<prompt>"${config.provider.kind === 'demo' ? ' --demo' : ''}\n`,
+        `To run one turn from a script, use: inkling -p "<prompt>"${preview.provider.kind === 'demo' ? ' --demo' : ''}\n`,
     );
     return EXIT.usage;
   }
-  // The first frame need not wait for the SDK, the tools and the pty to load.
-  const agent = createProvider(config).then((provider) => createSessionAgent(config, provider));
+  const { firstFrame, markDrawing } = firstFrameSignal();
+  const startup = startAfterFirstFrame(request, preview, firstFrame, scrub);
   const { runTui } = await import('../tui/run-tui.js');
-  await runTui({
-    agent,
-    modelLabel: scrub(modelLine(config)),
-    isDemo: config.provider.kind === 'demo',
-    workspaceRoot: config.workspaceRoot,
-    permissionMode: config.yolo ? 'yolo' : 'auto (no approvals)',
-  });
+  const options = {
+    agent: markDrawing(startup.agent),
+    modelLabel: scrub(modelLine(preview)),
+    isDemo: preview.provider.kind === 'demo',
+    workspaceRoot: preview.workspaceRoot,
+    permissionMode: preview.yolo ? 'yolo' : 'auto (no approvals)',
+    // Read by the UI follow-up (trust prompt, header memory label, /memory, custom commands).
+    startup: startup.info,
+  };
+  await runTui(options);
   return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+}
+
+interface Startup {
+  agent: Promise<Agent>;
+  info: StartupInfo;
+}
+
+function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Scrub): Startup {
+  const checked = firstFrame.then(() => checkedConfig(request));
+  let answer: (trust: boolean) => void = () => {};
+  const answered = new Promise<boolean>((resolve) => (answer = resolve));
+  const trust: Promise<TrustQuestion | null> = checked.then(
+    (config) => {
+      const report = config.report!.trust;
+      if (report.trusted || report.ignored.length === 0) return null;
+      let done = false;
+      return {
+        workspaceRoot: report.workspaceRoot,
+        wouldSet: report.ignored,
+        answer: (yes) => {
+          if (done) return;
+          done = true;
+          answer(yes);
+        },
+      };
+    },
+    () => null,
+  );
+  // The agent starts on the settings the answer chooses.
+  const decided: Promise<InklingConfig> = trust.then(async (question) => {
+    const config = await checked;
+    if (!question) return config;
+    if (!(await answeredUntilTheUiAsks(question, answered))) return config;
+    await recordTrust(config.report!.paths.trust, config.workspaceRoot);
+    return checkedConfig(request);
+  });
+  const memory = decided.then((config) => loadMemory(config));
+  const notices = decided.then(
+    (config) => settingsNotices(config.report!, 'interactive').map(scrub),
+    () => [],
+  );
+  const agent = decided.then(async (config) => {
+    const provider = await createProvider(config);
+    return createSessionAgent(config, provider, await memory);
+  });
+  const customCommands = decided.then(async (config) => {
+    const { loadCustomCommands } = await import('../core/commands/custom-commands.js');
+    return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
+  });
+  return {
+    // Until the UI shows these itself, they arrive as notices with the first turn.
+    agent: withStartupNotices(agent, notices),
+    info: {
+      ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),
+      theme: preview.settings.theme,
+      notices,
+      trust,
+      memory: memory.catch(() => []),
+      customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
+      modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
+    },
+  };
+}
+
+/**
+ * The TUI does not show the trust question yet, so nobody can answer it: start untrusted (the
+ * workspace's files only tighten) and let the notice say how to trust it. The UI follow-up
+ * replaces this with `await answered` once its prompt calls question.answer().
+ */
+async function answeredUntilTheUiAsks(question: TrustQuestion, _answered: Promise<boolean>): Promise<boolean> {
+  question.answer(false);
+  return false;
+}
+
+/**
+ * Resolves once the UI has drawn its first frame. runTui takes hold of the agent promise (its
+ * first `then`) right before its synchronous first render, so one macrotask after that the
+ * frame is on the screen and the settings check (zod), the SDK and the tools may load.
+ */
+function firstFrameSignal(): { firstFrame: Promise<void>; markDrawing: (agent: Promise<Agent>) => Promise<Agent> } {
+  let drawn: () => void = () => {};
+  const firstFrame = new Promise<void>((resolve) => (drawn = resolve));
+  return {
+    firstFrame,
+    markDrawing(agent) {
+      const then = agent.then.bind(agent);
+      agent.then = ((...args: Parameters<typeof agent.then>) => {
+        setImmediate(drawn);
+        return then(...args);
+      }) as typeof agent.then;
+      return agent;
+    },
+  };
 }

@@ -1,9 +1,11 @@
-// Entry point (bin/inkling.js calls main): parse flags, resolve config, pick the mode.
-// Only light modules are imported statically; the SDK, the tools and the UI load on demand.
-import { EXIT, UsageError, helpText, parseArgs } from './args.js';
-import { SECRET_ENV_NAMES, resolveConfig } from './config.js';
+// Entry point (bin/inkling.js calls main): parse the command line, then run a subcommand or
+// resolve the config and pick the mode. Only light modules are imported statically; the
+// schema, the SDK, the tools and the UI load on demand.
+import { EXIT, UsageError, helpText, parseCommandLine } from './args.js';
+import { SECRET_ENV_NAMES, prepareRun } from './config.js';
 import { createScrub } from './scrub.js';
 import type { Scrub } from './scrub.js';
+import { SUBCOMMANDS } from './subcommands.js';
 import { packageVersion } from './version.js';
 
 export async function main(argv: string[]): Promise<void> {
@@ -17,19 +19,30 @@ export async function main(argv: string[]): Promise<void> {
   }
   let code: number;
   try {
-    const flags = parseArgs(argv);
+    const line = parseCommandLine(argv);
+    if (line.kind === 'subcommand') {
+      const run = SUBCOMMANDS[line.name];
+      if (!run) throw new UsageError(`"inkling ${line.name}" is not built yet`);
+      code = await run(line.argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), scrub });
+      return await exitAfterFlush(code);
+    }
+    const flags = line.flags;
     if (flags.help || flags.version) {
       process.stdout.write(flags.help ? helpText(packageVersion()) : `${packageVersion()}\n`);
       return;
     }
-    const config = await resolveConfig(flags);
-    scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
-    if (config.mode === 'print') {
-      const { runHeadless } = await import('./headless.js');
+    const request = await prepareRun(flags);
+    if (request.mode === 'print') {
+      const [{ checkedConfig }, { runHeadless }] = await Promise.all([import('./config.js'), import('./headless.js')]);
+      const config = await checkedConfig(request);
+      scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
       code = await runHeadless(config, scrub);
     } else {
       const { startInteractive } = await import('./interactive.js');
-      code = await startInteractive(config, scrub);
+      code = await startInteractive(request, (secrets) => {
+        scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...secrets]);
+        return scrub;
+      });
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

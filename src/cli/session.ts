@@ -1,6 +1,8 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
 import type { Agent } from '../core/agent.js';
+import { displayPath } from '../core/config/paths.js';
+import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { Provider } from '../core/providers/provider.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
@@ -41,13 +43,31 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
 /** Retries in -p stop once they would start later than this after the first attempt. */
 export const HEADLESS_RETRY_BUDGET_MS = 40_000;
 
-export async function createSessionAgent(config: InklingConfig, provider: Provider): Promise<Agent> {
-  const [{ createAgent }, tools] = await Promise.all([import('../core/loop.js'), registeredTools()]);
+/** AGENTS.md / CLAUDE.md and the person's own file; loaded with the agent, after the first frame. */
+export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
+  const { loadProjectMemory } = await import('../core/memory/project-memory.js');
+  return loadProjectMemory({ workspaceRoot: config.workspaceRoot, home: config.home, homeDisplay: displayPath(config.home, config.workspaceRoot) });
+}
+
+export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent> {
+  const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files] = await Promise.all([
+    import('../core/loop.js'),
+    registeredTools(),
+    import('../core/system-prompt.js'),
+    import('../core/memory/project-memory.js'),
+    memory ?? loadMemory(config),
+  ]);
+  const systemPrompt = composeSystemPrompt({
+    base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
+    memory: memorySection(files),
+    append: config.systemPrompt.append,
+  });
   return createAgent({
     provider,
     model: config.model,
     workspaceRoot: config.workspaceRoot,
     tools,
+    systemPrompt,
     maxTokens: config.maxTokens,
     maxIterations: config.maxIterations,
     secretEnvNames: SECRET_ENV_NAMES,

@@ -24,3 +24,17 @@ export function defaultSystemPrompt(opts: { workspaceRoot: string; toolNames: st
     `Tools available: ${opts.toolNames.join(', ') || '(none)'}.`,
   ].join('\n');
 }
+
+export interface SystemPromptParts {
+  /** The default prompt, or the text of --system-prompt, which replaces it. */
+  base: string;
+  /** Project memory (memorySection), kept even when the base is replaced. */
+  memory?: string;
+  /** --append-system-prompt. */
+  append?: string;
+}
+
+/** The prompt the model gets: the base, then the memory files, then the appended text. */
+export function composeSystemPrompt(parts: SystemPromptParts): string {
+  return [parts.base.trimEnd(), parts.memory?.trim(), parts.append?.trim()].filter((p): p is string => !!p).join('\n\n');
+}

@@ -6,14 +6,16 @@ export type KeyPath = (string | number)[];
 /** "permissions.allow[2]" → ["permissions", "allow", 2]; undefined when it is not a key name. */
 export function parseKeyPath(text: string): KeyPath | undefined {
   const out: KeyPath = [];
-  const re = /([^.[\]]+)|\[(\d+)\]|\.(?=[^.[\]])/y;
+  // name | .name | [2] | ["odd name"] (as formatKeyPath writes names that are not identifiers)
+  const re = /(?:^|\.)([^.[\]"]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
   let pos = 0;
   while (pos < text.length) {
     re.lastIndex = pos;
     const m = re.exec(text);
-    if (!m || m[0] === '') return undefined;
+    if (!m) return undefined;
     if (m[1] !== undefined) out.push(m[1]);
     else if (m[2] !== undefined) out.push(Number(m[2]));
+    else out.push(JSON.parse(m[3]!) as string);
     pos = re.lastIndex;
   }
   if (out.length === 0 || typeof out[0] !== 'string') return undefined;

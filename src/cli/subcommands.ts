@@ -1,0 +1,19 @@
+// The subcommands: a first argument of `config`, `mcp` or `rewind`. Each entry loads its module
+// on demand; `mcp` and `rewind` are registered here by the work that builds them.
+import type { SubcommandName } from './args.js';
+import type { Scrub } from './scrub.js';
+
+export interface SubcommandContext {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  scrub: Scrub;
+}
+
+/** Runs the subcommand with the words after its name; returns the exit code. */
+export type Subcommand = (argv: string[], ctx: SubcommandContext) => Promise<number>;
+
+export const SUBCOMMANDS: Partial<Record<SubcommandName, Subcommand>> = {
+  config: async (argv, ctx) => (await import('./config-command.js')).runConfigCommand(argv, ctx),
+};

@@ -1,0 +1,35 @@
+// What the interactive start hands the UI besides the agent: things loaded after the first
+// frame (settings problems, the trust question, memory files, custom commands) and the prompt
+// typed on the command line. Types only; the CLI fills them in.
+import type { CustomCommandSet } from './commands/custom-commands.js';
+import type { IgnoredSetting } from './config/tighten.js';
+import type { ThemeName } from './config/setting-values.js';
+import type { MemoryFile } from './memory/project-memory.js';
+
+export interface TrustQuestion {
+  workspaceRoot: string;
+  /** What the workspace's files would set once trusted (the prompt lists these). */
+  wouldSet: IgnoredSetting[];
+  /**
+   * true: remember the workspace as trusted ($INKLING_HOME/trust.json) and start the agent with
+   * its files applied; false: start with them tightened. The agent starts after the answer.
+   * Call once; later calls are ignored.
+   */
+  answer(trust: boolean): void;
+}
+
+export interface StartupInfo {
+  /** Words given on the command line (`inkling "fix the test"`): the UI submits them first. */
+  initialPrompt?: string;
+  theme: ThemeName;
+  /** Settings problems and what an untrusted workspace may not set, each a line to show once. */
+  notices: Promise<string[]>;
+  /** Null when there is nothing to ask (trusted, or the workspace sets nothing it may not). */
+  trust: Promise<TrustQuestion | null>;
+  /** Files in the system prompt (and nested ones listed by path): the header's "AGENTS.md", /memory. */
+  memory: Promise<MemoryFile[]>;
+  /** For the `/` menu; expand with expandCustomCommand. */
+  customCommands: Promise<CustomCommandSet>;
+  /** The header's model label once the settings are checked (a bad file can change it). */
+  modelLabel: Promise<string>;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, FLAGS, UsageError, helpText, parseArgs } from '../../src/cli/args.js';
+import { EXIT, FLAGS, UsageError, helpText, parseArgs, parseCommandLine, parseSubcommandArgs } from '../../src/cli/args.js';
 
 describe('parseArgs', () => {
   it('reads every kind of flag, in both --flag value and --flag=value forms', () => {
@@ -43,7 +43,7 @@ describe('parseArgs', () => {
 
   it.each([
     [['--nope'], /unknown option --nope/],
-    [['hello'], /unexpected argument "hello".*-p/],
+    [['-p', 'x', 'hello'], /unexpected argument "hello".*-p/],
     [['-p'], /--print needs a value/],
     [['-p', '  '], /non-empty/],
     [['--max-tokens', 'lots'], /--max-tokens must be a positive whole number/],
@@ -55,6 +55,42 @@ describe('parseArgs', () => {
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
+
+describe('parseCommandLine', () => {
+  it('takes a first word naming a subcommand as the subcommand, with the rest (global flags too) for it', () => {
+    expect(parseCommandLine(['config', 'get', 'model', '--cwd', '/tmp'])).toEqual({ kind: 'subcommand', name: 'config', argv: ['get', 'model', '--cwd', '/tmp'] });
+    expect(parseCommandLine(['mcp', 'list'])).toEqual({ kind: 'subcommand', name: 'mcp', argv: ['list'] });
+    expect(parseCommandLine(['rewind'])).toEqual({ kind: 'subcommand', name: 'rewind', argv: [] });
+  });
+
+  it('takes any other words as the prompt the TUI starts with', () => {
+    const line = parseCommandLine(['fix', 'the', 'failing', 'test', '--model', 'm']);
+    expect(line).toMatchObject({ kind: 'run', flags: { prompt: 'fix the failing test', model: 'm' } });
+    // A subcommand's name later in the line is just a word of the prompt.
+    expect(parseCommandLine(['explain', 'config'])).toMatchObject({ kind: 'run', flags: { prompt: 'explain config' } });
+    expect(parseCommandLine(['--', '--not-a-flag'])).toMatchObject({ kind: 'run', flags: { prompt: '--not-a-flag' } });
+    expect(parseCommandLine([])).toEqual({ kind: 'run', flags: { yolo: false, demo: false, help: false, version: false } });
+  });
+
+  it('reads the system prompt and trust flags', () => {
+    expect(parseArgs(['--system-prompt', '@p.md', '--append-system-prompt', 'be brief', '--trust-workspace'])).toMatchObject({
+      systemPrompt: '@p.md',
+      appendSystemPrompt: 'be brief',
+      trustWorkspace: true,
+    });
+  });
+});
+
+describe('parseSubcommandArgs', () => {
+  it('separates the subcommand\'s own flags, the global flags and the words', () => {
+    const own = [{ key: 'local', long: '--local', kind: 'switch', help: '' }] as const;
+    const parsed = parseSubcommandArgs(['set', '--local', 'theme', 'dark', '--cwd', 'ws'], own);
+    expect(parsed.own).toEqual({ local: true });
+    expect(parsed.flags.cwd).toBe('ws');
+    expect(parsed.positionals).toEqual(['set', 'theme', 'dark']);
+    expect(() => parseSubcommandArgs(['--nope'], own)).toThrow(/unknown option --nope/);
   });
 });
 

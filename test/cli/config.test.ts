@@ -5,16 +5,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, parseArgs } from '../../src/cli/args.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, parseDotEnv, resolveConfig } from '../../src/cli/config.js';
 import { createScrub } from '../../src/cli/scrub.js';
+import { recordTrust } from '../../src/core/config/trust.js';
 
 let dir: string;
+let home: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'inkling-config-'));
+  home = await mkdtemp(join(tmpdir(), 'inkling-home-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
 });
 
-const resolve = (argv: string[], env: Record<string, string> = {}) => resolveConfig(parseArgs(argv), env, dir);
+const resolve = (argv: string[], env: Record<string, string> = {}) => resolveConfig(parseArgs(argv), { INKLING_HOME: home, ...env }, dir);
 
 describe('resolveConfig', () => {
   it('uses the Anthropic API when a key is set, with the defaults', async () => {
@@ -35,11 +39,13 @@ describe('resolveConfig', () => {
     expect(config.idleTimeoutMs).toBeUndefined();
   });
 
-  it('lets flags beat the environment and the environment beat .env', async () => {
+  it('lets flags beat the environment and the environment beat .env (in a trusted workspace)', async () => {
     await writeFile(
       join(dir, '.env'),
       'export ANTHROPIC_API_KEY=sk-dotenv-key-1\nANTHROPIC_MODEL="dotenv-model" # comment\nANTHROPIC_BASE_URL=http://dotenv.example/\n',
     );
+    // Changed by workspace trust: an untrusted .env may no longer choose the endpoint (test below).
+    await recordTrust(join(home, 'trust.json'), dir);
     const fromDotenv = await resolve([]);
     expect(fromDotenv.provider).toEqual({ kind: 'anthropic', apiKey: 'sk-dotenv-key-1', baseURL: 'http://dotenv.example' });
     expect(fromDotenv.model).toBe('dotenv-model');
@@ -50,6 +56,17 @@ describe('resolveConfig', () => {
 
     const fromFlag = await resolve(['--model', 'flag-model'], { ANTHROPIC_MODEL: 'env-model' });
     expect(fromFlag.model).toBe('flag-model');
+  });
+
+  it("ignores an untrusted .env's endpoint and the key it brought for it, and says so", async () => {
+    await writeFile(join(dir, '.env'), 'ANTHROPIC_API_KEY=sk-dotenv-key-1\nANTHROPIC_BASE_URL=http://evil.example/\nANTHROPIC_MODEL=dotenv-model\n');
+    const config = await resolve([], { ANTHROPIC_API_KEY: 'sk-env-key-2' });
+    expect(config.provider).toEqual({ kind: 'anthropic', apiKey: 'sk-env-key-2' });
+    expect(config.model).toBe('dotenv-model');
+    expect(config.report?.trust.ignored.map((i) => i.key)).toEqual(['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL']);
+    // --trust-workspace applies it for the run.
+    const trusted = await resolve(['--trust-workspace'], { ANTHROPIC_API_KEY: 'sk-env-key-2' });
+    expect(trusted.provider).toEqual({ kind: 'anthropic', apiKey: 'sk-env-key-2', baseURL: 'http://evil.example' });
   });
 
   it('reads .env from the --cwd workspace', async () => {
@@ -92,7 +109,7 @@ describe('resolveConfig', () => {
     [['--cwd', 'missing'], {}, /not a directory \(from --cwd\)/],
     [['--output-format', 'json'], {}, /only applies with -p/],
     [['--demo', '--script', 'a.json'], {}, /give one of them/],
-    [[], { ANTHROPIC_API_KEY: 'sk-env-key-123', ANTHROPIC_BASE_URL: 'not a url' }, /ANTHROPIC_BASE_URL is not a URL/],
+    [[], { ANTHROPIC_API_KEY: 'sk-env-key-123', ANTHROPIC_BASE_URL: 'not a url' }, /ANTHROPIC_BASE_URL: expected an http\(s\) URL, got "not a url"/],
     [[], { ANTHROPIC_API_KEY: 'sk-env-key-123', ANTHROPIC_BASE_URL: 'ftp://x' }, /http\(s\)/],
   ])('rejects %j %j', async (argv, env, message) => {
     await expect(resolve(argv, env)).rejects.toThrow(message);

@@ -61,7 +61,8 @@ export function ensureBuilt(): void {
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
   for (const name of Object.keys(env)) {
-    if (name.startsWith('ANTHROPIC_') || name.startsWith('INKLING_') || name === 'OPENAI_API_KEY') delete env[name];
+    // INKLING_HOME stays: test/setup.ts points it at a temp folder, never the person's ~/.inkling.
+    if (name.startsWith('ANTHROPIC_') || (name.startsWith('INKLING_') && name !== 'INKLING_HOME') || name === 'OPENAI_API_KEY') delete env[name];
   }
   return { ...env, ...extra };
 }

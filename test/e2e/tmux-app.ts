@@ -48,7 +48,9 @@ export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; c
   const session = `inkling-e2e-${process.pid}-${++seq}`;
   const env = Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ');
   // CI must be unset for the app: Ink draws nothing live in CI mode.
-  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${env} node ${ROOT}/bin/inkling.js; echo "EXITED $?"; sleep 120`;
+  // The tmux server may be older than this test: pass the test's INKLING_HOME (test/setup.ts) explicitly.
+  const home = process.env.INKLING_HOME ? `INKLING_HOME=${process.env.INKLING_HOME}` : '';
+  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${ROOT}/bin/inkling.js; echo "EXITED $?"; sleep 120`;
   tmux('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
   const app: TmuxApp = {
     session,

@@ -72,11 +72,13 @@ function describeIssue(issue: Issue, prefix: PropertyKey[], name: (key: string) 
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union' && isPlainObject(issue.input)) {
     // Name the problem inside the kind of entry it looks like, not "matches none of two shapes".
+    // A branch that only misses keys the entry does not have fits less than one with a wrong value.
     const branches = issue.errors.map((branch) => branch.filter((i) => i.code !== 'unrecognized_keys'));
-    const sizes = branches.map((b) => b.length);
-    const fewest = Math.min(...sizes);
-    if (sizes.filter((n) => n === fewest).length === 1) {
-      const best = branches[sizes.indexOf(fewest)]!;
+    const score = (b: Issue[]) => b.filter((i) => valueAt(issue.input, i.path.map(segment)) === undefined).length * 1000 + b.length;
+    const scores = branches.map(score);
+    const fewest = Math.min(...scores);
+    if (scores.filter((n) => n === fewest).length === 1) {
+      const best = branches[scores.indexOf(fewest)]!;
       return best.flatMap((inner) => describeIssue({ ...inner, input: inner.input ?? valueAt(issue.input, inner.path.map(segment)) } as Issue, path, name));
     }
   }

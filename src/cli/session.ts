@@ -33,8 +33,8 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
         // -p must end within about a minute on API errors; the TUI can keep retrying visibly.
         ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
-        // Prompt caching on Anthropic's own API; compatible endpoints get requests exactly as built.
-        promptCaching: !choice.baseURL,
+        // auto: caching on Anthropic's own API; compatible endpoints get requests exactly as built.
+        promptCaching: config.settings.promptCaching === 'auto' ? !choice.baseURL : config.settings.promptCaching,
       });
     }
   }

@@ -4,6 +4,7 @@ import type { AgentEvent } from './events.js';
 import type { Provider } from './providers/provider.js';
 import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
+import type { ChangeLedger } from './checkpoints/change-ledger.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -27,6 +28,8 @@ export interface AgentConfig {
   paneSize?: { cols: number; rows: number };
   /** Retrying a response cut after its content started (defaults: 3 retries, 1 s doubling to 16 s). */
   streamRetry?: Partial<StreamRetryOptions>;
+  /** Records what every call that may write changed (core/checkpoints); off when absent. */
+  ledger?: ChangeLedger;
 }
 
 export interface Agent {
@@ -40,6 +43,14 @@ export interface Agent {
   setPaneSize(cols: number, rows: number): void;
   /** Forgets the conversation (/clear). */
   clear(): void;
+  /** The change ledger (undo, rewind, diffs), when there is one. (Optional: UI stand-ins have none.) */
+  readonly ledger?: ChangeLedger;
+  /**
+   * Cuts the conversation to just before turn `n` (1-based, as turn_checkpoint numbers it) and
+   * returns that turn's prompt, for editing. Undefined when that turn is not in this conversation.
+   * Not while a turn runs.
+   */
+  rewindConversation?(n: number): { prompt: string } | undefined;
   /** Removes session files. */
   dispose(): Promise<void>;
 }

@@ -2,6 +2,8 @@
 // later work may add event types, never change these.
 import type { AssistantMessage, StopReason, Usage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
+import type { SkippedFile } from './checkpoints/snapshot.js';
+import type { FileChange } from './checkpoints/tree-diff.js';
 
 export type ToolStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
 
@@ -25,6 +27,25 @@ export type AgentEvent =
       details?: ToolDetails;
       durationMs: number;
     }
+  /**
+   * The change ledger recorded a call that may write (emitted just before its tool_result):
+   * the workspace's trees before and after it and the files it changed. `entry` (the ledger entry
+   * to undo) is absent when nothing changed. Only while the ledger is on.
+   */
+  | {
+      type: 'tool_changes';
+      id: string;
+      entry?: string;
+      before: string;
+      after: string;
+      changes: FileChange[];
+      /** Files left out of the record (over 10 MB, unreadable). */
+      skipped?: SkippedFile[];
+    }
+  /** Files changed since the last record that no tool changed (an editor, a background process). */
+  | { type: 'outside_changes'; entry: string; changes: FileChange[] }
+  /** The ledger's mark for this turn's prompt (1-based within the session): what a rewind goes back to. */
+  | { type: 'turn_checkpoint'; prompt: number; entry: string }
   /**
    * A request is tried again after `delayMs`. With `discardPartial`, the response that was
    * streaming failed after content had started (cut, stalled, overloaded, unreadable): everything

@@ -6,16 +6,18 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Agent, AgentConfig } from './agent.js';
-import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message } from './conversation.js';
+import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
 import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
-import { ToolCallBatch } from './scheduler.js';
+import { ToolCallBatch, type SchedulerDeps } from './scheduler.js';
+import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
+import { TurnMarks } from './turn-marks.js';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
 const DEFAULT_PANE = { cols: 120, rows: 30 };
@@ -32,6 +34,7 @@ export function createAgent(config: AgentConfig): Agent {
   let sessionUsage = emptyUsage();
   let paneSize = config.paneSize ?? DEFAULT_PANE;
   let running = false;
+  const turns = new TurnMarks();
   const redact = createRedactor(config.secretValues ?? []);
 
   const agent: Agent = {
@@ -88,6 +91,18 @@ export function createAgent(config: AgentConfig): Agent {
     },
     clear() {
       messages = [];
+      turns.clear();
+      config.ledger?.switchSession().catch(() => undefined);
+    },
+    get ledger() {
+      return config.ledger;
+    },
+    rewindConversation(n) {
+      if (running) throw new Error('a turn is running');
+      const cut = turns.truncate(messages, n);
+      if (!cut) return undefined;
+      messages = cut.messages;
+      return { prompt: cut.prompt };
     },
     async dispose() {
       await rm(session.sessionDir, { recursive: true, force: true });
@@ -102,7 +117,11 @@ export function createAgent(config: AgentConfig): Agent {
     let turnUsage = emptyUsage();
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
     emit({ type: 'turn_start', prompt });
-    messages = repairHistory([...messages, { role: 'user', content: [{ type: 'text', text: prompt }] }]);
+    // The ledger marks the prompt and hands over what the model must hear first (an undo since).
+    const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
+    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }];
+    turns.add(content, prompt);
+    messages = repairHistory([...messages, { role: 'user', content }]);
 
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return end('aborted');
@@ -122,7 +141,14 @@ export function createAgent(config: AgentConfig): Agent {
         iteration,
         emit,
         newBatch: (attemptSignal) =>
-          new ToolCallBatch({ registry, emit, signal: attemptSignal, makeContext: (id) => makeContext(id, attemptSignal, emit), redact }),
+          new ToolCallBatch({
+            registry,
+            emit,
+            signal: attemptSignal,
+            makeContext: (id) => makeContext(id, attemptSignal, emit),
+            redact,
+            recordChanges: recordWith(config.ledger, emit),
+          }),
         retry: streamRetry,
       });
       const batch = outcome.batch;
@@ -184,4 +210,9 @@ export function createAgent(config: AgentConfig): Agent {
   }
 
   return agent;
+}
+
+/** The scheduler's hook around calls that may write: the ledger's snapshots, when there is a ledger. */
+function recordWith(ledger: ChangeLedger | undefined, emit: (e: AgentEvent) => void): SchedulerDeps['recordChanges'] {
+  return ledger ? (use, run) => ledger.recordCall(use, run, emit) : undefined;
 }

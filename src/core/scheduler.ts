@@ -34,6 +34,8 @@ export interface SchedulerDeps {
   signal: AbortSignal;
   /** Removes secret values from what tools return. */
   redact: Redact;
+  /** Wraps every call that is not read-only (the change ledger's before/after snapshots). */
+  recordChanges?(use: CompletedToolUse, run: () => Promise<ToolResult>): Promise<ToolResult>;
 }
 
 export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it finished.';
@@ -122,14 +124,14 @@ export class ToolCallBatch {
     const { use } = call;
     const startedAt = Date.now();
     this.deps.emit({ type: 'tool_status', id: use.id, status: 'running' });
-    void this.execute(use).then((result) => {
+    void this.execute(use, call.readOnly).then((result) => {
       if (call.state === 'settled') return; // cancelled meanwhile
       this.finish(call, result, Date.now() - startedAt, result.isError ? 'error' : 'done');
       this.pump();
     });
   }
 
-  private async execute(use: CompletedToolUse): Promise<ToolResult> {
+  private async execute(use: CompletedToolUse, readOnly: boolean): Promise<ToolResult> {
     const { registry } = this.deps;
     const tool = registry.get(use.name);
     if (!tool) {
@@ -141,7 +143,9 @@ export class ToolCallBatch {
     const problem = validateInput(tool.inputSchema, use.input);
     if (problem) return { content: `Invalid input for ${use.name}: ${problem}. The call was not run.`, isError: true };
     try {
-      const result = await tool.execute(use.input, this.deps.makeContext(use.id));
+      const run = () => tool.execute(use.input, this.deps.makeContext(use.id));
+      const record = readOnly ? undefined : this.deps.recordChanges;
+      const result = await (record ? record(use, run) : run());
       const content = this.deps.redact(result.content);
       return {
         ...result,

@@ -1,0 +1,376 @@
+// The change ledger of one session: a tree before and after every call that may write, a mark
+// at every prompt, changes no tool made recorded as such, and undo / rewind that never overwrite
+// a later change without being told to. Its operations run one at a time; a failure turns the
+// ledger off with one notice and never fails the turn.
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent } from '../events.js';
+import type { ToolResult } from '../tools/tool.js';
+import { callLabel, promptFirstLine } from './call-label.js';
+import { probeGit, gitEnvironment } from './git.js';
+import { ChainMovedError, LedgerChain, isValidSessionId, type LedgerEntry, type LedgerEntryMeta } from './ledger-chain.js';
+import { planRewind, planUndo, revertNote, OUTSIDE_LABEL, type RevertPlan } from './revert-plan.js';
+import { restoreFiles } from './restore.js';
+import { openShadowRepo, sessionIndexFile, type ShadowRepo } from './shadow-repo.js';
+import { DEFAULT_SNAPSHOT_LIMITS, SnapshotTaker, type Snapshot, type SnapshotLimits } from './snapshot.js';
+import { treeChanges, unifiedDiff } from './tree-diff.js';
+import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
+
+export interface ChangeLedgerOptions {
+  workspaceRoot: string;
+  /** $INKLING_HOME: the shadow repository goes under checkpoints/. */
+  home: string;
+  /** The session the entries belong to; a new id when absent. */
+  sessionId?: string;
+  /** Where git is looked up (PATH); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Removes secret values from labels (a bash command may hold a key). */
+  redact?: (text: string) => string;
+  limits?: Partial<SnapshotLimits>;
+}
+
+export type LedgerStatus = { state: 'starting' } | { state: 'on' } | { state: 'off'; reason: string };
+
+export interface RevertOptions {
+  /** Restore conflicting files too (the person chose "restore anyway"); default: only clean files. */
+  overwriteConflicts?: boolean;
+}
+
+export interface RevertOutcome {
+  plan: RevertPlan;
+  /** The undo/rewind entry (itself undoable); absent when nothing was changed. */
+  entry?: LedgerEntry;
+  restored: string[];
+  /** Conflicting files left as they are, and files that could not be written. */
+  left: string[];
+}
+
+/** A call the ledger wraps: what it needs to name the entry. */
+export interface LedgerCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export class LedgerError extends Error {
+  override readonly name = 'LedgerError';
+}
+
+type Emit = (event: AgentEvent) => void;
+
+interface Live {
+  repo: ShadowRepo;
+  chain: LedgerChain;
+  taker: SnapshotTaker;
+}
+
+export class ChangeLedger {
+  private live: Live | undefined;
+  private state: LedgerStatus = { state: 'starting' };
+  private tail: Promise<unknown> = Promise.resolve();
+  private noticeSent = false;
+  private session: string;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly redact: (text: string) => string;
+  private readonly limits: SnapshotLimits;
+
+  constructor(private readonly opts: ChangeLedgerOptions) {
+    this.session = opts.sessionId ?? randomUUID();
+    if (!isValidSessionId(this.session)) throw new Error(`invalid session id for the ledger: ${this.session}`);
+    this.env = gitEnvironment(opts.env ?? process.env);
+    this.redact = opts.redact ?? ((t) => t);
+    this.limits = { ...DEFAULT_SNAPSHOT_LIMITS, ...opts.limits };
+  }
+
+  get sessionId(): string {
+    return this.session;
+  }
+
+  get status(): LedgerStatus {
+    return this.state;
+  }
+
+  /** Turn start: record changes made outside inkling since the last record, mark the prompt. Returns notes for the model. */
+  beginTurn(prompt: string, ordinal: number, emit: Emit): Promise<string[]> {
+    return this.quietly(emit, [], async (live) => {
+      const snap = await live.taker.take();
+      await this.settleHead(live, snap, emit);
+      const entries = live.chain.entries;
+      const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
+      const entry = await this.append(live, {
+        kind: 'prompt',
+        label: `prompt ${ordinal}`,
+        before: snap.tree,
+        changes: [],
+        prompt: { ordinal, firstLine: this.redact(promptFirstLine(prompt)) },
+      }, snap.tree);
+      emit({ type: 'turn_checkpoint', prompt: ordinal, entry: entry.id });
+      return notes;
+    });
+  }
+
+  /** Runs a call that may write between two snapshots and records what it changed. */
+  async recordCall(call: LedgerCall, run: () => Promise<ToolResult>, emit: Emit): Promise<ToolResult> {
+    if (this.state.state === 'off') return run();
+    // The whole call holds the ledger, so no undo can land between its two snapshots.
+    return this.exclusive(async () => {
+      const live = await this.start(emit);
+      const before = live ? await this.snapshotOrOff(live, emit) : undefined;
+      if (live && before) await this.settleHead(live, before, emit).catch((err) => this.turnOff(err, emit));
+      const result = await run();
+      if (!live || !before || this.state.state === 'off') return result;
+      try {
+        const after = await live.taker.take();
+        const changes = await treeChanges(live.repo.git, before.tree, after.tree);
+        const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
+        const entry = changes.length === 0 ? undefined : await this.append(live, {
+          kind: 'tool',
+          label: this.redact(callLabel(call.name, call.input)),
+          before: before.tree,
+          changes,
+          call: { id: call.id, name: call.name },
+          ...(skipped.length > 0 ? { skipped } : {}),
+        }, after.tree);
+        emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}) });
+      } catch (err) {
+        this.turnOff(err, emit);
+      }
+      return result;
+    });
+  }
+
+  /** Every entry of the session's chain, oldest first (a forked chain starts with its parent's). */
+  entries(): Promise<readonly LedgerEntry[]> {
+    return this.userOp(async (live) => live.chain.entries);
+  }
+
+  /** The entry that recorded a tool call, if it changed anything. */
+  entryForCall(toolCallId: string): Promise<LedgerEntry | undefined> {
+    return this.userOp(async (live) => live.chain.entries[lastIndexOf(live.chain.entries, (e) => e.call?.id === toolCallId)]);
+  }
+
+  /** One line per prompt, numbered from 1, with the files its turn changed. */
+  prompts(): Promise<PromptSummary[]> {
+    return this.userOp(async (live) => promptSummaries(live.chain.entries));
+  }
+
+  /** Unified diff of one entry, or of one of its files. */
+  entryDiff(entryId: string, file?: string): Promise<string> {
+    return this.userOp(async (live) => {
+      const entry = this.find(live, entryId);
+      return unifiedDiff(live.repo.git, entry.before, entry.after, file ? [file] : undefined);
+    });
+  }
+
+  /** Everything the session's calls changed, per file, as one diff (for /diff). */
+  sessionDiff(): Promise<SessionDiff> {
+    return this.userOp(async (live) => sessionChanges(live.repo.git, live.chain.entries));
+  }
+
+  planUndo(entryId: string): Promise<RevertPlan> {
+    return this.userOp(async (live) => {
+      const snap = await live.taker.take();
+      return planUndo(live.repo.git, live.chain.entries, this.undoable(live, entryId), snap.tree);
+    });
+  }
+
+  /** Reverts one entry. Conflicting files stay as they are unless overwriteConflicts. */
+  undo(entryId: string, opts: RevertOptions = {}): Promise<RevertOutcome> {
+    return this.userOp(async (live) => {
+      const snap = await live.taker.take();
+      await this.settleHead(live, snap, () => undefined);
+      const plan = await planUndo(live.repo.git, live.chain.entries, this.undoable(live, entryId), snap.tree);
+      return this.apply(live, plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
+    });
+  }
+
+  /** `prompt` is the number prompts() gives (1-based). */
+  planRewind(prompt: number): Promise<RevertPlan> {
+    return this.userOp(async (live) => {
+      const snap = await live.taker.take();
+      return planRewind(live.repo.git, live.chain.entries, this.promptEntry(live, prompt), snap.tree);
+    });
+  }
+
+  /**
+   * Restores the files to just before a prompt. With `fork`, the ledger goes on in that new
+   * session, whose chain is this one's up to the prompt (the old chain stays as it was).
+   */
+  rewind(prompt: number, opts: RevertOptions & { fork?: string } = {}): Promise<RevertOutcome> {
+    return this.userOp(async (live) => {
+      const target = this.promptEntry(live, prompt);
+      const snap = await live.taker.take();
+      if (!opts.fork) await this.settleHead(live, snap, () => undefined);
+      const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree);
+      if (!opts.fork) return this.apply(live, plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
+      const prefix = live.chain.entries.slice(0, live.chain.entries.findIndex((e) => e.id === target.id));
+      const fork = await this.openChain(live, opts.fork);
+      return this.apply({ ...live, chain: fork.chain, taker: fork.taker }, plan, opts, {
+        kind: 'rewind',
+        label: `rewind to before ${plan.label}`,
+        reverts: target.id,
+        forkedFrom: { session: this.session, entry: target.id },
+      }, prefix).then((outcome) => {
+        this.session = opts.fork!;
+        this.live = { ...live, chain: fork.chain, taker: fork.taker };
+        return outcome;
+      });
+    });
+  }
+
+  /** Later entries go to another session (after /clear); its chain is read if it has one. */
+  switchSession(sessionId: string = randomUUID()): Promise<void> {
+    if (!isValidSessionId(sessionId)) return Promise.reject(new LedgerError(`invalid session id: ${sessionId}`));
+    return this.exclusive(async () => {
+      this.session = sessionId;
+      if (!this.live) return;
+      const next = await this.openChain(this.live, sessionId);
+      this.live = { ...this.live, ...next };
+    });
+  }
+
+  private async apply(
+    live: Live,
+    plan: RevertPlan,
+    opts: RevertOptions,
+    meta: Pick<LedgerEntryMeta, 'kind' | 'label' | 'reverts' | 'forkedFrom'>,
+    forkPrefix?: LedgerEntry[],
+  ): Promise<RevertOutcome> {
+    const paths = [...plan.clean, ...(opts.overwriteConflicts ? plan.conflicts : [])].map((c) => c.path);
+    const { restored, failed } = await restoreFiles(live.repo, plan.restoreTree, paths);
+    const left = [...(opts.overwriteConflicts ? [] : plan.conflicts.map((c) => c.path)), ...failed.map((f) => f.path)];
+    const after = await live.taker.take();
+    const before = forkPrefix ? forkPrefix.at(-1)!.after : plan.current;
+    if (!forkPrefix && after.tree === before) return { plan, restored, left };
+    const changes = await treeChanges(live.repo.git, before, after.tree);
+    // A fork's conversation is truncated to match, so the model needs telling only about files left behind.
+    const note = forkPrefix && left.length === 0 ? undefined : revertNote(plan, restored, left);
+    const entry = await this.append(live, { ...meta, before, changes, ...(note ? { note: this.redact(note) } : {}) }, after.tree, forkPrefix);
+    return { plan, entry, restored, left };
+  }
+
+  private async settleHead(live: Live, snap: Snapshot, emit: Emit): Promise<void> {
+    const head = live.chain.head();
+    if (!head) {
+      await this.append(live, { kind: 'baseline', label: 'session start', before: snap.tree, changes: [] }, snap.tree);
+      return;
+    }
+    if (head.after === snap.tree) return;
+    const changes = await treeChanges(live.repo.git, head.after, snap.tree);
+    const entry = await this.append(live, { kind: 'outside', label: OUTSIDE_LABEL, before: head.after, changes }, snap.tree);
+    emit({ type: 'outside_changes', entry: entry.id, changes });
+  }
+
+  private async append(live: Live, meta: Omit<LedgerEntryMeta, 'v' | 'session' | 'at'>, tree: string, forkPrefix?: LedgerEntry[]): Promise<LedgerEntry> {
+    const full: LedgerEntryMeta = { v: 1, session: live.chain.session, at: Date.now(), ...meta };
+    try {
+      return await live.chain.append(full, tree, forkPrefix);
+    } catch (err) {
+      if (!(err instanceof ChainMovedError) || forkPrefix) throw err;
+      await live.chain.load(); // another process appended: go on after its entries
+      return live.chain.append(full, tree);
+    }
+  }
+
+  private find(live: Live, entryId: string): LedgerEntry {
+    const entry = live.chain.entries.find((e) => e.id === entryId || (entryId.length >= 7 && e.id.startsWith(entryId)));
+    if (!entry) throw new LedgerError(`no ledger entry ${entryId} in this session`);
+    return entry;
+  }
+
+  private undoable(live: Live, entryId: string): LedgerEntry {
+    const entry = this.find(live, entryId);
+    if (entry.changes.length === 0) throw new LedgerError(`${entry.label} changed no files: there is nothing to undo`);
+    return entry;
+  }
+
+  private promptEntry(live: Live, n: number): LedgerEntry {
+    const prompts = live.chain.entries.filter((e) => e.kind === 'prompt');
+    const entry = prompts[n - 1];
+    if (!Number.isInteger(n) || !entry) throw new LedgerError(`there is no prompt ${n} (the session has ${prompts.length})`);
+    return entry;
+  }
+
+  private async openChain(live: Live, sessionId: string): Promise<{ chain: LedgerChain; taker: SnapshotTaker }> {
+    const chain = new LedgerChain(live.repo.git, sessionId);
+    await chain.load();
+    return { chain, taker: new SnapshotTaker(live.repo, await sessionIndexFile(live.repo, sessionId), this.limits) };
+  }
+
+  /** Starts the ledger on first use; undefined when it is (or just turned) off. */
+  private async start(emit: Emit): Promise<Live | undefined> {
+    if (this.live) return this.live;
+    if (this.state.state === 'off') return undefined;
+    try {
+      const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env });
+      const chain = new LedgerChain(repo.git, this.session);
+      await chain.load();
+      const taker = new SnapshotTaker(repo, await sessionIndexFile(repo, this.session), this.limits);
+      this.live = { repo, chain, taker };
+      this.state = { state: 'on' };
+      return this.live;
+    } catch (err) {
+      // Only now is a missing git worth a look: the first git command is the probe.
+      const probe = (err as NodeJS.ErrnoException).code === 'ENOENT' ? await probeGit(this.env) : undefined;
+      this.turnOff(probe && !probe.ok ? new LedgerError(probe.reason) : err, emit);
+      return undefined;
+    }
+  }
+
+  private async snapshotOrOff(live: Live, emit: Emit): Promise<Snapshot | undefined> {
+    try {
+      return await live.taker.take();
+    } catch (err) {
+      this.turnOff(err, emit);
+      return undefined;
+    }
+  }
+
+  private turnOff(err: unknown, emit: Emit): void {
+    const reason = err instanceof Error ? err.message : String(err);
+    this.state = { state: 'off', reason };
+    this.live = undefined;
+    if (this.noticeSent) return;
+    this.noticeSent = true;
+    emit({ type: 'notice', message: `Change ledger off: ${reason}. Undo and rewind are not available in this session; everything else works.` });
+  }
+
+  /** A loop-side operation: never throws; on failure the ledger turns off and `fallback` is returned. */
+  private quietly<T>(emit: Emit, fallback: T, fn: (live: Live) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      const live = await this.start(emit);
+      if (!live) return fallback;
+      try {
+        return await fn(live);
+      } catch (err) {
+        this.turnOff(err, emit);
+        return fallback;
+      }
+    });
+  }
+
+  /** A person's operation (undo, rewind, lists): errors reach the caller as LedgerError. */
+  private userOp<T>(fn: (live: Live) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      let notice: string | undefined;
+      const live = await this.start((e) => (notice = e.type === 'notice' ? e.message : notice));
+      if (!live) throw new LedgerError(this.state.state === 'off' ? `the change ledger is off: ${this.state.reason}` : notice ?? 'the change ledger is off');
+      try {
+        return await fn(live);
+      } catch (err) {
+        if (err instanceof LedgerError) throw err;
+        throw new LedgerError(err instanceof Error ? err.message : String(err));
+      }
+    });
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn, fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function lastIndexOf<T>(list: readonly T[], test: (item: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return i;
+  return -1;
+}

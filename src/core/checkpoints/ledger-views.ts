@@ -1,0 +1,68 @@
+// Read-only views of a ledger chain: the prompt list (rewind pickers, `inkling rewind --list`)
+// and the session-wide diff (/diff).
+import type { Git } from './git.js';
+import type { LedgerEntry } from './ledger-chain.js';
+import { treeChanges, unifiedDiff, type FileChange } from './tree-diff.js';
+
+export interface PromptSummary {
+  /** 1-based position among the chain's prompts: what rewind takes. */
+  n: number;
+  /** The prompt's ledger entry. */
+  entry: string;
+  /** Which prompt of the conversation it was (1-based). */
+  ordinal: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+  firstLine: string;
+  /** Files the turn's calls (and undos, rewinds) changed, in the order first touched. */
+  files: string[];
+  added: number;
+  removed: number;
+}
+
+export interface SessionDiff {
+  /** Net change per file from the session's start to its last record. */
+  files: FileChange[];
+  /** The same as one unified diff. */
+  diff: string;
+}
+
+/** Entry kinds that are inkling's own doing (not outside changes, not marks). */
+const OWN_KINDS = new Set<LedgerEntry['kind']>(['tool', 'undo', 'rewind']);
+
+export function promptSummaries(entries: readonly LedgerEntry[]): PromptSummary[] {
+  const out: PromptSummary[] = [];
+  let current: PromptSummary | undefined;
+  for (const entry of entries) {
+    if (entry.kind === 'prompt') {
+      current = {
+        n: out.length + 1,
+        entry: entry.id,
+        ordinal: entry.prompt?.ordinal ?? out.length + 1,
+        at: entry.at,
+        firstLine: entry.prompt?.firstLine ?? '',
+        files: [],
+        added: 0,
+        removed: 0,
+      };
+      out.push(current);
+    } else if (current && OWN_KINDS.has(entry.kind)) {
+      for (const change of entry.changes) {
+        if (!current.files.includes(change.path)) current.files.push(change.path);
+        current.added += change.added;
+        current.removed += change.removed;
+      }
+    }
+  }
+  return out;
+}
+
+export async function sessionChanges(git: Git, entries: readonly LedgerEntry[]): Promise<SessionDiff> {
+  const first = entries[0];
+  const last = entries.at(-1);
+  if (!first || !last) return { files: [], diff: '' };
+  const touched = new Set(entries.filter((e) => OWN_KINDS.has(e.kind)).flatMap((e) => e.changes.map((c) => c.path)));
+  const files = (await treeChanges(git, first.before, last.after)).filter((c) => touched.has(c.path));
+  const diff = await unifiedDiff(git, first.before, last.after, files.map((c) => c.path));
+  return { files, diff };
+}

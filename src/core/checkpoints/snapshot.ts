@@ -1,0 +1,122 @@
+// Records the workspace as a git tree. One `ls-files` walk finds what differs from the session's
+// index (modified, deleted, new and not ignored); only those paths are hashed (`update-index`),
+// then `write-tree` reuses the index's cached subtrees. When nothing changed, the walk is all.
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
+import { splitNul } from './git.js';
+import type { ShadowRepo } from './shadow-repo.js';
+
+export interface SkippedFile {
+  path: string;
+  reason: 'too-large' | 'unreadable';
+  bytes?: number;
+}
+
+export interface Snapshot {
+  /** The workspace's tree object in the shadow repository. */
+  tree: string;
+  /** Files left out of the tree (their last recorded version, if any, stays in it). */
+  skipped: SkippedFile[];
+}
+
+export interface SnapshotLimits {
+  /** Files larger than this are not recorded. */
+  maxFileBytes: number;
+  /** More new files than this in one snapshot turns the ledger off for the workspace. */
+  maxNewFiles: number;
+}
+
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: MAX_RECORDED_FILE_BYTES, maxNewFiles: 50_000 };
+
+/** The workspace holds too many files to record; the ledger turns itself off. */
+export class WorkspaceTooLargeError extends Error {
+  override readonly name = 'WorkspaceTooLargeError';
+}
+
+export class SnapshotTaker {
+  /** The tree the index held after this taker's last write-tree. */
+  private lastTree: string | undefined;
+
+  constructor(
+    private readonly repo: ShadowRepo,
+    readonly indexFile: string,
+    private readonly limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+  ) {}
+
+  async take(): Promise<Snapshot> {
+    const { git } = this.repo;
+    const listed = await git.run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard'], {
+      indexFile: this.indexFile,
+    });
+    const { changed, added } = parseListing(splitNul(listed));
+    if (added.length > this.limits.maxNewFiles) {
+      throw new WorkspaceTooLargeError(
+        `the workspace has more than ${this.limits.maxNewFiles.toLocaleString('en-US')} files that are not ignored`,
+      );
+    }
+    const skipped: SkippedFile[] = [];
+    const update: string[] = [];
+    const nowDirectories: string[] = [];
+    for (const rel of [...changed, ...added]) {
+      const verdict = await this.inspect(rel);
+      if (verdict.kind === 'skip') skipped.push(verdict.file);
+      else if (verdict.kind === 'directory') nowDirectories.push(rel);
+      else update.push(rel);
+    }
+    if (nowDirectories.length > 0) {
+      await git.run(['update-index', '--force-remove', '-z', '--stdin'], { indexFile: this.indexFile, input: nulList(nowDirectories) });
+    }
+    if (update.length > 0) {
+      await git.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], {
+        indexFile: this.indexFile,
+        input: nulList(update),
+      });
+    }
+    if (update.length > 0 || nowDirectories.length > 0 || this.lastTree === undefined) {
+      this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
+    }
+    return { tree: this.lastTree, skipped };
+  }
+
+  private async inspect(rel: string): Promise<{ kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile }> {
+    const abs = path.join(this.repo.workspaceRoot, rel);
+    let stat;
+    try {
+      stat = await fs.lstat(abs);
+    } catch {
+      return { kind: 'update' }; // gone: update-index --remove drops it
+    }
+    if (stat.isDirectory()) return { kind: 'directory' };
+    if (stat.isSymbolicLink()) return { kind: 'update' };
+    if (stat.size > this.limits.maxFileBytes) return { kind: 'skip', file: { path: rel, reason: 'too-large', bytes: stat.size } };
+    try {
+      await fs.access(abs, constants.R_OK);
+    } catch {
+      return { kind: 'skip', file: { path: rel, reason: 'unreadable' } };
+    }
+    return { kind: 'update' };
+  }
+}
+
+/** `ls-files -t` lines: "C path" changed, "R path" removed (also listed as changed), "? path" new. */
+function parseListing(lines: string[]): { changed: string[]; added: string[] } {
+  const changed = new Set<string>();
+  const added: string[] = [];
+  for (const line of lines) {
+    const tag = line[0];
+    const rel = line.slice(2);
+    if (rel === '') continue;
+    if (tag === '?') {
+      // "dir/" is a nested repository: git will not look inside, and neither does the ledger.
+      if (!rel.endsWith('/')) added.push(rel);
+    } else if (tag === 'C' || tag === 'R') {
+      changed.add(rel);
+    }
+  }
+  return { changed: [...changed], added };
+}
+
+function nulList(paths: readonly string[]): string {
+  return paths.map((p) => `${p}\0`).join('');
+}

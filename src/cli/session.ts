@@ -3,6 +3,7 @@
 import type { Agent } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
+import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
@@ -57,12 +58,14 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     import('../core/memory/project-memory.js'),
     memory ?? loadMemory(config),
   ]);
+  const ledger = await createLedger(config);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
     memory: memorySection(files),
     append: config.systemPrompt.append,
   });
   return createAgent({
+    ...(ledger ? { ledger } : {}),
     provider,
     model: config.model,
     workspaceRoot: config.workspaceRoot,
@@ -76,4 +79,15 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
+}
+
+/**
+ * The change ledger for the session (undo, rewind). The demo never writes files, so it records
+ * nothing rather than snapshotting whatever folder someone tries it in.
+ */
+async function createLedger(config: InklingConfig): Promise<ChangeLedger | undefined> {
+  if (config.provider.kind === 'demo') return undefined;
+  const [{ ChangeLedger }, { createRedactor }] = await Promise.all([import('../core/checkpoints/change-ledger.js'), import('../core/redact.js')]);
+  const secrets = [...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets];
+  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, redact: createRedactor(secrets) });
 }

@@ -21,6 +21,12 @@ export interface GitRunOptions {
   indexFile?: string;
   /** Exit codes that are not failures (diff-style commands). */
   okCodes?: number[];
+  /** Kill git after this long; the command then fails with a GitTimeoutError. */
+  timeoutMs?: number;
+}
+
+export class GitTimeoutError extends Error {
+  override readonly name = 'GitTimeoutError';
 }
 
 export interface GitLocation {
@@ -83,18 +89,35 @@ export function runGit(
     const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    let timedOut = false;
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        }, opts.timeoutMs)
+      : undefined;
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', reject);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     // git may exit before reading all of stdin (an early error): that is reported by the exit code.
     child.stdin.on('error', () => undefined);
     child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return reject(new GitTimeoutError(`git ${opts.label ?? args[0]} took longer than ${opts.timeoutMs} ms`));
       const stderr = Buffer.concat(err).toString('utf8').trim();
       if (code === 0 || (code !== null && opts.okCodes?.includes(code))) resolve(Buffer.concat(out));
       else reject(new GitError(`git ${opts.label ?? args[0]} failed: ${stderr || `exit ${code}`}`, code, stderr));
     });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** git cannot be started (not installed, not on PATH). */
+export class GitMissingError extends Error {
+  override readonly name = 'GitMissingError';
 }
 
 /** Whether git can be started with this environment's PATH; the version text when it can. */

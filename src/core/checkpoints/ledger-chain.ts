@@ -21,6 +21,9 @@ export type LedgerEntryKind =
   /** The person restored the files to just before a prompt. */
   | 'rewind';
 
+/** Entries that are inkling's own doing: what a rewind reverts and /diff shows. */
+export const OWN_ENTRY_KINDS: ReadonlySet<LedgerEntryKind> = new Set<LedgerEntryKind>(['tool', 'undo', 'rewind']);
+
 export interface LedgerEntryMeta {
   v: 1;
   kind: LedgerEntryKind;

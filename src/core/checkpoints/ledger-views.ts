@@ -1,7 +1,7 @@
 // Read-only views of a ledger chain: the prompt list (rewind pickers, `inkling rewind --list`)
 // and the session-wide diff (/diff).
 import type { Git } from './git.js';
-import type { LedgerEntry } from './ledger-chain.js';
+import { OWN_ENTRY_KINDS, type LedgerEntry } from './ledger-chain.js';
 import { treeChanges, unifiedDiff, type FileChange } from './tree-diff.js';
 
 export interface PromptSummary {
@@ -27,9 +27,6 @@ export interface SessionDiff {
   diff: string;
 }
 
-/** Entry kinds that are inkling's own doing (not outside changes, not marks). */
-const OWN_KINDS = new Set<LedgerEntry['kind']>(['tool', 'undo', 'rewind']);
-
 export function promptSummaries(entries: readonly LedgerEntry[]): PromptSummary[] {
   const out: PromptSummary[] = [];
   let current: PromptSummary | undefined;
@@ -46,7 +43,7 @@ export function promptSummaries(entries: readonly LedgerEntry[]): PromptSummary[
         removed: 0,
       };
       out.push(current);
-    } else if (current && OWN_KINDS.has(entry.kind)) {
+    } else if (current && OWN_ENTRY_KINDS.has(entry.kind)) {
       for (const change of entry.changes) {
         if (!current.files.includes(change.path)) current.files.push(change.path);
         current.added += change.added;
@@ -61,7 +58,7 @@ export async function sessionChanges(git: Git, entries: readonly LedgerEntry[]):
   const first = entries[0];
   const last = entries.at(-1);
   if (!first || !last) return { files: [], diff: '' };
-  const touched = new Set(entries.filter((e) => OWN_KINDS.has(e.kind)).flatMap((e) => e.changes.map((c) => c.path)));
+  const touched = new Set(entries.filter((e) => OWN_ENTRY_KINDS.has(e.kind)).flatMap((e) => e.changes.map((c) => c.path)));
   const files = (await treeChanges(git, first.before, last.after)).filter((c) => touched.has(c.path));
   const diff = await unifiedDiff(git, first.before, last.after, files.map((c) => c.path));
   return { files, diff };

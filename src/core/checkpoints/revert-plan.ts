@@ -2,7 +2,7 @@
 // is now: which files go back cleanly, and which changed again since (a later call, or outside
 // inkling) and would lose that change if restored anyway. Computing a plan changes nothing.
 import type { Git } from './git.js';
-import type { LedgerEntry } from './ledger-chain.js';
+import { OWN_ENTRY_KINDS, type LedgerEntry } from './ledger-chain.js';
 import { changedPaths, treeChanges, unifiedDiff, type FileChange } from './tree-diff.js';
 
 export const OUTSIDE_LABEL = 'changed outside inkling';
@@ -48,14 +48,19 @@ export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: 
   return finish(git, { kind: 'undo', target, label: target.label, restoreTree: target.before, current, clean, conflicts });
 }
 
-/** Rewind to just before a prompt: everything since goes back, except what changed outside inkling. */
+/**
+ * Rewind to just before a prompt: every file inkling changed since goes back, except where it was
+ * also changed outside inkling (a conflict). Files only the person changed are not inkling's to revert.
+ */
 export async function planRewind(git: Git, chain: readonly LedgerEntry[], prompt: LedgerEntry, current: string): Promise<RevertPlan> {
   const later = chain.slice(chain.findIndex((e) => e.id === prompt.id) + 1);
+  const touched = new Set(later.filter((e) => OWN_ENTRY_KINDS.has(e.kind)).flatMap((e) => e.changes.map((c) => c.path)));
   const unrecorded = await unrecordedPaths(git, chain, current);
   const outside = new Set(later.filter((e) => e.kind === 'outside').flatMap((e) => e.changes.map((c) => c.path)));
   const clean: FileChange[] = [];
   const conflicts: RevertConflict[] = [];
   for (const change of await treeChanges(git, current, prompt.after)) {
+    if (!touched.has(change.path)) continue;
     if (!outside.has(change.path) && !unrecorded.has(change.path)) clean.push(change);
     else conflicts.push({ ...change, changedBy: changedBy(later, change.path, unrecorded) });
   }

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { workspaceKey } from '../home-paths.js';
 import { excludeFileText } from './default-ignore.js';
-import { Git, runGit } from './git.js';
+import { Git, GitMissingError, probeGit, runGit } from './git.js';
 
 const PRIVATE_DIR_MODE = 0o700;
 const PRIVATE_FILE_MODE = 0o600;
@@ -45,8 +45,13 @@ export function shadowRepoPath(home: string, workspaceRoot: string): string {
 /** Opens the workspace's shadow repository, creating it on first use. */
 export async function openShadowRepo(opts: { home: string; workspaceRoot: string; env: NodeJS.ProcessEnv }): Promise<ShadowRepo> {
   const gitDir = shadowRepoPath(opts.home, opts.workspaceRoot);
-  await fs.mkdir(checkpointsDir(opts.home), { recursive: true, mode: PRIVATE_DIR_MODE });
-  if (!(await exists(path.join(gitDir, 'HEAD')))) await createRepo(gitDir, opts.env);
+  if (!(await exists(path.join(gitDir, 'HEAD')))) {
+    // Nothing is written to inkling's home on a machine without git.
+    const probe = await probeGit(opts.env);
+    if (!probe.ok) throw new GitMissingError(probe.reason);
+    await fs.mkdir(checkpointsDir(opts.home), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await createRepo(gitDir, opts.env);
+  }
   await ensureExcludeFile(gitDir);
   return { git: new Git({ gitDir, workTree: opts.workspaceRoot }, opts.env), gitDir, workspaceRoot: opts.workspaceRoot };
 }

@@ -4,7 +4,7 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
-import { splitNul } from './git.js';
+import { GitTimeoutError, splitNul } from './git.js';
 import type { ShadowRepo } from './shadow-repo.js';
 
 export interface SkippedFile {
@@ -25,9 +25,11 @@ export interface SnapshotLimits {
   maxFileBytes: number;
   /** More new files than this in one snapshot turns the ledger off for the workspace. */
   maxNewFiles: number;
+  /** Listing the workspace taking longer than this (a home directory, a huge tree) does too. */
+  walkTimeoutMs: number;
 }
 
-export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: MAX_RECORDED_FILE_BYTES, maxNewFiles: 50_000 };
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: MAX_RECORDED_FILE_BYTES, maxNewFiles: 50_000, walkTimeoutMs: 20_000 };
 
 /** The workspace holds too many files to record; the ledger turns itself off. */
 export class WorkspaceTooLargeError extends Error {
@@ -46,9 +48,15 @@ export class SnapshotTaker {
 
   async take(): Promise<Snapshot> {
     const { git } = this.repo;
-    const listed = await git.run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard'], {
-      indexFile: this.indexFile,
-    });
+    const listed = await git
+      .run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard'], {
+        indexFile: this.indexFile,
+        timeoutMs: this.limits.walkTimeoutMs,
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof GitTimeoutError)) throw err;
+        throw new WorkspaceTooLargeError(`listing the workspace took longer than ${this.limits.walkTimeoutMs / 1000} s`);
+      });
     const { changed, added } = parseListing(splitNul(listed));
     if (added.length > this.limits.maxNewFiles) {
       throw new WorkspaceTooLargeError(
@@ -57,9 +65,11 @@ export class SnapshotTaker {
     }
     const skipped: SkippedFile[] = [];
     const update: string[] = [];
+    /** Paths whose entries must go: now a directory, or under one that became a symlink. */
     const nowDirectories: string[] = [];
+    const symlinkDirs = new Map<string, boolean>();
     for (const rel of [...changed, ...added]) {
-      const verdict = await this.inspect(rel);
+      const verdict = await this.inspect(rel, symlinkDirs);
       if (verdict.kind === 'skip') skipped.push(verdict.file);
       else if (verdict.kind === 'directory') nowDirectories.push(rel);
       else update.push(rel);
@@ -79,7 +89,13 @@ export class SnapshotTaker {
     return { tree: this.lastTree, skipped };
   }
 
-  private async inspect(rel: string): Promise<{ kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile }> {
+  private async inspect(
+    rel: string,
+    symlinkDirs: Map<string, boolean>,
+  ): Promise<{ kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile }> {
+    // A directory replaced by a symlink: what was recorded under it is gone from the workspace
+    // (git refuses to look through the link, and so does the ledger).
+    if (await this.beyondSymlink(rel, symlinkDirs)) return { kind: 'directory' };
     const abs = path.join(this.repo.workspaceRoot, rel);
     let stat;
     try {
@@ -96,6 +112,20 @@ export class SnapshotTaker {
       return { kind: 'skip', file: { path: rel, reason: 'unreadable' } };
     }
     return { kind: 'update' };
+  }
+
+  private async beyondSymlink(rel: string, cache: Map<string, boolean>): Promise<boolean> {
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      let link = cache.get(dir);
+      if (link === undefined) {
+        link = await fs.lstat(path.join(this.repo.workspaceRoot, dir)).then((s) => s.isSymbolicLink(), () => false);
+        cache.set(dir, link);
+      }
+      if (link) return true;
+    }
+    return false;
   }
 }
 

@@ -141,22 +141,25 @@ describe('rewind to a prompt', () => {
     expect(await ws.read('x.txt')).toBe('x0\n');
   });
 
-  it('treats a change made outside inkling after the prompt as a conflict', async () => {
+  it('treats a change made outside inkling to a file inkling changed as a conflict, and leaves other files alone', async () => {
     const ws = await workspace();
     const { ledger, log } = await threePrompts(ws);
-    await ws.write('y.txt', 'edited in an editor\n');
+    await ws.write('b.txt', 'edited in an editor\n');
+    await ws.write('y.txt', 'only the person touched this\n');
     const plan = await ledger.planRewind(1);
-    expect(plan.clean.map((c) => c.path).sort()).toEqual(['b.txt', 'x.txt', 'z.txt']);
-    expect(plan.conflicts).toMatchObject([{ path: 'y.txt', changedBy: ['changed outside inkling'] }]);
+    expect(plan.clean.map((c) => c.path).sort()).toEqual(['x.txt', 'z.txt']);
+    expect(plan.conflicts).toMatchObject([{ path: 'b.txt', changedBy: ['bash touch b; rm z.txt', 'changed outside inkling'] }]);
     const outcome = await ledger.rewind(1);
-    expect(outcome.left).toEqual(['y.txt']);
-    expect(await ws.read('y.txt')).toBe('edited in an editor\n');
+    expect(outcome.left).toEqual(['b.txt']);
+    expect(await ws.read('b.txt')).toBe('edited in an editor\n');
+    expect(await ws.read('y.txt')).toBe('only the person touched this\n');
     expect(await ws.read('x.txt')).toBe('x0\n');
+    expect(await ws.read('z.txt')).toBe('z0\n');
     // The model hears about the rewind, and what was left, at the next turn.
     const notes = await ledger.beginTurn('fourth', 4, log.emit);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('restored the workspace files to how they were before prompt 1 (first: edit x)');
-    expect(notes[0]).toContain('Left as they are (they changed again since): y.txt');
+    expect(notes[0]).toContain('Left as they are (they changed again since): b.txt');
   });
 
   it('forks: the ledger goes on in a new session whose chain is the old one up to the prompt', async () => {

@@ -38,8 +38,10 @@ describe('ledger safety', () => {
     await ledger.rewind(1, { overwriteConflicts: true });
 
     expect(await ws.read('a.txt')).toBe('a0\n');
-    expect(await ws.read('src/b.ts')).toBe('b0\n');
+    expect(await ws.exists('src/new.ts')).toBe(false);
+    expect(await ws.read('src/b.ts')).toBe('by hand\n'); // only the person changed it: not inkling's to revert
     expect(await dotGitFingerprint(ws.root)).toEqual(before);
+    await ws.write('src/b.ts', 'b0\n');
     expect(ws.userGit('status', '--porcelain')).toBe(status);
     expect(ws.userGit('stash', 'list')).toContain('WIP on main');
     expect(ws.userGit('branch', '--list').split('\n').map((b) => b.trim()).filter(Boolean)).toEqual(['feature', '* main']);

@@ -187,6 +187,7 @@ export function helpText(version: string): string {
     '  inkling [options] [prompt]        start the interactive UI in the current directory',
     '  inkling -p "<prompt>" [options]   run one turn headless and print the answer',
     '  inkling config [get|set|unset|trust] ...   show or change settings (inkling config --help)',
+    '  inkling rewind --list | <n> ...   the latest session\'s prompts; files back to before prompt n (inkling rewind --help)',
     '',
     'Options:',
     ...rows,

@@ -7,11 +7,11 @@ import type { AgentEvent } from '../events.js';
 import type { ToolResult } from '../tools/tool.js';
 import { callLabel, promptFirstLine } from './call-label.js';
 import { probeGit, gitEnvironment } from './git.js';
-import { ChainMovedError, LedgerChain, isValidSessionId, type LedgerEntry, type LedgerEntryMeta } from './ledger-chain.js';
-import { planRewind, planUndo, revertNote, OUTSIDE_LABEL, type RevertPlan } from './revert-plan.js';
-import { restoreFiles } from './restore.js';
-import { openShadowRepo, sessionIndexFile, type ShadowRepo } from './shadow-repo.js';
-import { DEFAULT_SNAPSHOT_LIMITS, SnapshotTaker, type Snapshot, type SnapshotLimits } from './snapshot.js';
+import { isValidSessionId, type LedgerEntry } from './ledger-chain.js';
+import { LedgerError, OpenLedger, type RevertOptions, type RevertOutcome } from './open-ledger.js';
+import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
+import { openShadowRepo } from './shadow-repo.js';
+import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits } from './snapshot.js';
 import { treeChanges, unifiedDiff } from './tree-diff.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
@@ -30,20 +30,6 @@ export interface ChangeLedgerOptions {
 
 export type LedgerStatus = { state: 'starting' } | { state: 'on' } | { state: 'off'; reason: string };
 
-export interface RevertOptions {
-  /** Restore conflicting files too (the person chose "restore anyway"); default: only clean files. */
-  overwriteConflicts?: boolean;
-}
-
-export interface RevertOutcome {
-  plan: RevertPlan;
-  /** The undo/rewind entry (itself undoable); absent when nothing was changed. */
-  entry?: LedgerEntry;
-  restored: string[];
-  /** Conflicting files left as they are, and files that could not be written. */
-  left: string[];
-}
-
 /** A call the ledger wraps: what it needs to name the entry. */
 export interface LedgerCall {
   id: string;
@@ -51,20 +37,12 @@ export interface LedgerCall {
   input: unknown;
 }
 
-export class LedgerError extends Error {
-  override readonly name = 'LedgerError';
-}
+export { LedgerError, type RevertOptions, type RevertOutcome } from './open-ledger.js';
 
 type Emit = (event: AgentEvent) => void;
 
-interface Live {
-  repo: ShadowRepo;
-  chain: LedgerChain;
-  taker: SnapshotTaker;
-}
-
 export class ChangeLedger {
-  private live: Live | undefined;
+  private live: OpenLedger | undefined;
   private state: LedgerStatus = { state: 'starting' };
   private tail: Promise<unknown> = Promise.resolve();
   private noticeSent = false;
@@ -93,10 +71,10 @@ export class ChangeLedger {
   beginTurn(prompt: string, ordinal: number, emit: Emit): Promise<string[]> {
     return this.quietly(emit, [], async (live) => {
       const snap = await live.taker.take();
-      await this.settleHead(live, snap, emit);
+      await live.settleHead(snap, emit);
       const entries = live.chain.entries;
       const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
-      const entry = await this.append(live, {
+      const entry = await live.append({
         kind: 'prompt',
         label: `prompt ${ordinal}`,
         before: snap.tree,
@@ -115,14 +93,14 @@ export class ChangeLedger {
     return this.exclusive(async () => {
       const live = await this.start(emit);
       const before = live ? await this.snapshotOrOff(live, emit) : undefined;
-      if (live && before) await this.settleHead(live, before, emit).catch((err) => this.turnOff(err, emit));
+      if (live && before) await live.settleHead(before, emit).catch((err) => this.turnOff(err, emit));
       const result = await run();
       if (!live || !before || this.state.state === 'off') return result;
       try {
         const after = await live.taker.take();
         const changes = await treeChanges(live.repo.git, before.tree, after.tree);
         const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
-        const entry = changes.length === 0 ? undefined : await this.append(live, {
+        const entry = changes.length === 0 ? undefined : await live.append({
           kind: 'tool',
           label: this.redact(callLabel(call.name, call.input)),
           before: before.tree,
@@ -156,7 +134,7 @@ export class ChangeLedger {
   /** Unified diff of one entry, or of one of its files. */
   entryDiff(entryId: string, file?: string): Promise<string> {
     return this.userOp(async (live) => {
-      const entry = this.find(live, entryId);
+      const entry = live.find(entryId);
       return unifiedDiff(live.repo.git, entry.before, entry.after, file ? [file] : undefined);
     });
   }
@@ -169,7 +147,7 @@ export class ChangeLedger {
   planUndo(entryId: string): Promise<RevertPlan> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take();
-      return planUndo(live.repo.git, live.chain.entries, this.undoable(live, entryId), snap.tree);
+      return planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
     });
   }
 
@@ -177,9 +155,9 @@ export class ChangeLedger {
   undo(entryId: string, opts: RevertOptions = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take();
-      await this.settleHead(live, snap, () => undefined);
-      const plan = await planUndo(live.repo.git, live.chain.entries, this.undoable(live, entryId), snap.tree);
-      return this.apply(live, plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
+      await live.settleHead(snap, () => undefined);
+      const plan = await planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
+      return live.applyRevert(plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
     });
   }
 
@@ -187,7 +165,7 @@ export class ChangeLedger {
   planRewind(prompt: number): Promise<RevertPlan> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take();
-      return planRewind(live.repo.git, live.chain.entries, this.promptEntry(live, prompt), snap.tree);
+      return planRewind(live.repo.git, live.chain.entries, live.promptEntry(prompt), snap.tree);
     });
   }
 
@@ -197,21 +175,21 @@ export class ChangeLedger {
    */
   rewind(prompt: number, opts: RevertOptions & { fork?: string } = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
-      const target = this.promptEntry(live, prompt);
+      const target = live.promptEntry(prompt);
       const snap = await live.taker.take();
-      if (!opts.fork) await this.settleHead(live, snap, () => undefined);
+      if (!opts.fork) await live.settleHead(snap, () => undefined);
       const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree);
-      if (!opts.fork) return this.apply(live, plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
+      if (!opts.fork) return live.applyRevert(plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
       const prefix = live.chain.entries.slice(0, live.chain.entries.findIndex((e) => e.id === target.id));
-      const fork = await this.openChain(live, opts.fork);
-      return this.apply({ ...live, chain: fork.chain, taker: fork.taker }, plan, opts, {
+      const fork = await OpenLedger.open(live.repo, opts.fork, this.limits, this.redact);
+      return fork.applyRevert(plan, opts, {
         kind: 'rewind',
         label: `rewind to before ${plan.label}`,
         reverts: target.id,
         forkedFrom: { session: this.session, entry: target.id },
       }, prefix).then((outcome) => {
         this.session = opts.fork!;
-        this.live = { ...live, chain: fork.chain, taker: fork.taker };
+        this.live = fork;
         return outcome;
       });
     });
@@ -223,89 +201,17 @@ export class ChangeLedger {
     return this.exclusive(async () => {
       this.session = sessionId;
       if (!this.live) return;
-      const next = await this.openChain(this.live, sessionId);
-      this.live = { ...this.live, ...next };
+      this.live = await OpenLedger.open(this.live.repo, sessionId, this.limits, this.redact);
     });
   }
 
-  private async apply(
-    live: Live,
-    plan: RevertPlan,
-    opts: RevertOptions,
-    meta: Pick<LedgerEntryMeta, 'kind' | 'label' | 'reverts' | 'forkedFrom'>,
-    forkPrefix?: LedgerEntry[],
-  ): Promise<RevertOutcome> {
-    const paths = [...plan.clean, ...(opts.overwriteConflicts ? plan.conflicts : [])].map((c) => c.path);
-    const { restored, failed } = await restoreFiles(live.repo, plan.restoreTree, paths);
-    const left = [...(opts.overwriteConflicts ? [] : plan.conflicts.map((c) => c.path)), ...failed.map((f) => f.path)];
-    const after = await live.taker.take();
-    const before = forkPrefix ? forkPrefix.at(-1)!.after : plan.current;
-    if (!forkPrefix && after.tree === before) return { plan, restored, left };
-    const changes = await treeChanges(live.repo.git, before, after.tree);
-    // A fork's conversation is truncated to match, so the model needs telling only about files left behind.
-    const note = forkPrefix && left.length === 0 ? undefined : revertNote(plan, restored, left);
-    const entry = await this.append(live, { ...meta, before, changes, ...(note ? { note: this.redact(note) } : {}) }, after.tree, forkPrefix);
-    return { plan, entry, restored, left };
-  }
-
-  private async settleHead(live: Live, snap: Snapshot, emit: Emit): Promise<void> {
-    const head = live.chain.head();
-    if (!head) {
-      await this.append(live, { kind: 'baseline', label: 'session start', before: snap.tree, changes: [] }, snap.tree);
-      return;
-    }
-    if (head.after === snap.tree) return;
-    const changes = await treeChanges(live.repo.git, head.after, snap.tree);
-    const entry = await this.append(live, { kind: 'outside', label: OUTSIDE_LABEL, before: head.after, changes }, snap.tree);
-    emit({ type: 'outside_changes', entry: entry.id, changes });
-  }
-
-  private async append(live: Live, meta: Omit<LedgerEntryMeta, 'v' | 'session' | 'at'>, tree: string, forkPrefix?: LedgerEntry[]): Promise<LedgerEntry> {
-    const full: LedgerEntryMeta = { v: 1, session: live.chain.session, at: Date.now(), ...meta };
-    try {
-      return await live.chain.append(full, tree, forkPrefix);
-    } catch (err) {
-      if (!(err instanceof ChainMovedError) || forkPrefix) throw err;
-      await live.chain.load(); // another process appended: go on after its entries
-      return live.chain.append(full, tree);
-    }
-  }
-
-  private find(live: Live, entryId: string): LedgerEntry {
-    const entry = live.chain.entries.find((e) => e.id === entryId || (entryId.length >= 7 && e.id.startsWith(entryId)));
-    if (!entry) throw new LedgerError(`no ledger entry ${entryId} in this session`);
-    return entry;
-  }
-
-  private undoable(live: Live, entryId: string): LedgerEntry {
-    const entry = this.find(live, entryId);
-    if (entry.changes.length === 0) throw new LedgerError(`${entry.label} changed no files: there is nothing to undo`);
-    return entry;
-  }
-
-  private promptEntry(live: Live, n: number): LedgerEntry {
-    const prompts = live.chain.entries.filter((e) => e.kind === 'prompt');
-    const entry = prompts[n - 1];
-    if (!Number.isInteger(n) || !entry) throw new LedgerError(`there is no prompt ${n} (the session has ${prompts.length})`);
-    return entry;
-  }
-
-  private async openChain(live: Live, sessionId: string): Promise<{ chain: LedgerChain; taker: SnapshotTaker }> {
-    const chain = new LedgerChain(live.repo.git, sessionId);
-    await chain.load();
-    return { chain, taker: new SnapshotTaker(live.repo, await sessionIndexFile(live.repo, sessionId), this.limits) };
-  }
-
   /** Starts the ledger on first use; undefined when it is (or just turned) off. */
-  private async start(emit: Emit): Promise<Live | undefined> {
+  private async start(emit: Emit): Promise<OpenLedger | undefined> {
     if (this.live) return this.live;
     if (this.state.state === 'off') return undefined;
     try {
       const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env });
-      const chain = new LedgerChain(repo.git, this.session);
-      await chain.load();
-      const taker = new SnapshotTaker(repo, await sessionIndexFile(repo, this.session), this.limits);
-      this.live = { repo, chain, taker };
+      this.live = await OpenLedger.open(repo, this.session, this.limits, this.redact);
       this.state = { state: 'on' };
       return this.live;
     } catch (err) {
@@ -316,7 +222,7 @@ export class ChangeLedger {
     }
   }
 
-  private async snapshotOrOff(live: Live, emit: Emit): Promise<Snapshot | undefined> {
+  private async snapshotOrOff(live: OpenLedger, emit: Emit): Promise<Snapshot | undefined> {
     try {
       return await live.taker.take();
     } catch (err) {
@@ -335,7 +241,7 @@ export class ChangeLedger {
   }
 
   /** A loop-side operation: never throws; on failure the ledger turns off and `fallback` is returned. */
-  private quietly<T>(emit: Emit, fallback: T, fn: (live: Live) => Promise<T>): Promise<T> {
+  private quietly<T>(emit: Emit, fallback: T, fn: (live: OpenLedger) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
       const live = await this.start(emit);
       if (!live) return fallback;
@@ -349,7 +255,7 @@ export class ChangeLedger {
   }
 
   /** A person's operation (undo, rewind, lists): errors reach the caller as LedgerError. */
-  private userOp<T>(fn: (live: Live) => Promise<T>): Promise<T> {
+  private userOp<T>(fn: (live: OpenLedger) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
       let notice: string | undefined;
       const live = await this.start((e) => (notice = e.type === 'notice' ? e.message : notice));

@@ -115,8 +115,8 @@ describe('inkling config', () => {
   });
 
   it('a subcommand name not built yet is a usage error, not a prompt', async () => {
-    const r = await inkling(['rewind']);
+    const r = await inkling(['mcp']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/"inkling rewind" is not built yet/);
+    expect(r.stderr).toMatch(/"inkling mcp" is not built yet/);
   });
 });

@@ -57,10 +57,7 @@ export function ensureBuilt(): void {
   if (statOrZero(BUILT_MAIN) === 0) throw new Error('the build did not produce dist/src/cli/main.js');
 }
 
-/**
- * An environment with no inherited keys or endpoints, so a person's own settings never leak in.
- * INKLING_HOME stays: test/setup.ts points it at the test file's own temp home.
- */
+/** An environment with no inherited keys or endpoints, so a person's own settings never leak in. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
   for (const name of Object.keys(env)) {

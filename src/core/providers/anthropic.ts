@@ -1,13 +1,15 @@
 // The Anthropic Messages API provider (also for compatible endpoints through baseURL).
-// Retries are ours, not the SDK's (maxRetries 0 there), so that each wait can be shown as a
-// `retry` event before it starts, and so that a request is only retried while nothing of
-// its answer has reached the consumer.
+// Retries (retrying-stream.ts) and the stream's guard (watched-stream.ts) are shared with the
+// OpenAI-compatible provider; what is here is the Messages API's own shape.
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
-import { abortableSleep, abortError, classifyFailure, redact, retryDelayMs, type ClassifiedFailure } from './anthropic-errors.js';
-import { fetchTouching, startIdleWatchdog } from './idle-watchdog.js';
+import { classifyFailure } from './anthropic-errors.js';
 import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './provider.js';
+import { withoutOpenAIReasoning } from './reasoning-blocks.js';
+import { AttemptFailure, formatSeconds } from './retry-policy.js';
+import { retryingStream } from './retrying-stream.js';
+import { watchedStream, type WatchedEnd } from './watched-stream.js';
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -61,120 +63,86 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     signal: AbortSignal,
     acc: AnthropicResponseAccumulator,
   ): AsyncGenerator<ProviderEvent> {
-    const attemptAbort = new AbortController();
-    const onOuterAbort = () => attemptAbort.abort();
-    signal.addEventListener('abort', onOuterAbort, { once: true });
-    const watchdog = startIdleWatchdog(idleTimeoutMs, () => attemptAbort.abort());
-    // A client per attempt so its fetch can report body activity to this attempt's watchdog.
-    const attemptClient = client.withOptions({ fetch: fetchTouching(baseFetch, watchdog.touch) });
-    // Every wait on the SDK races this: measured, a stream aborted while no read was pending
-    // can leave the SDK's next read hanging forever (undici), with or without our fetch wrapper.
-    const aborted = new Promise<typeof ABORTED>((resolve) => {
-      attemptAbort.signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+    const params = toParams(request, model, opts.promptCaching ?? false);
+    const warnings: string[] = [];
+    const raw = watchedStream<Anthropic.Messages.RawMessageStreamEvent>({
+      signal,
+      idleTimeoutMs,
+      fetch: baseFetch,
+      // A client per attempt so its fetch can report body activity to this attempt's watchdog.
+      open: (fetch, attemptSignal) => {
+        const created = withConsoleWarnings(() => client.withOptions({ fetch }).messages.create(params, { signal: attemptSignal }));
+        warnings.push(...created.warnings);
+        return created.value;
+      },
+      isAbort: (err) => err instanceof APIUserAbortError,
     });
-    let events: AsyncIterator<Anthropic.Messages.RawMessageStreamEvent> | undefined;
+    // The SDK's warnings, each said once per session, before what the request brought (an error too).
+    const notices = function* (): Generator<ProviderEvent> {
+      for (const message of warnings.splice(0)) {
+        if (noticed.has(message)) continue;
+        noticed.add(message);
+        yield { type: 'notice', message };
+      }
+    };
+    let end: WatchedEnd;
     try {
-      try {
-        const params = toParams(request, model, opts.promptCaching ?? false);
-        const { value: created, warnings } = withConsoleWarnings(() => attemptClient.messages.create(params, { signal: attemptAbort.signal }));
-        for (const message of warnings) {
-          if (noticed.has(message)) continue;
-          noticed.add(message);
-          watchdog.pause();
-          yield { type: 'notice', message };
-          watchdog.resume();
+      for (;;) {
+        let next: IteratorResult<Anthropic.Messages.RawMessageStreamEvent, WatchedEnd>;
+        try {
+          next = await raw.next();
+        } finally {
+          if (warnings.length > 0 && !signal.aborted) yield* notices();
         }
-        const stream = await Promise.race([quiet(created), aborted]);
-        // The SDK ends the iteration quietly when its signal aborts; the checks after the loop tell why.
-        if (stream !== ABORTED) events = stream[Symbol.asyncIterator]();
-        while (events && !attemptAbort.signal.aborted) {
-          const next = await Promise.race([quiet(events.next()), aborted]);
-          if (next === ABORTED || next.done) break;
-          for (const ev of acc.apply(next.value)) {
-            // Aborted while the consumer held an event: stop here, not after the buffered rest.
-            if (attemptAbort.signal.aborted) break;
-            watchdog.pause();
-            yield ev;
-            watchdog.resume();
-          }
-          if (acc.complete && !attemptAbort.signal.aborted) return;
+        if (next.done) {
+          end = next.value;
+          break;
         }
-      } catch (err) {
-        if (!(err instanceof APIUserAbortError) && !(err instanceof Error && err.name === 'AbortError')) throw err;
+        for (const ev of acc.apply(next.value)) {
+          // Aborted while the consumer held an event: stop here, not after the buffered rest.
+          if (signal.aborted) break;
+          yield ev;
+        }
+        if (acc.complete && !signal.aborted) return;
       }
-      if (signal.aborted) throw abortError();
-      if (watchdog.fired) {
-        throw new AttemptFailure({ message: `stream stalled: no data for ${formatSeconds(idleTimeoutMs)}`, retryable: true, reason: 'stream stalled' });
-      }
-      if (!acc.sawEvents) {
-        // A whole body without one SSE event: not a network blip but the wrong kind of endpoint.
-        throw new AttemptFailure({
-          message: `the endpoint at ${baseURL} answered without a Messages API event stream (is the base URL right?)`,
-          retryable: false,
-          reason: 'no event stream',
-        });
-      }
-      throw new AttemptFailure({
-        message: 'connection to the Anthropic API ended before the response was complete',
-        retryable: true,
-        reason: 'connection lost',
-      });
     } finally {
-      watchdog.stop();
-      signal.removeEventListener('abort', onOuterAbort);
-      // Leaving early (consumer stopped reading, or an error) must not leave the socket open.
-      attemptAbort.abort();
-      // Not awaited: after an abort this may never settle (see above).
-      void events?.return?.().catch(() => undefined);
+      await raw.return(undefined as never);
     }
+    if (end === 'stalled') {
+      throw new AttemptFailure({ kind: 'stalled', message: `stream stalled: no data for ${formatSeconds(idleTimeoutMs)}`, retryable: true, reason: 'stream stalled' });
+    }
+    if (!acc.sawEvents) {
+      // A whole body without one SSE event: not a network blip but the wrong kind of endpoint.
+      throw new AttemptFailure({
+        kind: 'no_stream',
+        message: `the endpoint at ${baseURL} answered without a Messages API event stream (is the base URL right?)`,
+        retryable: false,
+        reason: 'no event stream',
+      });
+    }
+    throw new AttemptFailure({
+      kind: 'cut',
+      message: 'connection to the Anthropic API ended before the response was complete',
+      retryable: true,
+      reason: 'connection lost',
+    });
   }
 
   return {
     label: model,
-    async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-      const startedAt = Date.now();
-      for (let retry = 0; ; retry++) {
-        if (signal.aborted) throw abortError();
-        const acc = new AnthropicResponseAccumulator();
-        let failure: ClassifiedFailure;
-        try {
-          yield* attempt(request, signal, acc);
-          return;
-        } catch (err) {
-          if (signal.aborted || (err instanceof Error && err.name === 'AbortError')) throw abortError();
-          failure = err instanceof AttemptFailure ? err.failure : classifyFailure(err, baseURL);
-        }
-        const message = redact(failure.message, opts.apiKey);
-        const extra = { reason: failure.reason, ...(failure.hint ? { hint: failure.hint } : {}) };
-        // Once the consumer has seen part of this answer, a retry here would repeat it: the loop
-        // decides (it discards the partial answer and asks again when that is safe).
-        if (!failure.retryable || acc.emittedContent || retry >= maxRetries) {
-          throw new ProviderError(message, failure.retryable, failure.status, acc.partial(), extra);
-        }
-        const delayMs = retryDelayMs(retry + 1, failure, backoff);
-        if (opts.retryBudgetMs !== undefined && Date.now() - startedAt + delayMs > opts.retryBudgetMs) {
-          throw new ProviderError(`${message} (gave up retrying after ${retry + 1} attempts)`, failure.retryable, failure.status, acc.partial(), extra);
-        }
-        yield { type: 'retry', attempt: retry + 1, delayMs, reason: failure.reason, ...(failure.status ? { status: failure.status } : {}) };
-        await abortableSleep(delayMs, signal);
-      }
+    stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      return retryingStream({
+        signal,
+        maxRetries,
+        backoff,
+        ...(opts.retryBudgetMs !== undefined ? { retryBudgetMs: opts.retryBudgetMs } : {}),
+        secret: opts.apiKey,
+        newProgress: () => new AnthropicResponseAccumulator(),
+        attempt: (acc, s) => attempt(request, s, acc),
+        classify: (err) => classifyFailure(err, baseURL),
+      });
     },
   };
-}
-
-const ABORTED = Symbol('aborted');
-
-/** The same promise, marked as handled: when it loses a race and rejects later, nobody is told. */
-function quiet<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
-}
-
-/** A failure found by the attempt itself (stall, early end), already classified. */
-class AttemptFailure extends Error {
-  constructor(readonly failure: ClassifiedFailure) {
-    super(failure.message);
-  }
 }
 
 /**
@@ -204,8 +172,9 @@ export function isAuthFailure(err: unknown): boolean {
 }
 
 function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean): MessageCreateParamsStreaming {
-  // Our blocks are the API's own shapes (conversation.ts), so they go out as they are.
-  const messages = request.messages as unknown as MessageParam[];
+  // Our blocks are the API's own shapes (conversation.ts), so they go out as they are; reasoning
+  // that another provider streamed carries no Anthropic signature, and the API would refuse it.
+  const messages = withoutOpenAIReasoning(request.messages) as unknown as MessageParam[];
   const params: MessageCreateParamsStreaming = {
     model: request.model || defaultModel,
     max_tokens: request.maxTokens,
@@ -231,8 +200,4 @@ function withCacheBreakpoint(messages: MessageParam[]): MessageParam[] {
   if (block.type !== 'text' && block.type !== 'tool_result' && block.type !== 'tool_use') return messages;
   const marked = { ...block, cache_control: { type: 'ephemeral' as const } };
   return [...messages.slice(0, -1), { ...last, content: [...last.content.slice(0, -1), marked] } as MessageParam];
-}
-
-function formatSeconds(ms: number): string {
-  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -1,6 +1,7 @@
 // One interface for every model backend: a request in, a stream of normalized events out.
 import type { AssistantBlock, AssistantMessage, RedactedThinkingBlock, StopReason, ThinkingBlock, Usage } from '../conversation.js';
 import type { Message } from '../conversation.js';
+import type { FailureKind } from './retry-policy.js';
 
 export interface ToolDefinition {
   name: string;
@@ -73,11 +74,14 @@ export interface ProviderErrorExtra {
   reason?: string;
   /** What the person can do, shown after the message: "check ANTHROPIC_API_KEY". */
   hint?: string;
+  /** What went wrong, for decisions (a hint, an exit code) that must not parse the message. */
+  kind?: FailureKind;
 }
 
 export class ProviderError extends Error {
   readonly reason?: string;
   readonly hint?: string;
+  readonly kind?: FailureKind;
   constructor(
     message: string,
     readonly retryable: boolean,
@@ -90,6 +94,7 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
     if (extra.reason) this.reason = extra.reason;
     if (extra.hint) this.hint = extra.hint;
+    if (extra.kind) this.kind = extra.kind;
   }
 }
 

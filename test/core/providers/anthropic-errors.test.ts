@@ -24,7 +24,7 @@ describe('retryAfterMs', () => {
 });
 
 describe('retryDelayMs', () => {
-  const failure = { message: 'x', retryable: true, reason: '529 overloaded' };
+  const failure = { kind: 'overloaded' as const, message: 'x', retryable: true, reason: '529 overloaded' };
   const backoff = { baseDelayMs: 1000, maxDelayMs: 5000 };
 
   it('doubles from the base with jitter of at most a quarter, up to the cap', () => {

@@ -55,4 +55,14 @@ export interface Agent {
   dispose(): Promise<void>;
 }
 
+/**
+ * Switching what answers, for /model: takes effect at the next model request (within a running
+ * turn too); the conversation stays, and each provider converts it to its own shape.
+ */
+export interface ModelSwitching {
+  useModel(choice: { model: string; provider?: Provider }): void;
+  readonly model: string;
+  readonly provider: Provider;
+}
+
 export { createAgent } from './loop.js';

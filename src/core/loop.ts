@@ -5,7 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Agent, AgentConfig } from './agent.js';
+import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
@@ -22,7 +22,7 @@ import { TurnMarks } from './turn-marks.js';
 export const DEFAULT_MAX_ITERATIONS = 50;
 const DEFAULT_PANE = { cols: 120, rows: 30 };
 
-export function createAgent(config: AgentConfig): Agent {
+export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const registry = new ToolRegistry(config.tools);
   const inputs = new Map<string, ToolInputChannel>();
   const session: SessionState = {
@@ -36,8 +36,18 @@ export function createAgent(config: AgentConfig): Agent {
   let running = false;
   const turns = new TurnMarks();
   const redact = createRedactor(config.secretValues ?? []);
+  let answering = { provider: config.provider, model: config.model };
 
-  const agent: Agent = {
+  const agent: Agent & ModelSwitching = {
+    get model() {
+      return answering.model;
+    },
+    get provider() {
+      return answering.provider;
+    },
+    useModel({ model, provider }) {
+      answering = { provider: provider ?? answering.provider, model };
+    },
     get messages() {
       return messages;
     },
@@ -128,9 +138,9 @@ export function createAgent(config: AgentConfig): Agent {
       messages = repairHistory(messages);
       emit({ type: 'request_start', iteration });
       const outcome = await streamResponse({
-        provider: config.provider,
+        provider: answering.provider,
         request: {
-          model: config.model,
+          model: answering.model,
           system: systemPrompt,
           messages,
           tools: registry.definitions(),

@@ -1,4 +1,5 @@
 // Command-line flags: one table drives both the parser and --help, so help can never miss a flag.
+import { PRESETS, PROVIDER_NAMES } from '../core/providers/presets.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
@@ -9,6 +10,8 @@ export interface CliFlags {
   prompt?: string;
   outputFormat?: OutputFormat;
   model?: string;
+  provider?: string;
+  baseUrl?: string;
   maxTokens?: number;
   thinking?: number;
   maxIterations?: number;
@@ -38,7 +41,9 @@ export interface FlagSpec<K extends string = FlagKey> {
 export const FLAGS: readonly FlagSpec[] = [
   { key: 'print', long: '--print', short: '-p', value: '<prompt>', kind: 'string', help: 'Run one turn headless, print the answer, exit (never reads stdin)' },
   { key: 'outputFormat', long: '--output-format', value: '<format>', kind: 'output-format', help: 'With -p: text (default), json (one object) or stream-json (one event per line)' },
-  { key: 'model', long: '--model', value: '<name>', kind: 'string', help: 'Model name (env ANTHROPIC_MODEL)' },
+  { key: 'model', long: '--model', value: '<name>', kind: 'string', help: "Model name (env: the provider's, e.g. ANTHROPIC_MODEL, OPENAI_MODEL)" },
+  { key: 'provider', long: '--provider', value: '<name>', kind: 'string', help: `Who answers: ${PROVIDER_NAMES.join(', ')} (default anthropic)` },
+  { key: 'baseUrl', long: '--base-url', value: '<url>', kind: 'string', help: "The provider's API address (beats ANTHROPIC_BASE_URL, OPENAI_BASE_URL)" },
   { key: 'maxTokens', long: '--max-tokens', value: '<n>', kind: 'positive-int', help: 'Most tokens one model response may use' },
   { key: 'thinking', long: '--thinking', value: '<budget>', kind: 'positive-int', help: 'Turn on extended thinking with this token budget (>= 1024; off by default)' },
   { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', help: 'Model requests per turn before it stops (default 50)' },
@@ -194,11 +199,17 @@ export function helpText(version: string): string {
     '',
     'Environment (flags beat the environment; the environment beats a .env file in the workspace,',
     'which beats the settings files; see README or "inkling config"):',
-    '  ANTHROPIC_API_KEY               API key; without one, inkling starts on the demo model',
+    '  ANTHROPIC_API_KEY               API key; without one (and no --provider), inkling starts on the demo model',
     '  ANTHROPIC_BASE_URL              Endpoint of an Anthropic-compatible API (from .env only once the workspace is trusted)',
-    '  ANTHROPIC_MODEL                 Model name (--model beats it)',
+    '  ANTHROPIC_MODEL                 Model name for --provider anthropic (--model beats it)',
+    '  INKLING_PROVIDER                Who answers, like --provider',
+    '  OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL   the same for --provider openai (OPENAI_MODEL also for the local presets)',
+    '  DEEPSEEK_API_KEY, DASHSCOPE_API_KEY, OPENROUTER_API_KEY   keys for --provider deepseek, qwen, openrouter',
     '  INKLING_STREAM_IDLE_TIMEOUT_MS  Give up on a response stream silent this long (default 90000)',
     '  INKLING_HOME                    Where settings, trust and sessions live (default ~/.inkling)',
+    '',
+    'Providers (--provider; a server on this machine needs no key):',
+    ...PROVIDER_NAMES.map((name) => `  ${name.padEnd(12)}${PRESETS[name].baseURL}${PRESETS[name].keyEnv ? `  (${PRESETS[name].keyEnv})` : ''}`),
     '',
     'Exit codes with -p:',
     `  ${EXIT.ok}    the turn finished`,

@@ -2,6 +2,7 @@
 // now and available to the TUI's header later.
 import { CONNECT_HELP } from '../core/providers/demo-script.js';
 import type { InklingConfig } from './config.js';
+import { providerLine } from './provider-config.js';
 
 export function modelLine(config: InklingConfig): string {
   const p = config.provider;
@@ -12,6 +13,8 @@ export function modelLine(config: InklingConfig): string {
       return `scripted responses from ${p.path}`;
     case 'anthropic':
       return p.baseURL ? `${config.model} at ${p.baseURL}` : config.model;
+    case 'openai':
+      return providerLine(p, config.model);
   }
 }
 

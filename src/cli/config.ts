@@ -19,6 +19,8 @@ import { BUILTIN_SECRET_ENV_NAMES } from '../core/shell/env.js';
 import { UsageError } from './args.js';
 import type { CliFlags, OutputFormat } from './args.js';
 import { settingsFromFlags } from './flag-settings.js';
+import { PRESETS, type ProviderName } from '../core/providers/presets.js';
+import { resolveProvider, type ProviderChoice, type ResolvedProvider } from './provider-config.js';
 
 export { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, MIN_THINKING_BUDGET };
 export { parseDotEnv } from '../core/config/dotenv.js';
@@ -26,11 +28,7 @@ export const DEFAULT_MAX_ITERATIONS = SETTING_DEFAULTS.maxIterations;
 /** Env names whose values must never reach a tool or any output: the one list, shell's and the providers'. */
 export const SECRET_ENV_NAMES: string[] = [...new Set([...BUILTIN_SECRET_ENV_NAMES, ...PROVIDER_SECRET_ENV_NAMES])];
 
-export type ProviderChoice =
-  | { kind: 'anthropic'; apiKey: string; baseURL?: string }
-  /** `reason` says why: asked for with --demo, or no API key was found. */
-  | { kind: 'demo'; reason: 'flag' | 'no-key' }
-  | { kind: 'script'; path: string };
+export type { ProviderChoice } from './provider-config.js';
 
 export interface InklingConfig {
   mode: 'print' | 'interactive';
@@ -44,7 +42,10 @@ export interface InklingConfig {
   /** $INKLING_HOME (default ~/.inkling). */
   home: string;
   provider: ProviderChoice;
+  /** Empty until withDiscoveredModel asks the server (GET /models) when `discoverModel` is set. */
   model: string;
+  /** The model is the first one the server lists (openai with another base URL, local presets). */
+  discoverModel: boolean;
   maxTokens: number;
   thinkingBudget?: number;
   maxIterations: number;
@@ -150,19 +151,24 @@ function buildConfig(
   sources: SettingsResolution['sources'],
 ): InklingConfig {
   const { flags, mode } = request;
-  let provider: ProviderChoice;
-  if (flags.script) provider = { kind: 'script', path: resolve(request.cwd, flags.script) };
-  else if (flags.demo) provider = { kind: 'demo', reason: 'flag' };
-  else if (settings.provider !== 'anthropic') {
-    throw new UsageError(`provider "${settings.provider}" is not available in this build yet; only "anthropic" is`);
-  } else if (credentials.value) {
-    provider = { kind: 'anthropic', apiKey: credentials.value, ...(settings.baseUrl ? { baseURL: settings.baseUrl.replace(/\/+$/, '') } : {}) };
-  } else if (mode === 'print') {
-    throw new UsageError(
-      'no API key: set ANTHROPIC_API_KEY (in the environment or a .env file in the workspace), ' +
-        'or pass --demo to try the built-in demo model',
-    );
-  } else provider = { kind: 'demo', reason: 'no-key' };
+  if ((flags.demo || flags.script) && (flags.provider || flags.baseUrl)) {
+    throw new UsageError(`${flags.demo ? '--demo' : '--script'} replaces the model; --provider and --base-url do not apply to it`);
+  }
+  let resolved: ResolvedProvider;
+  if (flags.script) resolved = { choice: { kind: 'script', path: resolve(request.cwd, flags.script) }, model: 'scripted', discoverModel: false };
+  else if (flags.demo) resolved = { choice: { kind: 'demo', reason: 'flag' }, model: 'demo', discoverModel: false };
+  else {
+    resolved = resolveProvider({
+      provider: settings.provider,
+      // Named by someone (flag, INKLING_PROVIDER, a settings file), not the default.
+      chosenBy: chosenBy(sources, 'provider') ?? (flags.provider !== undefined ? '--provider' : undefined),
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl, baseUrlFrom: chosenBy(sources, 'baseUrl') ?? (flags.baseUrl !== undefined ? '--base-url' : 'baseUrl') } : {}),
+      ...(settings.model ? { model: settings.model } : {}),
+      ...(credentials.value ? { apiKey: credentials.value } : {}),
+      mode,
+    });
+  }
+  const provider = resolved.choice;
 
   let thinkingBudget = typeof settings.thinking === 'number' ? settings.thinking : undefined;
   // The API counts thinking inside max_tokens, so the default leaves room for an answer too.
@@ -180,8 +186,16 @@ function buildConfig(
     });
     thinkingBudget = undefined;
   }
+  if (thinkingBudget !== undefined && provider.kind === 'openai') {
+    const refused = thinkingRefusal(provider.preset);
+    if (refused) {
+      const thinkingFrom = sources.get('thinking')?.label ?? (flags.thinking !== undefined ? '--thinking' : 'settings');
+      if (thinkingFrom.startsWith('--')) throw new UsageError(`--thinking ${refused}`);
+      report({ severity: 'error', file: thinkingFrom, message: `thinking (from ${thinkingFrom}) ${refused}; thinking is off` });
+      thinkingBudget = undefined;
+    }
+  }
 
-  const fallbackModel = provider.kind === 'anthropic' ? DEFAULT_MODEL : provider.kind === 'demo' ? 'demo' : 'scripted';
   return {
     mode,
     prompt: flags.print,
@@ -190,7 +204,8 @@ function buildConfig(
     workspaceRoot: request.settings.workspaceRoot,
     home: request.settings.home,
     provider,
-    model: settings.model ?? fallbackModel,
+    model: provider.kind === 'demo' || provider.kind === 'script' ? (settings.model ?? resolved.model) : resolved.model,
+    discoverModel: resolved.discoverModel,
     maxTokens,
     thinkingBudget,
     maxIterations: settings.maxIterations,
@@ -218,4 +233,18 @@ async function promptText(value: string | undefined, flag: string, cwd: string):
   } catch (err) {
     throw new UsageError(`${flag} ${value}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+}
+
+/** Why a preset cannot take a thinking budget; undefined when it can. */
+function thinkingRefusal(name: ProviderName): string | undefined {
+  const preset = PRESETS[name];
+  if (preset.api !== 'openai' || preset.quirks.thinking !== 'none') return undefined;
+  const why = name === 'deepseek' ? 'DeepSeek thinks with --model deepseek-reasoner' : 'models that think stream their reasoning without it';
+  return `is not available with provider ${name}: ${why}`;
+}
+
+/** Which layer set a setting, unless it is the default. */
+function chosenBy(sources: SettingsResolution['sources'], key: string): string | undefined {
+  const source = sources.get(key);
+  return source && source.layer !== 'default' ? source.label : undefined;
 }

@@ -11,6 +11,8 @@ interface FlagSetting {
 
 export const FLAG_SETTINGS: readonly FlagSetting[] = [
   { flag: '--model', key: 'model', value: (f) => f.model },
+  { flag: '--provider', key: 'provider', value: (f) => f.provider },
+  { flag: '--base-url', key: 'baseUrl', value: (f) => f.baseUrl },
   { flag: '--max-tokens', key: 'maxTokens', value: (f) => f.maxTokens },
   { flag: '--thinking', key: 'thinking', value: (f) => f.thinking },
   { flag: '--max-iterations', key: 'maxIterations', value: (f) => f.maxIterations },

@@ -9,6 +9,7 @@ import { EXIT } from './args.js';
 import { bannerLines, modelLine } from './banner.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
+import { withDiscoveredModel } from './model-choice.js';
 import type { Scrub } from './scrub.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
 import { settingsNotices } from './settings-notices.js';
@@ -16,7 +17,8 @@ import { withStartupNotices } from './startup-notices.js';
 import { packageVersion } from './version.js';
 
 export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Scrub): Promise<number> {
-  const preview = await previewConfig(request);
+  // A preset without a default model starts on the first one its server lists: the header names it.
+  const preview = await withDiscoveredModel(await previewConfig(request));
   const scrub = makeScrub(preview.secrets);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stdout.write(scrub(`${bannerLines(preview, packageVersion()).join('\n')}\n`));
@@ -48,7 +50,8 @@ interface Startup {
 }
 
 function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Scrub): Startup {
-  const checked = firstFrame.then(() => checkedConfig(request));
+  // The server's list is kept from the preview's question, so this asks nothing again.
+  const checked = firstFrame.then(() => checkedConfig(request)).then((config) => withDiscoveredModel(config));
   let answer: (trust: boolean) => void = () => {};
   const answered = new Promise<boolean>((resolve) => (answer = resolve));
   const trust: Promise<TrustQuestion | null> = checked.then(
@@ -74,7 +77,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     if (!question) return config;
     if (!(await answeredUntilTheUiAsks(question, answered))) return config;
     await recordTrust(config.report!.paths.trust, config.workspaceRoot);
-    return checkedConfig(request);
+    return withDiscoveredModel(await checkedConfig(request));
   });
   const memory = decided.then((config) => loadMemory(config));
   const notices = decided.then(

@@ -33,8 +33,13 @@ export async function main(argv: string[]): Promise<void> {
     }
     const request = await prepareRun(flags);
     if (request.mode === 'print') {
-      const [{ checkedConfig }, { runHeadless }] = await Promise.all([import('./config.js'), import('./headless.js')]);
-      const config = await checkedConfig(request);
+      const [{ checkedConfig }, { runHeadless }, { withDiscoveredModel }] = await Promise.all([
+        import('./config.js'),
+        import('./headless.js'),
+        import('./model-choice.js'),
+      ]);
+      // A preset without a default model starts on the first one its server lists.
+      const config = await withDiscoveredModel(await checkedConfig(request));
       scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
       code = await runHeadless(config, scrub);
     } else {

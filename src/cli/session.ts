@@ -7,7 +7,8 @@ import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
-import type { InklingConfig } from './config.js';
+import type { InklingConfig, ProviderChoice } from './config.js';
+import { authHint } from './provider-config.js';
 import { registeredTools } from './tools.js';
 
 export async function createProvider(config: InklingConfig): Promise<Provider> {
@@ -38,7 +39,25 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         promptCaching: config.settings.promptCaching === 'auto' ? !choice.baseURL : config.settings.promptCaching,
       });
     }
+    case 'openai':
+      return createOpenAICompatible(choice, config);
   }
+}
+
+async function createOpenAICompatible(choice: Extract<ProviderChoice, { kind: 'openai' }>, config: InklingConfig): Promise<Provider> {
+  const [{ createOpenAIProvider }, { PRESETS }] = await Promise.all([import('../core/providers/openai.js'), import('../core/providers/presets.js')]);
+  const preset = PRESETS[choice.preset];
+  if (preset.api !== 'openai') throw new Error(`${choice.preset} is not an OpenAI-compatible preset`);
+  return createOpenAIProvider({
+    baseURL: choice.baseURL,
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+    model: config.model,
+    title: preset.title,
+    quirks: preset.quirks,
+    authHint: authHint(choice),
+    ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
+    ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
+  });
 }
 
 /** Retries in -p stop once they would start later than this after the first attempt. */

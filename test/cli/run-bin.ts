@@ -62,7 +62,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
   for (const name of Object.keys(env)) {
     // INKLING_HOME stays: test/setup.ts points it at a temp folder, never the person's ~/.inkling.
-    if (name.startsWith('ANTHROPIC_') || (name.startsWith('INKLING_') && name !== 'INKLING_HOME') || name === 'OPENAI_API_KEY') delete env[name];
+    if (/^(?:ANTHROPIC|OPENAI|INKLING|DEEPSEEK|DASHSCOPE|OPENROUTER)_/.test(name) && name !== 'INKLING_HOME') delete env[name];
   }
   return { ...env, ...extra };
 }

@@ -2,7 +2,11 @@
 // same table reads the process environment and a workspace .env file.
 import { PROVIDERS, type ProviderName } from './setting-values.js';
 
-const OPENAI_COMPATIBLE = PROVIDERS.filter((p) => p !== 'anthropic');
+// OPENAI_BASE_URL moves only the openai preset: set for some other tool, it must not send a
+// DeepSeek or OpenRouter key to that address. OPENAI_MODEL names the model for openai and the
+// local servers, whose presets have no default of their own.
+const OPENAI_ONLY: readonly ProviderName[] = ['openai'];
+const OPENAI_AND_LOCAL: readonly ProviderName[] = PROVIDERS.filter((p) => p === 'openai' || p === 'ollama' || p === 'vllm' || p === 'llamacpp');
 
 export interface EnvSetting {
   name: string;
@@ -18,8 +22,8 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   { name: 'INKLING_PROVIDER', key: 'provider', kind: 'string' },
   { name: 'ANTHROPIC_BASE_URL', key: 'baseUrl', providers: ['anthropic'], kind: 'string' },
   { name: 'ANTHROPIC_MODEL', key: 'model', providers: ['anthropic'], kind: 'string' },
-  { name: 'OPENAI_BASE_URL', key: 'baseUrl', providers: OPENAI_COMPATIBLE, kind: 'string' },
-  { name: 'OPENAI_MODEL', key: 'model', providers: OPENAI_COMPATIBLE, kind: 'string' },
+  { name: 'OPENAI_BASE_URL', key: 'baseUrl', providers: OPENAI_ONLY, kind: 'string' },
+  { name: 'OPENAI_MODEL', key: 'model', providers: OPENAI_AND_LOCAL, kind: 'string' },
   { name: 'INKLING_THEME', key: 'theme', kind: 'string' },
   { name: 'INKLING_STREAM_IDLE_TIMEOUT_MS', key: 'streamIdleTimeoutMs', kind: 'integer' },
 ];

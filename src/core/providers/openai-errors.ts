@@ -29,6 +29,8 @@ export interface FailureContext {
   title: string;
   baseURL: string;
   model: string;
+  /** Attached to a 401/403: what to check. */
+  authHint?: string;
   captured?: CapturedError;
 }
 
@@ -79,6 +81,7 @@ function fromStatus(err: APIError, ctx: FailureContext): ClassifiedFailure {
     status,
     reason: `${status}${status === 429 ? ' rate limit' : ''}`,
   };
+  if ((status === 401 || status === 403) && ctx.authHint) failure.hint = ctx.authHint;
   const after = retryAfterMs(err.headers);
   if (after !== undefined) failure.retryAfterMs = after;
   return failure;

@@ -27,6 +27,8 @@ export interface OpenAIProviderOptions {
   /** The provider's name for messages: "DeepSeek", "Ollama". */
   title: string;
   quirks: OpenAIQuirks;
+  /** What to check after a 401/403, shown with the error: "check DEEPSEEK_API_KEY". */
+  authHint?: string;
   /** Retries for 408/409/429/5xx, connection failures and stalls. Default 4. */
   maxRetries?: number;
   /** No bytes for this long aborts the attempt as stalled. Default 90 s. */
@@ -135,7 +137,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     });
   }
 
-  const failureContext = (request: ProviderRequest) => ({ title, baseURL, model: request.model || model });
+  const failureContext = (request: ProviderRequest) => ({ title, baseURL, model: request.model || model, ...(opts.authHint ? { authHint: opts.authHint } : {}) });
 
   return {
     label: model,

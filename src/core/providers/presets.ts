@@ -1,10 +1,14 @@
-// The providers `--provider` (or `provider` in settings) can name: where each one's API is,
-// which environment variable holds its key, which model it starts on, and what it needs done
-// differently. One table, so --help, README and the secret-name list cannot miss a provider.
+// The providers `--provider` (or `provider` in settings) can name: where each one's API is, which
+// model it starts on, and what it needs done differently. One table, so --help and README cannot
+// miss a provider; which variable holds each key is the settings' table (PROVIDER_KEY_ENV).
+import { DEFAULT_MODEL } from '../config/defaults.js';
+import { PROVIDER_KEY_ENV } from '../config/env-settings.js';
+import { PROVIDERS, type ProviderName } from '../config/setting-values.js';
 import type { SchemaDialect } from './tool-schema.js';
 
-export const PROVIDER_NAMES = ['anthropic', 'openai', 'deepseek', 'qwen', 'openrouter', 'ollama', 'vllm', 'llamacpp'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+// The names and key variables are the settings' own (one list each); the rest is here.
+export const PROVIDER_NAMES = PROVIDERS;
+export type { ProviderName };
 
 /** What an OpenAI-compatible endpoint needs done its own way. */
 export interface OpenAIQuirks {
@@ -27,12 +31,8 @@ interface PresetBase {
   /** For messages: "DeepSeek", "Ollama". */
   title: string;
   baseURL: string;
-  /** Environment variable with the key; absent for local servers, which need none. */
+  /** Environment variable with the key (PROVIDER_KEY_ENV); absent for local servers, which need none. */
   keyEnv?: string;
-  /** Environment variable that overrides baseURL (--base-url beats it). */
-  baseUrlEnv?: string;
-  /** Environment variable naming the model (--model beats it). */
-  modelEnv?: string;
   /** Undefined: the first id the server lists at GET /models. */
   defaultModel?: string;
   /** Shown in --help and README: one command line that works with this preset. */
@@ -62,10 +62,8 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'anthropic',
     title: 'Anthropic',
     baseURL: 'https://api.anthropic.com',
-    keyEnv: 'ANTHROPIC_API_KEY',
-    baseUrlEnv: 'ANTHROPIC_BASE_URL',
-    modelEnv: 'ANTHROPIC_MODEL',
-    defaultModel: 'claude-sonnet-4-6',
+    keyEnv: PROVIDER_KEY_ENV.anthropic!,
+    defaultModel: DEFAULT_MODEL,
     example: 'ANTHROPIC_API_KEY=sk-ant-... inkling',
   },
   openai: {
@@ -73,9 +71,7 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'OpenAI',
     baseURL: OPENAI_DEFAULT_BASE_URL,
-    keyEnv: 'OPENAI_API_KEY',
-    baseUrlEnv: 'OPENAI_BASE_URL',
-    modelEnv: 'OPENAI_MODEL',
+    keyEnv: PROVIDER_KEY_ENV.openai!,
     example: 'OPENAI_API_KEY=sk-... inkling --provider openai --model gpt-5',
     quirks: { ...OPENAI_COMPATIBLE, maxTokensField: 'max_completion_tokens', thinking: 'reasoning-effort' },
   },
@@ -84,7 +80,7 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'DeepSeek',
     baseURL: 'https://api.deepseek.com',
-    keyEnv: 'DEEPSEEK_API_KEY',
+    keyEnv: PROVIDER_KEY_ENV.deepseek!,
     defaultModel: 'deepseek-chat',
     example: 'DEEPSEEK_API_KEY=sk-... inkling --provider deepseek --model deepseek-reasoner',
     quirks: { ...OPENAI_COMPATIBLE, reasoningInToolLoop: true },
@@ -94,7 +90,7 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'Qwen (DashScope)',
     baseURL: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1',
-    keyEnv: 'DASHSCOPE_API_KEY',
+    keyEnv: PROVIDER_KEY_ENV.qwen!,
     defaultModel: 'qwen3-coder-plus',
     example: 'DASHSCOPE_API_KEY=sk-... inkling --provider qwen',
     quirks: { ...OPENAI_COMPATIBLE, thinking: 'qwen' },
@@ -104,7 +100,7 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'OpenRouter',
     baseURL: 'https://openrouter.ai/api/v1',
-    keyEnv: 'OPENROUTER_API_KEY',
+    keyEnv: PROVIDER_KEY_ENV.openrouter!,
     defaultModel: 'qwen/qwen3-coder',
     example: 'OPENROUTER_API_KEY=sk-or-... inkling --provider openrouter --model deepseek/deepseek-chat-v3.1',
     // It forwards schemas to many backends, some of them strict (Gemini).
@@ -115,7 +111,6 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'Ollama',
     baseURL: 'http://127.0.0.1:11434/v1',
-    modelEnv: 'OPENAI_MODEL',
     example: 'inkling --provider ollama --model qwen3:8b',
     quirks: OPENAI_COMPATIBLE,
   },
@@ -124,7 +119,6 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'vLLM',
     baseURL: 'http://127.0.0.1:8000/v1',
-    modelEnv: 'OPENAI_MODEL',
     example: 'inkling --provider vllm',
     quirks: OPENAI_COMPATIBLE,
   },
@@ -133,7 +127,6 @@ export const PRESETS: Readonly<Record<ProviderName, Preset>> = {
     api: 'openai',
     title: 'llama.cpp',
     baseURL: 'http://127.0.0.1:8080/v1',
-    modelEnv: 'OPENAI_MODEL',
     example: 'inkling --provider llamacpp',
     quirks: OPENAI_COMPATIBLE,
   },

@@ -1,0 +1,61 @@
+// Which model answers, once a run has started: the first model a server lists (for presets
+// without a default model), the list the /model picker offers, and a switch of model or provider
+// for the next request that keeps the conversation.
+import type { Agent, ModelSwitching } from '../core/agent.js';
+import type { ListedModel } from '../core/providers/model-list.js';
+import type { ProviderName } from '../core/providers/presets.js';
+import { UsageError, type CliFlags } from './args.js';
+import { checkedConfig, type InklingConfig, type RunRequest } from './config.js';
+import { settingsFromFlags } from './flag-settings.js';
+import { modelSource } from './provider-config.js';
+import { createProvider } from './session.js';
+
+/** Fills in the model from GET /models when the config says to; otherwise the config as it is. */
+export async function withDiscoveredModel(config: InklingConfig, opts: { fetch?: typeof globalThis.fetch } = {}): Promise<InklingConfig> {
+  if (!config.discoverModel) return config;
+  const source = modelSource(config.provider);
+  if (source?.api !== 'openai') return { ...config, discoverModel: false };
+  const { listModels, ModelListError } = await import('../core/providers/model-list.js');
+  let models: ListedModel[];
+  try {
+    models = await listModels(source, opts.fetch ? { fetch: opts.fetch } : {});
+  } catch (err) {
+    if (err instanceof ModelListError) throw new Error(`${err.message}; is the server running? Or name a model with --model`);
+    throw err;
+  }
+  const first = models[0];
+  if (!first) throw new UsageError(`${source.title} at ${source.baseURL} lists no models: load one there, or name one with --model`);
+  return { ...config, model: first.id, discoverModel: false };
+}
+
+/** The models the /model picker offers for the provider in use (a server's list is fetched once). */
+export async function pickerModels(config: InklingConfig, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ListedModel[]> {
+  const source = modelSource(config.provider);
+  if (!source) return [];
+  const { listModels } = await import('../core/providers/model-list.js');
+  return listModels(source, opts);
+}
+
+/**
+ * Points the agent at another model, and with `provider` at another preset: its key, address and
+ * model resolved through the settings exactly as at start-up, as if these were the flags given.
+ * Takes effect at the next request; returns the config the header and exit summary should now show.
+ */
+export async function switchModel(
+  agent: Agent & ModelSwitching,
+  request: RunRequest,
+  current: InklingConfig,
+  to: { model: string; provider?: ProviderName; baseUrl?: string },
+): Promise<InklingConfig> {
+  if (!to.provider) {
+    // The same provider: it sends each request's model, and keeps what it learnt of the server.
+    agent.useModel({ model: to.model });
+    return { ...current, model: to.model };
+  }
+  const flags: CliFlags = { ...request.flags, provider: to.provider, model: to.model };
+  if (to.baseUrl !== undefined) flags.baseUrl = to.baseUrl;
+  else delete flags.baseUrl;
+  const next = await checkedConfig({ ...request, flags, settings: { ...request.settings, flags: settingsFromFlags(flags) } });
+  agent.useModel({ model: next.model, provider: await createProvider(next) });
+  return next;
+}

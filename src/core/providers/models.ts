@@ -1,0 +1,62 @@
+// The model catalog: context window, list prices and thinking support of the models the presets
+// start on (and their close relatives), for the status line, cost, compaction and /model.
+// A model not listed here gets null: "unknown window" and no cost, never a guess.
+import type { Usage } from '../conversation.js';
+import type { ProviderName } from './presets.js';
+
+/** USD per million tokens. */
+export interface ModelPrices {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface ModelInfo {
+  /** The id to send, as the provider's own API names it. */
+  id: string;
+  provider: ProviderName;
+  /** Also matches dated snapshots and other providers' slugs (anthropic/claude-sonnet-4.6). */
+  match: RegExp;
+  contextWindow: number;
+  /** Absent where the price depends on more than the model (tiers by prompt length). */
+  prices?: ModelPrices;
+  thinking: boolean;
+}
+
+const CLAUDE_WINDOW = 200_000;
+
+export const MODEL_CATALOG: readonly ModelInfo[] = [
+  { id: 'claude-opus-4-7', provider: 'anthropic', match: /opus-4[-.]7/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }, thinking: true },
+  { id: 'claude-opus-4-6', provider: 'anthropic', match: /opus-4[-.][156]/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }, thinking: true },
+  { id: 'claude-sonnet-4-6', provider: 'anthropic', match: /sonnet/, contextWindow: CLAUDE_WINDOW, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, thinking: true },
+  { id: 'claude-haiku-4-5', provider: 'anthropic', match: /haiku-4|haiku-3[-.]5|3-5-haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }, thinking: true },
+  { id: 'gpt-5', provider: 'openai', match: /^(?:openai\/)?gpt-5(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 400_000, prices: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 }, thinking: true },
+  { id: 'gpt-5-mini', provider: 'openai', match: /^(?:openai\/)?gpt-5-mini/, contextWindow: 400_000, prices: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 }, thinking: true },
+  { id: 'gpt-4.1', provider: 'openai', match: /^(?:openai\/)?gpt-4\.1(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 1_047_576, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, thinking: false },
+  { id: 'deepseek-chat', provider: 'deepseek', match: /^deepseek-chat$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: false },
+  { id: 'deepseek-reasoner', provider: 'deepseek', match: /^deepseek-reasoner$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: true },
+  { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false },
+  { id: 'qwen/qwen3-coder', provider: 'openrouter', match: /^qwen\/qwen3-coder$/, contextWindow: 262_144, thinking: false },
+];
+
+export function modelInfo(model: string): ModelInfo | undefined {
+  return MODEL_CATALOG.find((m) => m.id === model) ?? MODEL_CATALOG.find((m) => m.match.test(model));
+}
+
+/** Context window in tokens; null for a model we do not know ("unknown window"). */
+export function contextWindow(model: string): number | null {
+  return modelInfo(model)?.contextWindow ?? null;
+}
+
+/** A rough cost from token counts at list prices; null when the price is not known. */
+export function estimateCost(model: string, u: Usage): number | null {
+  const p = modelInfo(model)?.prices;
+  if (!p) return null;
+  return (u.inputTokens * p.input + u.outputTokens * p.output + u.cacheReadTokens * p.cacheRead + u.cacheWriteTokens * p.cacheWrite) / 1_000_000;
+}
+
+/** The catalog's models of one provider, in catalog order. */
+export function catalogModels(provider: ProviderName): ModelInfo[] {
+  return MODEL_CATALOG.filter((m) => m.provider === provider);
+}

@@ -1,6 +1,6 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
-import type { Agent } from '../core/agent.js';
+import type { Agent, ModelSwitching } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
@@ -69,7 +69,7 @@ export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
   return loadProjectMemory({ workspaceRoot: config.workspaceRoot, home: config.home, homeDisplay: displayPath(config.home, config.workspaceRoot) });
 }
 
-export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent> {
+export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent & ModelSwitching> {
   const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files] = await Promise.all([
     import('../core/loop.js'),
     registeredTools(),

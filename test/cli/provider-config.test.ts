@@ -16,7 +16,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const resolve = (argv: string[], env: Record<string, string> = {}) => resolveConfig(parseArgs(argv), env, dir);
+// INKLING_HOME from test/setup.ts: never the person's own settings.
+const resolve = (argv: string[], env: Record<string, string> = {}) => resolveConfig(parseArgs(argv), { INKLING_HOME: process.env.INKLING_HOME!, ...env }, dir);
 
 describe('--provider', () => {
   it('sets base URL, key variable and default model per preset', async () => {

@@ -43,14 +43,15 @@ export interface TmuxApp {
 
 let seq = 0;
 
-export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): TmuxApp {
+export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; args?: string[]; cols?: number; rows?: number }): TmuxApp {
   if (!existsSync(path.join(ROOT, 'dist/src/cli/main.js'))) throw new Error('build first: npm run build');
   const session = `inkling-e2e-${process.pid}-${++seq}`;
   const env = Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ');
   // CI must be unset for the app: Ink draws nothing live in CI mode.
   // The tmux server may be older than this test: pass the test's INKLING_HOME (test/setup.ts) explicitly.
   const home = process.env.INKLING_HOME ? `INKLING_HOME=${process.env.INKLING_HOME}` : '';
-  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${ROOT}/bin/inkling.js; echo "EXITED $?"; sleep 120`;
+  const args = (opts.args ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;
   tmux('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
   const app: TmuxApp = {
     session,

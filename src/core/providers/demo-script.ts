@@ -13,7 +13,8 @@ export const DEMO_LABEL = 'demo model';
 export const CONNECT_HELP =
   'To connect a real model, set ANTHROPIC_API_KEY (in your environment or a .env file in this directory) ' +
   'and start inkling again. For an Anthropic-compatible endpoint also set ANTHROPIC_BASE_URL, ' +
-  'and choose the model with --model or ANTHROPIC_MODEL.';
+  'and choose the model with --model or ANTHROPIC_MODEL. For another provider (OpenAI, DeepSeek, Qwen, ' +
+  'OpenRouter, or a local Ollama, vLLM or llama.cpp server) use --provider; inkling --help lists them.';
 
 
 export const DEMO_SCRIPT: readonly ScriptedResponse[] = [

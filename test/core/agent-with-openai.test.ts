@@ -26,7 +26,7 @@ afterEach(async () => ws.cleanup());
 
 function makeAgent() {
   const provider = createOpenAIProvider({ baseURL: server.url, model: 'fake-model', title: 'vLLM', quirks: (PRESETS.vllm as OpenAIPreset).quirks, retryBaseDelayMs: 5 });
-  return createAgent({ provider, model: 'fake-model', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools() });
+  return createAgent({ provider, model: 'fake-model', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), streamRetry: { baseDelayMs: 1, maxDelayMs: 1 } });
 }
 
 type Sent = { messages: { role: string; content: string | null; tool_call_id?: string }[] };
@@ -75,5 +75,16 @@ describe('agent over the real openai SDK', () => {
     // Nothing was written from the cut input.
     await expect(stat(path.join(ws.root, 'a.txt'))).rejects.toThrow(/ENOENT/);
     expect(agent.messages.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_cut', is_error: true }] });
+  });
+
+  it('asks again, through the loop, for a response cut after its text had started', async () => {
+    server.enqueue(completion({ text: ['Half an ', 'ans'], end: 'cut' }), completion({ text: 'A whole answer.' }));
+    const agent = makeAgent();
+    const events = await collect(agent.run('answer'));
+    expect(events.filter((e) => e.type === 'retry')).toEqual([expect.objectContaining({ reason: 'connection lost', discardPartial: true })]);
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+    expect(agent.messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'A whole answer.' }] });
+    // The cut half was not sent back the second time.
+    expect(JSON.stringify(server.completions()[1]!.body)).not.toContain('Half an');
   });
 });

@@ -3,6 +3,7 @@
 // different places (`error.message`, `error` as a string, `message`, FastAPI's `detail`), and
 // the SDK keeps only some of them, so the raw body of an error response is captured first.
 import { APIConnectionError, APIError } from 'openai';
+import { htmlSummary, looksLikeHtml } from './html-error-page.js';
 import { causeText, isConnectionLoss, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
 
 /** The body of the last error response an attempt received. */
@@ -53,11 +54,16 @@ export function classifyOpenAIFailure(err: unknown, ctx: FailureContext): Classi
       reason: status !== undefined ? `${status} mid-stream` : 'error mid-stream',
     };
   }
+  // The SDK's JSON.parse of a chunk failed: a garbled or truncated chunk. Worth a retry (the loop
+  // makes it once content has started), and the parser's own words tell the person nothing.
+  if (err instanceof SyntaxError) {
+    return { kind: 'stream_error', message: `${ctx.title} sent a response inkling could not read (a chunk that is not valid JSON)`, retryable: true, reason: 'unreadable response' };
+  }
   const text = err instanceof Error ? err.message + causeText(err) : String(err);
   if (isConnectionLoss(err)) {
     return { kind: 'connection', message: `connection to ${ctx.title} lost mid-stream (${text})`, retryable: true, reason: 'connection lost' };
   }
-  // A garbled chunk (not JSON), say: what it was, not a pretend network error.
+  // Say what it was rather than pretend it was the network.
   return { kind: 'stream_error', message: `${ctx.title} stream error: ${text}`, retryable: false, reason: 'stream error' };
 }
 
@@ -117,7 +123,9 @@ function errorText(body: unknown, fallback: string): string {
     else if (typeof b.detail === 'string') text = b.detail;
     else if (b.detail !== undefined) text = JSON.stringify(b.detail);
   }
-  text = (text || fallback.replace(/^\d{3} /, '') || 'no error details').replace(/\s+/g, ' ').trim();
+  text ||= fallback.replace(/^\d{3} /, '');
+  if (looksLikeHtml(text)) text = htmlSummary(text);
+  text = (text || 'no error details').replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 

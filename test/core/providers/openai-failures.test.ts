@@ -87,10 +87,11 @@ describe('openai provider: retries', () => {
 
   it('never retries a 401, says so clearly, and never shows the key', async () => {
     await withServer({ apiKey: 'sk-the-right-one-000' }, async (keyed) => {
-      const { events, error } = await run(provider({}, keyed).stream(request(), new AbortController().signal));
+      const { events, error } = await run(provider({ authHint: 'check OPENAI_API_KEY' }, keyed).stream(request(), new AbortController().signal));
       expect(events).toEqual([]);
       const err = providerError(error);
       expect(err).toMatchObject({ status: 401, retryable: false, kind: 'auth', message: 'vLLM API error 401: Incorrect API key provided.' });
+      expect(err.hint).toBe('check OPENAI_API_KEY');
       expect(err.message).not.toContain(KEY);
       expect(keyed.completions()).toHaveLength(1);
     });
@@ -113,10 +114,14 @@ describe('openai provider: retries', () => {
       kind: 'not_found',
       message: 'vLLM API error 404: The model `nope` does not exist.',
     });
-    fake.enqueue({ kind: 'raw', status: 502, body: '<html><body>Bad   Gateway</body></html>' }, completion({ text: 'ok' }));
+    fake.enqueue({ kind: 'raw', status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>' }, completion({ text: 'ok' }));
     const { events } = await run(provider().stream(request(), new AbortController().signal));
     expect(events[0]).toMatchObject({ type: 'retry', status: 502 });
     expect(textOfEnd(events)).toBe('ok');
+    fake.enqueue({ kind: 'raw', status: 502, body: '<html><head><title>502 Bad Gateway</title></head></html>' });
+    expect(providerError((await run(provider({ maxRetries: 0 }).stream(request(), new AbortController().signal))).error).message).toBe(
+      'vLLM API error 502: 502 Bad Gateway (the server sent an HTML page, not an API response)',
+    );
   });
 
   it('asks again without stream_options when a server refuses the field, and remembers', async () => {
@@ -199,11 +204,12 @@ describe('openai provider: broken streams', () => {
     expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
   });
 
-  it('reports a garbled chunk as a stream error without retrying it', async () => {
+  it('reports a garbled chunk in words, as retryable (by the loop: text had started)', async () => {
     fake.enqueue(completion({ text: 'so far', end: 'garbled' }));
     const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
-    expect(err.message).toMatch(/^vLLM stream error: .*JSON/);
-    expect(err.retryable).toBe(false);
+    expect(err).toMatchObject({ retryable: true, reason: 'unreadable response', message: 'vLLM sent a response inkling could not read (a chunk that is not valid JSON)' });
+    expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+    expect(fake.completions()).toHaveLength(1);
   });
 
   it('aborts a stalled stream after idleTimeoutMs with a retryable error', async () => {

@@ -16,7 +16,7 @@ export function settingsTable(): string {
   const rows = settingRows().map((row) => {
     const setBy = [
       ...FLAG_SETTINGS.filter((f) => f.key === row.key).map((f) => `\`${f.flag}\``),
-      ...ENV_SETTINGS.filter((e) => e.key === row.key).map((e) => `\`${e.name}\`${e.providers?.length === 1 ? ` (${e.providers[0]})` : e.providers ? ' (others)' : ''}`),
+      ...ENV_SETTINGS.filter((e) => e.key === row.key).map((e) => `\`${e.name}\`${e.providers ? ` (${e.providers.join(', ')})` : ''}`),
     ];
     return `| \`${row.key}\` | ${row.type} | ${defaultText(row.key)} | ${setBy.join(', ')} | ${row.description} |`;
   });

@@ -30,6 +30,8 @@ export interface AgentConfig {
   streamRetry?: Partial<StreamRetryOptions>;
   /** Records what every call that may write changed (core/checkpoints); off when absent. */
   ledger?: ChangeLedger;
+  /** Tools that come and go (MCP servers'), asked for before every model request; after `tools`. */
+  extraTools?: () => readonly AnyTool[];
 }
 
 export interface Agent {

@@ -136,6 +136,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return end('aborted');
       messages = repairHistory(messages);
+      if (config.extraTools) registry.setExtra(config.extraTools());
       emit({ type: 'request_start', iteration });
       const outcome = await streamResponse({
         provider: answering.provider,

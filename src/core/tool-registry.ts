@@ -1,9 +1,11 @@
-// Maps tool names to tools; the loop never changes when a tool is added.
+// Maps tool names to tools; the loop never changes when a tool is added. Built-in tools are fixed
+// for the session; tools that come and go (MCP servers') follow them, replaced between requests.
 import type { ToolDefinition } from './providers/provider.js';
 import type { AnyTool } from './tools/tool.js';
 
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
+  private extra = new Map<string, AnyTool>();
 
   constructor(tools: AnyTool[]) {
     for (const tool of tools) {
@@ -13,22 +15,29 @@ export class ToolRegistry {
     }
   }
 
+  /** Replaces the tools after the built-in ones (in the order given); a name a built-in has is ignored. */
+  setExtra(tools: readonly AnyTool[]): void {
+    const next = new Map<string, AnyTool>();
+    for (const tool of tools) if (!this.byName.has(tool.name) && !next.has(tool.name)) next.set(tool.name, tool);
+    this.extra = next;
+  }
+
   get(name: string): AnyTool | undefined {
-    return this.byName.get(name);
+    return this.byName.get(name) ?? this.extra.get(name);
   }
 
   names(): string[] {
-    return [...this.byName.keys()];
+    return [...this.byName.keys(), ...this.extra.keys()];
   }
 
-  /** Sent to the API exactly as registered. */
+  /** Sent to the API exactly as registered: built-in tools first, then the others. */
   definitions(): ToolDefinition[] {
-    return [...this.byName.values()].map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
+    return [...this.byName.values(), ...this.extra.values()].map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
   }
 
   /** Whether this particular call may run alongside other read-only calls. Unknown tools are not. */
   isReadOnlyCall(name: string, input: unknown): boolean {
-    const tool = this.byName.get(name);
+    const tool = this.get(name);
     if (!tool) return false;
     if (tool.isReadOnlyCall) {
       try {

@@ -1,4 +1,5 @@
 // Structured tool data for the UI (never shown to the model). One variant per tool kind.
+import type { McpDetails } from '../mcp/mcp-tool.js';
 
 /** A rendered terminal screen: each line carries SGR colour codes; no cursor movement codes. */
 export interface TerminalSnapshot {
@@ -59,4 +60,5 @@ export type ToolDetails =
       logPath: string;
       totalBytes: number;
     }
-  | { kind: 'text'; text: string };
+  | { kind: 'text'; text: string }
+  | McpDetails;

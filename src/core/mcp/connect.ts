@@ -1,0 +1,114 @@
+// Opens one MCP connection on the official SDK client: a stdio server started as a child process
+// (stderr piped to the caller, never the screen), or a remote server over streamable HTTP with
+// the legacy SSE transport as the fallback when the server does not speak the newer one.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { BUILTIN_SECRET_ENV_NAMES } from '../shell/env.js';
+import type { McpLaunch } from './server-config.js';
+
+export interface OpenOptions {
+  launch: McpLaunch;
+  clientVersion: string;
+  /** The initialize handshake (and a stdio server's start) must finish within this. */
+  connectTimeoutMs: number;
+  /** The environment a stdio server inherits (inkling's own keys are always removed). */
+  baseEnv: NodeJS.ProcessEnv;
+  /** Names never passed to a stdio server. */
+  secretEnvNames: readonly string[];
+  onStderr(chunk: string): void;
+  /** The connection ended without close() being called (the server exited or hung up). */
+  onLost(): void;
+  onToolsChanged(): void;
+}
+
+export interface OpenConnection {
+  client: Client;
+  transport: 'stdio' | 'http' | 'sse';
+  close(): Promise<void>;
+}
+
+export async function openConnection(opts: OpenOptions): Promise<OpenConnection> {
+  const { launch } = opts;
+  if (launch.kind === 'stdio') return attach(opts, 'stdio', await stdioTransport(opts, launch));
+  if (launch.transport === 'sse') return attach(opts, 'sse', await sseTransport(launch));
+  if (launch.transport === 'http') return attach(opts, 'http', await httpTransport(launch));
+  try {
+    return await attach(opts, 'http', await httpTransport(launch));
+  } catch (httpError) {
+    // A server that only speaks the 2024 transport answers the streamable POST with 4xx.
+    try {
+      return await attach(opts, 'sse', await sseTransport(launch));
+    } catch (sseError) {
+      throw new Error(`streamable HTTP: ${errorText(httpError)}; SSE fallback: ${errorText(sseError)}`);
+    }
+  }
+}
+
+async function attach(opts: OpenOptions, kind: OpenConnection['transport'], transport: Transport): Promise<OpenConnection> {
+  const client = new Client({ name: 'inkling', version: opts.clientVersion }, { capabilities: {} });
+  let closing = false;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => opts.onToolsChanged());
+  client.onclose = () => {
+    if (!closing) opts.onLost();
+  };
+  // Transport errors also arrive as rejected requests or onclose; logging them here would only
+  // put them on the screen.
+  client.onerror = () => undefined;
+  const close = async () => {
+    closing = true;
+    await client.close().catch(() => undefined);
+  };
+  try {
+    await client.connect(transport, { timeout: opts.connectTimeoutMs });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { client, transport: kind, close };
+}
+
+async function stdioTransport(opts: OpenOptions, launch: Extract<McpLaunch, { kind: 'stdio' }>): Promise<Transport> {
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    env: { ...serverEnv(opts.baseEnv, opts.secretEnvNames), ...launch.env },
+    ...(launch.cwd ? { cwd: launch.cwd } : {}),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => opts.onStderr(chunk.toString('utf8')));
+  return transport;
+}
+
+async function httpTransport(launch: Extract<McpLaunch, { kind: 'remote' }>): Promise<Transport> {
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return new StreamableHTTPClientTransport(new URL(launch.url), { requestInit: { headers: launch.headers } });
+}
+
+async function sseTransport(launch: Extract<McpLaunch, { kind: 'remote' }>): Promise<Transport> {
+  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+  const headers = launch.headers;
+  return new SSEClientTransport(new URL(launch.url), {
+    requestInit: { headers },
+    // The stream's GET carries the same headers (Authorization) as the POSTs.
+    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }) },
+  });
+}
+
+/** The person's environment minus inkling's API keys (and copies of them under other names). */
+export function serverEnv(base: NodeJS.ProcessEnv, secretNames: readonly string[]): Record<string, string> {
+  const secret = new Set<string>([...BUILTIN_SECRET_ENV_NAMES, ...secretNames]);
+  const secretValues = new Set([...secret].map((n) => base[n]).filter((v): v is string => !!v && v.length >= 8));
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value === undefined || secret.has(name) || secretValues.has(value)) continue;
+    env[name] = value;
+  }
+  return env;
+}
+
+export function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.replace(/\s+/g, ' ').trim() || 'unknown error';
+}

@@ -1,0 +1,217 @@
+// The session's MCP servers: started together in the background, their tools offered to the
+// agent after the built-in ones in a stable order (servers by name, tools by name) so the prompt
+// prefix stays cacheable, their states published for the header and /mcp.
+import path from 'node:path';
+import { createRedactor, type Redact } from '../redact.js';
+import type { AnyTool } from '../tools/tool.js';
+import { createMcpTool, DEFAULT_MCP_TOOL_TIMEOUT_MS } from './mcp-tool.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RECONNECT, ServerConnection, type ListedTool, type ReconnectPolicy } from './server-connection.js';
+import { describeServer, prepareServer, type McpServerEntry } from './server-config.js';
+import { summarize, type McpServerState, type McpServerView, type McpSummary } from './status.js';
+import { StderrLog } from './stderr-log.js';
+
+export type McpEvent =
+  /** Any server's state or tool list changed: the whole list, as /mcp shows it. */
+  | { type: 'mcp_servers'; servers: McpServerView[]; summary: McpSummary }
+  /** Something to tell the person once (a tool left out, a list that could not be refreshed). */
+  | { type: 'mcp_notice'; message: string };
+
+export interface McpServersOptions {
+  entries: readonly McpServerEntry[];
+  /** Whether servers from the workspace's .mcp.json may start now (see trustWorkspace). */
+  workspaceTrusted: boolean;
+  workspaceRoot: string;
+  /** stdio servers' stderr logs go here (the session directory). */
+  logDir: string;
+  /** ${VAR} values and what stdio servers inherit. */
+  env: NodeJS.ProcessEnv;
+  /** inkling's own key variables: never expanded, never inherited. */
+  secretEnvNames: readonly string[];
+  /** Values redacted from every result, notice and log (inkling's keys). */
+  secretValues?: readonly string[];
+  clientVersion: string;
+  /** mcpToolTimeoutMs; default 60 s. */
+  toolTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  reconnect?: Partial<ReconnectPolicy>;
+}
+
+interface Slot {
+  entry: McpServerEntry;
+  view: Omit<McpServerView, 'state' | 'tools' | 'skippedTools'>;
+  connection?: ServerConnection;
+  /** Set when the entry cannot start at all (bad name, unset ${VAR}). */
+  invalid?: string;
+  log?: StderrLog;
+  started?: Promise<void>;
+  /** Built tools for the connection's current list (rebuilt when the list changes). */
+  built?: { from: ListedTool[]; tools: AnyTool[] };
+}
+
+export class McpServers {
+  private readonly slots: Slot[];
+  private readonly listeners = new Set<(event: McpEvent) => void>();
+  private trusted: boolean;
+  private toolTimeoutMs: number;
+  private closed = false;
+
+  constructor(private readonly opts: McpServersOptions) {
+    this.trusted = opts.workspaceTrusted;
+    this.toolTimeoutMs = opts.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS;
+    const sorted = [...opts.entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.slots = sorted.map((entry) => this.makeSlot(entry));
+  }
+
+  /** Starts every server that may start, all at once; returns at once. */
+  start(): void {
+    for (const slot of this.slots) this.startSlot(slot);
+  }
+
+  /** Resolves when no server is starting any more (ready or failed), or after `timeoutMs`. */
+  async settled(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.all(this.slots.map((s) => s.started)), timeout]);
+    clearTimeout(timer);
+  }
+
+  /** The tools to offer the model now; called by the agent before every request. */
+  tools(): AnyTool[] {
+    const out: AnyTool[] = [];
+    for (const slot of this.slots) {
+      const conn = slot.connection;
+      if (!conn || conn.state.status === 'disabled') continue;
+      if (slot.built?.from !== conn.tools) {
+        const redact = this.redactorFor(slot);
+        const tools = [...conn.tools]
+          .sort((a, b) => (a.modelName < b.modelName ? -1 : 1))
+          .map((listed) => createMcpTool(listed, { server: slot.entry.name, connection: conn, timeoutMs: () => this.toolTimeoutMs, redact }));
+        slot.built = { from: conn.tools, tools };
+      }
+      out.push(...slot.built.tools);
+    }
+    return out;
+  }
+
+  servers(): McpServerView[] {
+    return this.slots.map((slot) => ({
+      ...slot.view,
+      state: this.stateOf(slot),
+      tools: (slot.connection?.state.status === 'disabled' ? [] : (slot.connection?.tools ?? [])).map((t) => ({
+        name: t.modelName,
+        serverTool: t.serverTool,
+        description: t.description,
+        readOnly: t.readOnly,
+      })),
+      skippedTools: slot.connection?.skipped ?? [],
+      ...(slot.connection?.transport ? { transport: slot.connection.transport } : {}),
+    }));
+  }
+
+  summary(): McpSummary {
+    return summarize(this.servers());
+  }
+
+  subscribe(listener: (event: McpEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The person trusted the workspace: its .mcp.json servers start now. */
+  trustWorkspace(): void {
+    if (this.trusted) return;
+    this.trusted = true;
+    for (const slot of this.slots) this.startSlot(slot);
+    this.changed();
+  }
+
+  setToolTimeout(ms: number): void {
+    this.toolTimeoutMs = ms;
+  }
+
+  /** /mcp: start a server again now (failed, reconnecting or turned off). */
+  async reconnect(name: string): Promise<boolean> {
+    const slot = this.slots.find((s) => s.entry.name === name);
+    if (!slot?.connection) return false;
+    await slot.connection.reconnectNow();
+    return true;
+  }
+
+  /** /mcp: turn a server off for this session; its tools leave the list before the next request. */
+  async disable(name: string): Promise<boolean> {
+    const slot = this.slots.find((s) => s.entry.name === name);
+    if (!slot?.connection) return false;
+    await slot.connection.disable();
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map(async (slot) => {
+      await slot.connection?.close();
+      await slot.log?.close();
+    }));
+    this.listeners.clear();
+  }
+
+  private makeSlot(entry: McpServerEntry): Slot {
+    const settings = entry.settings;
+    const slot: Slot = {
+      entry,
+      view: { name: entry.name, target: describeServer(settings), transport: 'command' in settings ? 'stdio' : settings.type === 'sse' ? 'sse' : 'http' },
+    };
+    const prepared = prepareServer(entry, { env: this.opts.env, secretEnvNames: this.opts.secretEnvNames, baseDir: this.opts.workspaceRoot });
+    if (!prepared.ok) {
+      slot.invalid = prepared.reason;
+      return slot;
+    }
+    const redact = createRedactor([...prepared.secrets, ...(this.opts.secretValues ?? [])]);
+    if (prepared.launch.kind === 'stdio') {
+      slot.log = new StderrLog(path.join(this.opts.logDir, `mcp-${entry.name}.log`), redact);
+      slot.view.logPath = slot.log.filePath;
+    }
+    slot.connection = new ServerConnection({
+      name: entry.name,
+      launch: prepared.launch,
+      clientVersion: this.opts.clientVersion,
+      baseEnv: this.opts.env,
+      secretEnvNames: this.opts.secretEnvNames,
+      connectTimeoutMs: this.opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      reconnect: { ...DEFAULT_RECONNECT, ...this.opts.reconnect },
+      redact,
+      ...(slot.log ? { log: slot.log } : {}),
+      onChange: () => this.changed(),
+      onNotice: (message) => this.emit({ type: 'mcp_notice', message }),
+    });
+    this.redactors.set(slot, redact);
+    return slot;
+  }
+
+  private readonly redactors = new Map<Slot, Redact>();
+
+  private redactorFor(slot: Slot): Redact {
+    return this.redactors.get(slot) ?? ((text) => text);
+  }
+
+  private startSlot(slot: Slot): void {
+    if (slot.started || !slot.connection || this.closed) return;
+    if (slot.entry.source === 'mcp-json' && !this.trusted) return;
+    slot.started = slot.connection.start();
+  }
+
+  private stateOf(slot: Slot): McpServerState {
+    if (slot.invalid) return { status: 'failed', reason: slot.invalid };
+    if (slot.entry.source === 'mcp-json' && !this.trusted) return { status: 'untrusted' };
+    return slot.connection!.state;
+  }
+
+  private changed(): void {
+    if (this.closed) return;
+    const servers = this.servers();
+    this.emit({ type: 'mcp_servers', servers, summary: summarize(servers) });
+  }
+
+  private emit(event: McpEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

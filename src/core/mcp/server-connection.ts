@@ -1,0 +1,303 @@
+// One MCP server for the session: starts it, lists its tools (again when it says they changed),
+// calls them with a timeout, cancellation and progress, and when the connection is lost marks
+// itself not running and reconnects with backoff until it gives up.
+import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Redact } from '../redact.js';
+import { errorText, openConnection, type OpenConnection } from './connect.js';
+import type { ToolResultPayload } from './result-content.js';
+import type { McpLaunch } from './server-config.js';
+import type { McpServerState } from './status.js';
+import type { StderrLog } from './stderr-log.js';
+import { checkInputSchema, modelToolName } from './tool-schema-check.js';
+import type { JsonSchemaObject } from '../providers/provider.js';
+
+export interface ReconnectPolicy {
+  /** First wait after a lost connection; doubles each attempt up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Attempts before the server is marked failed. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RECONNECT: ReconnectPolicy = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5 };
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** A server that pages its tool list forever is not followed past this. */
+const MAX_LIST_PAGES = 50;
+
+export interface ListedTool {
+  /** mcp__<server>__<tool> */
+  modelName: string;
+  serverTool: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  readOnly: boolean;
+}
+
+export interface ServerConnectionOptions {
+  name: string;
+  launch: McpLaunch;
+  clientVersion: string;
+  baseEnv: NodeJS.ProcessEnv;
+  secretEnvNames: readonly string[];
+  connectTimeoutMs: number;
+  reconnect: ReconnectPolicy;
+  redact: Redact;
+  log?: StderrLog;
+  /** State, tools or skipped tools changed. */
+  onChange(): void;
+  /** Something the person should be told once (a tool left out). */
+  onNotice(message: string): void;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  onProgress(progress: { progress: number; total?: number; message?: string }): void;
+}
+
+/** Why a call could not be made or did not finish, as the words the model gets. */
+export class McpCallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'not-running' | 'timeout' | 'aborted' | 'lost' | 'protocol',
+  ) {
+    super(message);
+  }
+}
+
+export class ServerConnection {
+  state: McpServerState = { status: 'starting' };
+  tools: ListedTool[] = [];
+  skipped: { name: string; reason: string }[] = [];
+  transport: 'stdio' | 'http' | 'sse';
+  private conn: OpenConnection | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private listing: Promise<void> | undefined;
+  private relistWanted = false;
+  private generation = 0;
+  private readonly noticed = new Set<string>();
+
+  constructor(private readonly opts: ServerConnectionOptions) {
+    this.transport = opts.launch.kind === 'stdio' ? 'stdio' : opts.launch.transport === 'sse' ? 'sse' : 'http';
+  }
+
+  /** First start: resolves once the server is ready or has failed; never rejects. */
+  async start(): Promise<void> {
+    await this.connect(0);
+  }
+
+  async call(tool: string, args: Record<string, unknown>, call: CallOptions): Promise<ToolResultPayload> {
+    const conn = this.conn;
+    if (!conn || this.state.status !== 'ready') throw new McpCallError(this.notRunningText(), 'not-running');
+    try {
+      // A loose result schema: the content blocks are read defensively by result-content.ts.
+      return (await conn.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, ResultSchema, {
+        signal: call.signal,
+        timeout: call.timeoutMs,
+        onprogress: (p) => call.onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+      })) as ToolResultPayload;
+    } catch (err) {
+      if (call.signal.aborted) throw new McpCallError('The call was cancelled (the server was told to stop it).', 'aborted');
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+        throw new McpCallError(`No answer within ${formatMs(call.timeoutMs)} (mcpToolTimeoutMs): the call was cancelled and the server told to stop it.`, 'timeout');
+      }
+      if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) {
+        throw new McpCallError(`server ${this.opts.name} stopped during the call: ${this.lostReason()}`, 'lost');
+      }
+      throw new McpCallError(`server ${this.opts.name} answered with an error: ${this.opts.redact(errorText(err))}`, 'protocol');
+    }
+  }
+
+  notRunningText(): string {
+    const s = this.state;
+    const why = s.status === 'failed' || s.status === 'reconnecting' ? s.reason : s.status === 'disabled' ? 'turned off for this session' : s.status;
+    return `server ${this.opts.name} is not running: ${why}${s.status === 'reconnecting' ? ` (reconnecting, attempt ${s.attempt})` : ''}`;
+  }
+
+  /** Starts again now (the /mcp reconnect key): from failed, reconnecting or disabled. */
+  async reconnectNow(): Promise<void> {
+    this.clearRetry();
+    await this.drop();
+    this.setState({ status: 'starting' });
+    await this.connect(0);
+  }
+
+  async disable(): Promise<void> {
+    this.clearRetry();
+    await this.drop();
+    this.tools = [];
+    this.setState({ status: 'disabled' });
+  }
+
+  async close(): Promise<void> {
+    this.clearRetry();
+    this.generation++;
+    await this.drop();
+  }
+
+  /** attempt 0 is a first start (failure is final); later ones are reconnects. */
+  private async connect(attempt: number): Promise<void> {
+    const generation = ++this.generation;
+    this.opts.log?.mark(attempt === 0 ? 'starting' : `reconnecting (attempt ${attempt})`);
+    let conn: OpenConnection;
+    try {
+      conn = await openConnection({
+        launch: this.opts.launch,
+        clientVersion: this.opts.clientVersion,
+        connectTimeoutMs: this.opts.connectTimeoutMs,
+        baseEnv: this.opts.baseEnv,
+        secretEnvNames: this.opts.secretEnvNames,
+        onStderr: (chunk) => this.opts.log?.write(chunk),
+        onLost: () => {
+          if (generation === this.generation) this.lost();
+        },
+        onToolsChanged: () => {
+          if (generation === this.generation) void this.relist();
+        },
+      });
+    } catch (err) {
+      if (generation !== this.generation) return;
+      const reason = this.withStderr(this.opts.redact(errorText(err)));
+      if (attempt === 0 || attempt >= this.opts.reconnect.maxAttempts) this.setState({ status: 'failed', reason });
+      else this.scheduleReconnect(attempt + 1, reason);
+      return;
+    }
+    if (generation !== this.generation) {
+      await conn.close();
+      return;
+    }
+    this.conn = conn;
+    this.transport = conn.transport;
+    try {
+      await this.listTools(conn);
+    } catch (err) {
+      if (generation !== this.generation) return;
+      await this.drop();
+      this.setState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
+      return;
+    }
+    if (generation === this.generation) this.setState({ status: 'ready' });
+  }
+
+  private lost(): void {
+    this.conn = undefined;
+    const reason = this.lostReason();
+    if (this.opts.reconnect.maxAttempts <= 0) this.setState({ status: 'failed', reason });
+    else this.scheduleReconnect(1, reason);
+  }
+
+  private lostReason(): string {
+    return this.withStderr(this.transport === 'stdio' ? 'the server process exited' : 'the connection closed');
+  }
+
+  private withStderr(reason: string): string {
+    const last = this.opts.log?.lastLine();
+    return last ? `${reason} (last stderr line: ${last})` : reason;
+  }
+
+  private scheduleReconnect(attempt: number, reason: string): void {
+    this.setState({ status: 'reconnecting', reason, attempt });
+    const { baseDelayMs, maxDelayMs } = this.opts.reconnect;
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    this.clearRetry();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.connect(attempt);
+    }, delay);
+    // A reconnect waiting must not keep -p alive.
+    this.retryTimer.unref();
+  }
+
+  private async relist(): Promise<void> {
+    if (this.listing) {
+      this.relistWanted = true;
+      return;
+    }
+    const conn = this.conn;
+    if (!conn) return;
+    this.listing = this.listTools(conn)
+      .then(() => this.opts.onChange())
+      .catch((err) => this.opts.onNotice(`MCP server ${this.opts.name}: could not refresh its tools: ${this.opts.redact(errorText(err))}`))
+      .finally(() => {
+        this.listing = undefined;
+        if (this.relistWanted) {
+          this.relistWanted = false;
+          void this.relist();
+        }
+      });
+    await this.listing;
+  }
+
+  private async listTools(conn: OpenConnection): Promise<void> {
+    const raw: unknown[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await conn.client.request({ method: 'tools/list', ...(cursor ? { params: { cursor } } : {}) }, ResultSchema, {
+        timeout: this.opts.connectTimeoutMs,
+      });
+      if (Array.isArray(result.tools)) raw.push(...result.tools);
+      cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
+      if (!cursor) break;
+    }
+    const tools: ListedTool[] = [];
+    const skipped: { name: string; reason: string }[] = [];
+    const taken = new Set<string>();
+    for (const item of raw) {
+      const t = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+      const serverTool = typeof t.name === 'string' ? t.name : '';
+      if (!serverTool) {
+        skipped.push({ name: '(unnamed)', reason: 'it has no name' });
+        continue;
+      }
+      const modelName = modelToolName(this.opts.name, serverTool);
+      const schema = checkInputSchema(t.inputSchema);
+      let reason: string | null = null;
+      if (!modelName) reason = `mcp__${this.opts.name}__${serverTool} is longer than the APIs allow`;
+      else if (taken.has(modelName)) reason = `its name becomes ${modelName}, which another of its tools already has`;
+      else if (!schema.ok) reason = schema.reason;
+      if (reason !== null || !modelName || !schema.ok) {
+        skipped.push({ name: serverTool, reason: reason ?? 'rejected' });
+        continue;
+      }
+      taken.add(modelName);
+      const annotations = (typeof t.annotations === 'object' && t.annotations !== null ? t.annotations : {}) as Record<string, unknown>;
+      tools.push({
+        modelName,
+        serverTool,
+        description: typeof t.description === 'string' && t.description.trim() ? t.description : `${serverTool} (from MCP server ${this.opts.name})`,
+        inputSchema: schema.schema,
+        readOnly: annotations.readOnlyHint === true,
+      });
+    }
+    this.tools = tools;
+    this.skipped = skipped;
+    for (const s of skipped) {
+      const message = `MCP server ${this.opts.name}: tool "${s.name}" left out: ${s.reason}.`;
+      if (!this.noticed.has(message)) {
+        this.noticed.add(message);
+        this.opts.onNotice(message);
+      }
+    }
+  }
+
+  private setState(state: McpServerState): void {
+    this.state = state;
+    this.opts.onChange();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private async drop(): Promise<void> {
+    this.generation++;
+    const conn = this.conn;
+    this.conn = undefined;
+    await conn?.close();
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -11,6 +11,7 @@ import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import { withDiscoveredModel } from './model-choice.js';
 import type { Scrub } from './scrub.js';
+import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
 import { settingsNotices } from './settings-notices.js';
 import { withStartupNotices } from './startup-notices.js';
@@ -103,6 +104,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       memory: memory.catch(() => []),
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
+      mcp: agent.then(mcpServersOf, () => null),
     },
   };
 }

@@ -1,5 +1,8 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { Agent, ModelSwitching } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
@@ -8,6 +11,7 @@ import type { Provider } from '../core/providers/provider.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
+import { HEADLESS_MCP_START_MS, launchMcpServers, withMcp } from './mcp-session.js';
 import { authHint } from './provider-config.js';
 import { registeredTools } from './tools.js';
 
@@ -83,12 +87,17 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     memory: memorySection(files),
     append: config.systemPrompt.append,
   });
-  return createAgent({
+  // One folder for the session's files: bash logs and MCP servers' stderr.
+  const sessionDir = path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const mcp = launchMcpServers(config, sessionDir);
+  const agent = createAgent({
     ...(ledger ? { ledger } : {}),
     provider,
     model: config.model,
     workspaceRoot: config.workspaceRoot,
     tools,
+    sessionDir,
+    ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,
     maxTokens: config.maxTokens,
     maxIterations: config.maxIterations,
@@ -98,6 +107,10 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
+  if (!mcp) return agent;
+  // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
+  if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
+  return withMcp(agent, mcp);
 }
 
 /**

@@ -17,4 +17,5 @@ export type Subcommand = (argv: string[], ctx: SubcommandContext) => Promise<num
 export const SUBCOMMANDS: Partial<Record<SubcommandName, Subcommand>> = {
   config: async (argv, ctx) => (await import('./config-command.js')).runConfigCommand(argv, ctx),
   rewind: async (argv, ctx) => (await import('./rewind-command.js')).runRewindCommand(argv, ctx),
+  mcp: async (argv, ctx) => (await import('./mcp-command.js')).runMcpCommand(argv, ctx),
 };

@@ -4,6 +4,7 @@
 import type { CustomCommandSet } from './commands/custom-commands.js';
 import type { IgnoredSetting } from './config/tighten.js';
 import type { ThemeName } from './config/setting-values.js';
+import type { McpServers } from './mcp/mcp-servers.js';
 import type { MemoryFile } from './memory/project-memory.js';
 
 export interface TrustQuestion {
@@ -32,4 +33,9 @@ export interface StartupInfo {
   customCommands: Promise<CustomCommandSet>;
   /** The header's model label once the settings are checked (a bad file can change it). */
   modelLabel: Promise<string>;
+  /**
+   * The MCP servers once they are loading (null when none are configured): summary() for the
+   * header, servers() and subscribe() for /mcp, reconnect(name) and disable(name) for its keys.
+   */
+  mcp: Promise<McpServers | null>;
 }

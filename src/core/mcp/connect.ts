@@ -48,9 +48,12 @@ export async function openConnection(opts: OpenOptions): Promise<OpenConnection>
 async function attach(opts: OpenOptions, kind: OpenConnection['transport'], transport: Transport): Promise<OpenConnection> {
   const client = new Client({ name: 'inkling', version: opts.clientVersion }, { capabilities: {} });
   let closing = false;
+  let connected = false;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => opts.onToolsChanged());
+  // A transport that fails during the handshake closes itself before connect() rejects: that is
+  // a failed start, reported by the rejection, not a lost connection.
   client.onclose = () => {
-    if (!closing) opts.onLost();
+    if (connected && !closing) opts.onLost();
   };
   // Transport errors also arrive as rejected requests or onclose; logging them here would only
   // put them on the screen.
@@ -61,6 +64,7 @@ async function attach(opts: OpenOptions, kind: OpenConnection['transport'], tran
   };
   try {
     await client.connect(transport, { timeout: opts.connectTimeoutMs });
+    connected = true;
   } catch (err) {
     await close();
     throw err;
@@ -109,6 +113,9 @@ export function serverEnv(base: NodeJS.ProcessEnv, secretNames: readonly string[
 }
 
 export function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
+  let text = err instanceof Error ? err.message : String(err);
+  // fetch says only "fetch failed"; the reason (ECONNREFUSED 127.0.0.1:1) is its cause.
+  const cause = err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (cause && typeof cause.message === 'string' && !text.includes(cause.message)) text += ` (${cause.message})`;
   return text.replace(/\s+/g, ' ').trim() || 'unknown error';
 }

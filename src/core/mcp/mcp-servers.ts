@@ -54,6 +54,8 @@ export class McpServers {
   private trusted: boolean;
   private toolTimeoutMs: number;
   private closed = false;
+  /** Every notice so far, for a listener that subscribes late (-p waits before it listens). */
+  private readonly noticesSoFar: string[] = [];
 
   constructor(private readonly opts: McpServersOptions) {
     this.trusted = opts.workspaceTrusted;
@@ -211,7 +213,13 @@ export class McpServers {
     this.emit({ type: 'mcp_servers', servers, summary: summarize(servers) });
   }
 
+  /** The notices said so far (tools left out, refreshes that failed), oldest first. */
+  notices(): readonly string[] {
+    return this.noticesSoFar;
+  }
+
   private emit(event: McpEvent): void {
+    if (event.type === 'mcp_notice' && this.noticesSoFar.length < 200) this.noticesSoFar.push(event.message);
     for (const listener of this.listeners) listener(event);
   }
 }

@@ -71,7 +71,7 @@ export function prepareServer(entry: McpServerEntry, opts: PrepareOptions): Prep
   } else {
     const headers: Record<string, string> = {};
     for (const [key, raw] of Object.entries(s.headers ?? {})) {
-      headers[key] = expander.expand(raw, `headers.${key}`);
+      headers[key] = expander.expand(raw, `headers.${key}`, (v) => secrets.push(v));
       // Every header value counts as secret: Authorization, X-Api-Key and friends.
       secrets.push(headers[key]);
     }

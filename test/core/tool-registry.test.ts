@@ -13,7 +13,7 @@ const tool = (name: string, readOnly = false): AnyTool => ({
 
 it('lists extra tools after the built-in ones and replaces them whole; a built-in name wins', () => {
   const registry = new ToolRegistry([tool('read_file', true), tool('bash')]);
-  registry.setExtra([tool('mcp__a__x', true), tool('bash'), tool('mcp__a__y')]);
+  registry.setExtra([tool('mcp__a__x', true), tool('bash', true), tool('mcp__a__y')]);
   expect(registry.definitions().map((d) => d.name)).toEqual(['read_file', 'bash', 'mcp__a__x', 'mcp__a__y']);
   expect(registry.get('bash')!.readOnly).toBe(false);
   expect(registry.isReadOnlyCall('mcp__a__x', {})).toBe(true);

@@ -193,6 +193,7 @@ export function helpText(version: string): string {
     '  inkling -p "<prompt>" [options]   run one turn headless and print the answer',
     '  inkling config [get|set|unset|trust] ...   show or change settings (inkling config --help)',
     '  inkling rewind --list | <n> ...   the latest session\'s prompts; files back to before prompt n (inkling rewind --help)',
+    '  inkling mcp [list|add|remove] ...          MCP servers (inkling mcp --help)',
     '',
     'Options:',
     ...rows,

@@ -18,7 +18,7 @@ export type McpEvent =
 
 export interface McpServersOptions {
   entries: readonly McpServerEntry[];
-  /** Whether servers from the workspace's .mcp.json may start now (see trustWorkspace). */
+  /** Whether servers from the workspace's .mcp.json may start (the settings also leave them out until then). */
   workspaceTrusted: boolean;
   workspaceRoot: string;
   /** stdio servers' stderr logs go here (the session directory). */
@@ -51,8 +51,8 @@ interface Slot {
 export class McpServers {
   private readonly slots: Slot[];
   private readonly listeners = new Set<(event: McpEvent) => void>();
-  private trusted: boolean;
-  private toolTimeoutMs: number;
+  private readonly trusted: boolean;
+  private readonly toolTimeoutMs: number;
   private closed = false;
   /** Every notice so far, for a listener that subscribes late (-p waits before it listens). */
   private readonly noticesSoFar: string[] = [];
@@ -117,18 +117,6 @@ export class McpServers {
   subscribe(listener: (event: McpEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  /** The person trusted the workspace: its .mcp.json servers start now. */
-  trustWorkspace(): void {
-    if (this.trusted) return;
-    this.trusted = true;
-    for (const slot of this.slots) this.startSlot(slot);
-    this.changed();
-  }
-
-  setToolTimeout(ms: number): void {
-    this.toolTimeoutMs = ms;
   }
 
   /** /mcp: start a server again now (failed, reconnecting or turned off). */

@@ -8,8 +8,9 @@ import type { ToolResultPayload } from './result-content.js';
 import type { McpLaunch } from './server-config.js';
 import type { McpServerState } from './status.js';
 import type { StderrLog } from './stderr-log.js';
-import { checkInputSchema, modelToolName } from './tool-schema-check.js';
-import type { JsonSchemaObject } from '../providers/provider.js';
+import { acceptTools, type ListedTool } from './tool-list.js';
+
+export type { ListedTool } from './tool-list.js';
 
 export interface ReconnectPolicy {
   /** First wait after a lost connection; doubles each attempt up to maxDelayMs. */
@@ -24,14 +25,6 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** A server that pages its tool list forever is not followed past this. */
 const MAX_LIST_PAGES = 50;
 
-export interface ListedTool {
-  /** mcp__<server>__<tool> */
-  modelName: string;
-  serverTool: string;
-  description: string;
-  inputSchema: JsonSchemaObject;
-  readOnly: boolean;
-}
 
 export interface ServerConnectionOptions {
   name: string;
@@ -239,36 +232,7 @@ export class ServerConnection {
       cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
       if (!cursor) break;
     }
-    const tools: ListedTool[] = [];
-    const skipped: { name: string; reason: string }[] = [];
-    const taken = new Set<string>();
-    for (const item of raw) {
-      const t = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      const serverTool = typeof t.name === 'string' ? t.name : '';
-      if (!serverTool) {
-        skipped.push({ name: '(unnamed)', reason: 'it has no name' });
-        continue;
-      }
-      const modelName = modelToolName(this.opts.name, serverTool);
-      const schema = checkInputSchema(t.inputSchema);
-      let reason: string | null = null;
-      if (!modelName) reason = `mcp__${this.opts.name}__${serverTool} is longer than the APIs allow`;
-      else if (taken.has(modelName)) reason = `its name becomes ${modelName}, which another of its tools already has`;
-      else if (!schema.ok) reason = schema.reason;
-      if (reason !== null || !modelName || !schema.ok) {
-        skipped.push({ name: serverTool, reason: reason ?? 'rejected' });
-        continue;
-      }
-      taken.add(modelName);
-      const annotations = (typeof t.annotations === 'object' && t.annotations !== null ? t.annotations : {}) as Record<string, unknown>;
-      tools.push({
-        modelName,
-        serverTool,
-        description: typeof t.description === 'string' && t.description.trim() ? t.description : `${serverTool} (from MCP server ${this.opts.name})`,
-        inputSchema: schema.schema,
-        readOnly: annotations.readOnlyHint === true,
-      });
-    }
+    const { tools, skipped } = acceptTools(this.opts.name, raw);
     this.tools = tools;
     this.skipped = skipped;
     for (const s of skipped) {

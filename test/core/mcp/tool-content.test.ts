@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageSize } from '../../../src/core/mcp/image-size.js';
 import { formatToolResult } from '../../../src/core/mcp/result-content.js';
+import { acceptTools } from '../../../src/core/mcp/tool-list.js';
 import { checkInputSchema, modelToolName } from '../../../src/core/mcp/tool-schema-check.js';
 
 describe('checkInputSchema', () => {
@@ -82,5 +83,27 @@ describe('formatToolResult', () => {
 
   it('uses structured content when there are no blocks, and keeps isError', () => {
     expect(formatToolResult({ structuredContent: { n: 1 }, isError: true })).toEqual({ text: '{\n  "n": 1\n}', isError: true, summaries: [] });
+  });
+});
+
+describe('acceptTools', () => {
+  it('names, describes and marks tools, leaving out the ones it cannot offer with why', () => {
+    const obj = { type: 'object', properties: {} };
+    const { tools, skipped } = acceptTools('srv', [
+      { name: 'read.me', inputSchema: obj, annotations: { readOnlyHint: true } },
+      { name: 'read_me', description: 'clash', inputSchema: obj },
+      { description: 'nameless', inputSchema: obj },
+      { name: 'x'.repeat(70), inputSchema: obj },
+      { name: 'str', inputSchema: { type: 'string' } },
+      'not a tool',
+    ]);
+    expect(tools).toEqual([{ modelName: 'mcp__srv__read_me', serverTool: 'read.me', description: 'read.me (from MCP server srv)', inputSchema: { ...obj, required: [] }, readOnly: true }]);
+    expect(skipped.map((s) => s.reason)).toEqual([
+      'its name becomes mcp__srv__read_me, which another of its tools already has',
+      'it has no name',
+      `mcp__srv__${'x'.repeat(70)} is longer than the APIs allow`,
+      'its input schema has type "string"; tools take an object',
+      'it has no name',
+    ]);
   });
 });

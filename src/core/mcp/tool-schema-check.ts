@@ -2,6 +2,7 @@
 // input schema that is a valid JSON Schema for an object. One bad tool is left out with a reason,
 // because a single schema the API rejects would fail every request of the session.
 import type { JsonSchemaObject } from '../providers/provider.js';
+import { normalizeToolSchema } from '../providers/tool-schema.js';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -48,13 +49,10 @@ export function checkInputSchema(input: unknown): SchemaCheck {
     const where = first?.instancePath ? ` at ${first.instancePath}` : '';
     return { ok: false, reason: `its input schema is not valid JSON Schema${where}: ${first?.message ?? 'rejected'}` };
   }
-  // $schema is meta data some endpoints refuse; the rest is kept for the model.
-  delete schema.$schema;
-  if (typeof schema.properties !== 'object' || schema.properties === null || Array.isArray(schema.properties)) schema.properties = {};
-  const props = schema.properties as Record<string, unknown>;
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string' && Object.hasOwn(props, r)) : [];
-  schema.required = [...new Set(required)];
-  return { ok: true, schema: schema as unknown as JsonSchemaObject };
+  // The providers' own normaliser: meta keywords ($schema) dropped, local $refs inlined, the top
+  // object complete (properties, a required list of names it has). Strict endpoints apply their
+  // stricter dialect on top when they send it.
+  return { ok: true, schema: normalizeToolSchema(schema, 'standard') as unknown as JsonSchemaObject };
 }
 
 /** mcp__<server>__<tool>, characters the APIs refuse replaced by "_"; null when too long. */

@@ -15,10 +15,9 @@ describe('checkInputSchema', () => {
     expect(checkInputSchema({ type: 'object' })).toEqual({ ok: true, schema: { type: 'object', properties: {}, required: [] } });
   });
 
-  it('keeps what the model needs of richer schemas (anyOf, $defs, enums)', () => {
+  it('keeps what the model needs of richer schemas, local $refs inlined (the providers’ normaliser)', () => {
     const schema = { type: 'object', properties: { mode: { anyOf: [{ const: 'a' }, { $ref: '#/$defs/b' }] } }, $defs: { b: { enum: ['b', 'c'] } } };
-    const r = checkInputSchema(schema);
-    expect(r).toEqual({ ok: true, schema: { ...schema, required: [] } });
+    expect(checkInputSchema(schema)).toEqual({ ok: true, schema: { type: 'object', properties: { mode: { anyOf: [{ const: 'a' }, { enum: ['b', 'c'] }] } }, required: [] } });
   });
 
   it.each([

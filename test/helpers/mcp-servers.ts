@@ -2,7 +2,7 @@
 // devDependency nobody here wrote) over stdio or streamable HTTP on 127.0.0.1, and our small
 // fault server (test/helpers/mcp-fault-server.ts) for crashes, hangs, floods and bad schemas.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,7 +23,10 @@ export function faultServerScript(): string {
     const { transformSync } = require('esbuild') as typeof import('esbuild');
     const { code } = transformSync(readFileSync(FAULT_SERVER_SOURCE, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20' });
     mkdirSync(path.dirname(FAULT_SERVER_BUILT), { recursive: true });
-    writeFileSync(FAULT_SERVER_BUILT, code);
+    // Written beside and renamed, so a second test worker never runs a half-written file.
+    const partial = `${FAULT_SERVER_BUILT}.${process.pid}`;
+    writeFileSync(partial, code);
+    renameSync(partial, FAULT_SERVER_BUILT);
   }
   return FAULT_SERVER_BUILT;
 }

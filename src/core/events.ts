@@ -1,6 +1,6 @@
 // The core's public event stream. `--output-format stream-json` prints these one per line:
 // later work may add event types, never change these.
-import type { AssistantMessage, StopReason, Usage } from './conversation.js';
+import type { AssistantMessage, StopReason, Usage, UserMessage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
@@ -57,8 +57,38 @@ export type AgentEvent =
   | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string; discardPartial?: true }
   /** usage: this request's; turn/session: running totals. */
   | { type: 'usage'; usage: Usage; turn: Usage; session: Usage }
+  /**
+   * The conversation is being summarised (/compact, or before a request that would pass 85 % of
+   * the window). `tokens`: the context's size before. Ends with `compaction` or an `error`.
+   */
+  | { type: 'compaction_start'; reason: CompactionReason; tokens: number }
+  /**
+   * The history before the last `keptMessages` messages was replaced by `message` (the summary,
+   * with pinned tool results verbatim). Rebuilding the conversation from records:
+   * messages = [message, ...messages.slice(-keptMessages)] (all of them when keptMessages covers
+   * them). The earlier history stays in the session file and on screen.
+   */
+  | {
+      type: 'compaction';
+      reason: CompactionReason;
+      message: UserMessage;
+      keptMessages: number;
+      tokensBefore: number;
+      /** Estimated size right after (the next request's usage has the exact figure). */
+      tokensAfter: number;
+      usage: Usage;
+    }
+  /**
+   * A person's change to what the model sees of one tool call's result (history mode): dropped,
+   * shrunk to head and tail, pinned (kept verbatim across compaction), or `null` back to the
+   * result as it was. Applies from the next request on; the conversation keeps the original.
+   */
+  | { type: 'context_edit'; id: string; edit: ContextEdit | null; tokensBefore: number; tokensAfter: number }
   | { type: 'error'; message: string; retryable: boolean }
   | { type: 'notice'; message: string }
   | { type: 'turn_end'; reason: TurnEndReason };
+
+export type CompactionReason = 'manual' | 'auto';
+export type ContextEdit = 'drop' | 'shrink' | 'pin';
 
 export type AgentEventType = AgentEvent['type'];

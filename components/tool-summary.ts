@@ -52,10 +52,12 @@ export function resultSummary(item: ToolItem): string {
 export function statusMark(item: ToolItem, frame: number): string {
   switch (item.status) {
     case 'queued': return paint.dim('○');
+    case 'awaiting_approval': return paint.warn('?');
     case 'running': return paint.accent(spinnerAt(frame));
     case 'done': return paint.ok('✓');
     case 'error': return paint.error('✗');
     case 'cancelled': return paint.warn('⊘');
+    case 'denied': return paint.error('⊘');
   }
 }
 
@@ -63,6 +65,7 @@ export function statusMark(item: ToolItem, frame: number): string {
 export function stateText(item: ToolItem, now: number): string {
   switch (item.status) {
     case 'queued': return paint.dim('queued');
+    case 'awaiting_approval': return paint.warn('waiting for approval');
     case 'running': {
       const took = formatDuration(now - (item.startedAt ?? item.createdAt));
       const d = item.details;
@@ -72,5 +75,6 @@ export function stateText(item: ToolItem, now: number): string {
     case 'done': return paint.dim(resultSummary(item));
     case 'error': return paint.error(item.details?.kind === 'bash' ? resultSummary(item) : 'error');
     case 'cancelled': return paint.warn('cancelled');
+    case 'denied': return paint.error('denied');
   }
 }

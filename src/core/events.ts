@@ -4,8 +4,10 @@ import type { AssistantMessage, StopReason, Usage, UserMessage } from './convers
 import type { ToolDetails } from './tools/details.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
+import type { ApprovalDecision, ApprovalPreview, RememberOffer } from './permissions/approval.js';
 
-export type ToolStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
+/** awaiting_approval: the call waits for the person (approval_request); denied: it was refused and never ran. */
+export type ToolStatus = 'queued' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'cancelled' | 'denied';
 
 export type TurnEndReason = 'end_turn' | 'max_iterations' | 'aborted' | 'error' | 'max_tokens';
 
@@ -19,6 +21,24 @@ export type AgentEvent =
   | { type: 'tool_call'; id: string; name: string; input: unknown; readOnly: boolean }
   | { type: 'tool_status'; id: string; status: ToolStatus }
   | { type: 'tool_output'; id: string; details: ToolDetails }
+  /**
+   * Call `id` waits for the person: answer with agent.respondToApproval(id, decision). Asked one at a
+   * time, in order; `waiting` more calls of this response are known to ask after it. `remember` is
+   * what "don't ask again this session" / "always" would cover (absent when nothing can be remembered,
+   * e.g. a protected path). `reason` says why it asks.
+   */
+  | {
+      type: 'approval_request';
+      id: string;
+      tool: string;
+      input: unknown;
+      preview: ApprovalPreview;
+      reason: string;
+      remember?: RememberOffer;
+      waiting: number;
+    }
+  /** The answer to approval_request `id`; `savedTo` names the settings file a "yes, always" rule went to. */
+  | { type: 'approval_response'; id: string; decision: ApprovalDecision; savedTo?: string; saveError?: string }
   | {
       type: 'tool_result';
       id: string;

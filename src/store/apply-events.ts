@@ -117,7 +117,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'tool_status':
         updateTool(ev.id, (t) => {
           if (t.status === 'cancelled') return t;
-          const ended = ev.status === 'done' || ev.status === 'error' || ev.status === 'cancelled';
+          const ended = ev.status === 'done' || ev.status === 'error' || ev.status === 'cancelled' || ev.status === 'denied';
           return {
             ...t,
             status: ev.status,
@@ -125,7 +125,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
             endedAt: ended ? (t.endedAt ?? now) : t.endedAt,
           };
         });
-        if (ev.status !== 'queued' && ev.status !== 'running') {
+        if (ev.status !== 'queued' && ev.status !== 'running' && ev.status !== 'awaiting_approval') {
           d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);
           setPhaseFromTools('waiting');
         }
@@ -136,7 +136,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'tool_result':
         updateTool(ev.id, (t) => ({
           ...t,
-          status: t.status === 'cancelled' ? 'cancelled' : ev.isError ? 'error' : 'done',
+          status: t.status === 'cancelled' || t.status === 'denied' ? t.status : ev.isError ? 'error' : 'done',
           details: ev.details ?? t.details,
           result: { content: ev.content, isError: ev.isError, durationMs: ev.durationMs },
           endedAt: t.endedAt ?? now,

@@ -7,6 +7,7 @@ import type { Completion } from '../src/store/app-store.js';
 import type { InputState } from '../src/store/input-editing.js';
 import { SLASH_COMMANDS } from '../src/tui/slash-commands.js';
 import { fitLine, paint, wrapText } from '../src/tui/text-layout.js';
+import { inkColor } from './palette.js';
 import { useApp } from './store-context.js';
 import { Lines } from './Lines.js';
 
@@ -70,7 +71,7 @@ export function QueuedPrompts({ width }: { width: number }) {
 export function Input({ width }: { width: number }) {
   const { input, busy } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle' })));
   return (
-    <Box borderStyle="round" borderColor={busy ? 'yellow' : 'gray'} paddingX={1} width={width} flexDirection="column">
+    <Box borderStyle="round" borderColor={inkColor(busy ? 'borderBusy' : 'border')} paddingX={1} width={width} flexDirection="column">
       <Lines lines={inputRows(input, width, busy)} />
     </Box>
   );

@@ -16,6 +16,7 @@ import { keyPressFrom } from '../src/tui/key-names.js';
 import { collectText } from '../src/tui/log-reader.js';
 import { copyToClipboard, type CopyReport } from '../src/tui/osc52.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/tui/pager-model.js';
+import { inkColor } from './palette.js';
 
 export interface PagerProps {
   model: PagerModel;
@@ -103,11 +104,22 @@ function StatusLine({ model, title, width }: { model: PagerModel; title: string;
   );
 }
 
+/** A search match; the current one on a coloured background (underlined and inverse without colours). */
+function MatchText({ text, current }: { text: string; current: boolean }) {
+  const background = current ? inkColor('matchBackground') : undefined;
+  const plainCurrent = current && background === undefined;
+  return (
+    <Text inverse={!current || plainCurrent} underline={plainCurrent} backgroundColor={background} color={current ? inkColor('matchText') : undefined}>
+      {text}
+    </Text>
+  );
+}
+
 function Rows({ model, rows }: { model: PagerModel; rows: number }) {
   const lines = useStore(model.store, (s) => s.rows);
   const error = useStore(model.store, (s) => s.error);
   const out: React.ReactNode[] = [];
-  if (error) out.push(<Text key="error" color="red">{error}</Text>);
+  if (error) out.push(<Text key="error" color={inkColor('error')}>{error}</Text>);
   for (const [i, row] of lines.entries()) {
     if (out.length >= rows) break;
     out.push(
@@ -116,9 +128,7 @@ function Rows({ model, rows }: { model: PagerModel; rows: number }) {
           seg.mark === 'none' ? (
             seg.text
           ) : (
-            <Text key={j} inverse={seg.mark === 'match'} backgroundColor={seg.mark === 'current' ? 'yellow' : undefined} color={seg.mark === 'current' ? 'black' : undefined}>
-              {seg.text}
-            </Text>
+            <MatchText key={j} text={seg.text} current={seg.mark === 'current'} />
           ),
         )}
       </Text>,

@@ -2,6 +2,7 @@
 // first assistant message, so they cost nothing at start-up; until then text shows plain.
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from '../src/tui/text-layout.js';
+import { activePalette } from './palette.js';
 
 interface Libs {
   lexer: (src: string) => Token[];
@@ -105,7 +106,8 @@ function listLines(list: Tokens.List, width: number): string[] {
 function codeLines(code: Tokens.Code, width: number): string[] {
   const lang = (code.lang ?? '').split(/\s/)[0] ?? '';
   let body = code.text;
-  if (libs && lang && libs.supportsLanguage(lang)) {
+  // The highlighter has its own colours: under NO_COLOR the code stays plain.
+  if (libs && lang && activePalette().colour && libs.supportsLanguage(lang)) {
     try {
       body = libs.highlight(code.text, { language: lang, ignoreIllegals: true });
     } catch {

@@ -2,7 +2,6 @@
 import wrapAnsi from 'wrap-ansi';
 import stringWidth from 'string-width';
 import sliceAnsi from 'slice-ansi';
-import chalk from 'chalk';
 
 export { stringWidth };
 
@@ -45,23 +44,8 @@ export function expandTabs(line: string): string {
   return line.includes('\t') ? line.replace(/\t/g, '  ') : line;
 }
 
-/** Colours for the whole UI in one place (chalk honours FORCE_COLOR / NO_COLOR). */
-export const paint = {
-  dim: (s: string) => chalk.dim(s),
-  bold: (s: string) => chalk.bold(s),
-  italic: (s: string) => chalk.italic(s),
-  accent: (s: string) => chalk.cyan(s),
-  user: (s: string) => chalk.bold.blue(s),
-  ok: (s: string) => chalk.green(s),
-  error: (s: string) => chalk.red(s),
-  warn: (s: string) => chalk.yellow(s),
-  added: (s: string) => chalk.green(s),
-  removed: (s: string) => chalk.red(s),
-  code: (s: string) => chalk.yellow(s),
-  link: (s: string) => chalk.underline.cyan(s),
-  heading: (s: string) => chalk.bold.magenta(s),
-  inverse: (s: string) => chalk.inverse(s),
-};
+/** Colours live in the palette module; re-exported because every line renderer wraps and paints. */
+export { paint } from '../../components/palette.js';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 export const spinnerAt = (frame: number) => SPINNER[frame % SPINNER.length]!;

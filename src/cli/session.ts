@@ -39,8 +39,7 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
         // -p must end within about a minute on API errors; the TUI can keep retrying visibly.
         ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
-        // auto: caching on Anthropic's own API; compatible endpoints get requests exactly as built.
-        promptCaching: config.settings.promptCaching === 'auto' ? !choice.baseURL : config.settings.promptCaching,
+        promptCaching: promptCachingFor(config.settings.promptCaching, choice.baseURL),
       });
     }
     case 'openai':
@@ -62,6 +61,20 @@ async function createOpenAICompatible(choice: Extract<ProviderChoice, { kind: 'o
     ...(config.idleTimeoutMs ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
     ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
   });
+}
+
+/**
+ * auto: caching on Anthropic's own API only; a compatible endpoint gets requests exactly as built
+ * unless the setting (or INKLING_PROMPT_CACHING=1) says it supports cache_control.
+ */
+export function promptCachingFor(setting: 'auto' | boolean, baseURL: string | undefined): boolean {
+  if (setting !== 'auto') return setting;
+  if (!baseURL) return true;
+  try {
+    return new URL(baseURL).hostname === 'api.anthropic.com';
+  } catch {
+    return false;
+  }
 }
 
 /** Retries in -p stop once they would start later than this after the first attempt. */

@@ -14,8 +14,11 @@ export interface EnvSetting {
   key: string;
   /** The variable applies only when one of these providers is chosen (ANTHROPIC_MODEL: anthropic). */
   providers?: readonly ProviderName[];
-  /** Whole numbers are read as numbers; anything else stays a string for the schema to refuse. */
-  kind: 'string' | 'integer';
+  /**
+   * Whole numbers are read as numbers, 1/0 (true/false) as booleans; anything else stays a
+   * string for the schema to refuse.
+   */
+  kind: 'string' | 'integer' | 'boolean';
 }
 
 export const ENV_SETTINGS: readonly EnvSetting[] = [
@@ -26,7 +29,10 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   { name: 'OPENAI_MODEL', key: 'model', providers: OPENAI_AND_LOCAL, kind: 'string' },
   { name: 'INKLING_THEME', key: 'theme', kind: 'string' },
   { name: 'INKLING_STREAM_IDLE_TIMEOUT_MS', key: 'streamIdleTimeoutMs', kind: 'integer' },
+  { name: 'INKLING_PROMPT_CACHING', key: 'promptCaching', kind: 'boolean' },
 ];
+
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { '1': true, true: true, '0': false, false: false };
 
 /** The variable holding each provider's API key; local servers need none. */
 export const PROVIDER_KEY_ENV: Readonly<Record<ProviderName, string | null>> = {
@@ -67,7 +73,8 @@ export function settingsFromEnv(vars: Readonly<Record<string, string | undefined
     if (raw === undefined) continue;
     if (spec.providers && !spec.providers.includes(provider ?? 'anthropic')) continue;
     if (setBy[spec.key]) continue;
-    const parsed = spec.kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw;
+    const parsed =
+      spec.kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : spec.kind === 'boolean' ? (BOOLEAN_WORDS[raw.toLowerCase()] ?? raw) : raw;
     setDotted(value, spec.key, parsed);
     setBy[spec.key] = spec.name;
   }

@@ -116,7 +116,7 @@ export const settingsSchema = z
     streamIdleTimeoutMs: milliseconds().describe('Give up on a response stream silent this long (then retry)'),
     promptCaching: z
       .union([z.literal('auto'), z.boolean()], { error: '"auto", true or false' })
-      .describe("Prompt caching: auto (on for Anthropic's own API), true or false"),
+      .describe("Prompt caching: auto (on for Anthropic's own API), true (also for a compatible endpoint that supports it) or false"),
     contextWindow: positiveInt().describe("The model's context window in tokens, when the catalog does not know it"),
     autoCompact: z.boolean({ error: 'true or false' }).describe('Summarise the conversation when the context fills up'),
   }, { error: 'an object of settings' })

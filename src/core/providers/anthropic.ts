@@ -32,9 +32,10 @@ export interface AnthropicProviderOptions {
   /** Cap of the exponential backoff. Default 16 000. */
   retryMaxDelayMs?: number;
   /**
-   * Marks the system prompt and the newest message block with cache_control, so each request
-   * reads the conversation so far from the prompt cache. Off by default: it changes what is
-   * sent, and some compatible endpoints may not accept it.
+   * Marks the last tool definition, the system prompt and the newest message block with
+   * cache_control, so each request reads the tools, the system prompt and the conversation so far
+   * from the prompt cache. Off by default: it changes what is sent, and some compatible endpoints
+   * may not accept it (the CLI turns it on for Anthropic's own API: setting promptCaching).
    */
   promptCaching?: boolean;
   /**
@@ -182,22 +183,37 @@ function toParams(request: ProviderRequest, defaultModel: string, promptCaching:
     stream: true,
   };
   if (request.system) {
-    params.system = promptCaching ? [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] : request.system;
+    params.system = promptCaching ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : request.system;
   }
-  if (request.tools.length > 0) params.tools = request.tools as unknown as Tool[];
+  if (request.tools.length > 0) {
+    const tools = request.tools as unknown as Tool[];
+    // The tools come first in the API's prefix: a breakpoint on the last one caches them all.
+    params.tools = promptCaching ? [...tools.slice(0, -1), { ...tools.at(-1)!, cache_control: EPHEMERAL }] : tools;
+  }
   if (request.thinkingBudget !== undefined) params.thinking = { type: 'enabled', budget_tokens: request.thinkingBudget };
   return params;
 }
 
+const EPHEMERAL = { type: 'ephemeral' as const };
+
+/**
+ * Breakpoints this provider sets: the last tool definition, the system prompt and the newest
+ * message block — three of the four the API allows.
+ */
+export const CACHE_BREAKPOINTS = 3;
+
 /**
  * A copy of the messages whose last block carries cache_control: the next request finds
- * this whole prefix in the cache. Thinking blocks cannot carry it, so then there is none.
+ * this whole prefix in the cache (a tool loop reads its own earlier results from it).
+ * Thinking blocks cannot carry it, so then the newest block that can does.
  */
 function withCacheBreakpoint(messages: MessageParam[]): MessageParam[] {
   const last = messages.at(-1);
   if (!last || typeof last.content === 'string' || last.content.length === 0) return messages;
-  const block = last.content.at(-1)!;
-  if (block.type !== 'text' && block.type !== 'tool_result' && block.type !== 'tool_use') return messages;
-  const marked = { ...block, cache_control: { type: 'ephemeral' as const } };
-  return [...messages.slice(0, -1), { ...last, content: [...last.content.slice(0, -1), marked] } as MessageParam];
+  let at = last.content.length - 1;
+  while (at >= 0 && !['text', 'tool_result', 'tool_use'].includes(last.content[at]!.type)) at--;
+  if (at < 0) return messages;
+  const marked = { ...last.content[at]!, cache_control: EPHEMERAL };
+  const content = [...last.content.slice(0, at), marked, ...last.content.slice(at + 1)];
+  return [...messages.slice(0, -1), { ...last, content } as MessageParam];
 }

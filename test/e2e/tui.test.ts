@@ -95,7 +95,12 @@ describe('inkling in tmux', () => {
     app.keys('F5'); // nothing bound: must not disturb anything
     const { tmux } = await import('./tmux-app.js');
     tmux('resize-window', '-t', app.session, '-x', '70', '-y', '22');
-    const s = await app.waitFor((x) => x.split('\n')[20]?.includes('idle') ?? false, 'the status line on row 21');
+    // Wait for the settled frame (status line on row 21 and the header on row 1): a capture taken
+    // between two frames of the re-layout may show one without the other.
+    const s = await app.waitFor(
+      (x) => (x.split('\n')[20]?.includes('idle') ?? false) && (x.split('\n')[0]?.includes('inkling ·') ?? false),
+      'the status line on row 21 under the header',
+    );
     const lines = s.split('\n');
     expect(lines.filter((l) => l.includes('inkling ·'))).toHaveLength(1);
     expect(lines[0]).toContain('inkling ·');

@@ -5,8 +5,8 @@
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLog } from '../src/tui/log-reader.js';
-import { PagerModel } from '../src/tui/pager-model.js';
+import { openLog } from '../src/pager/log-reader.js';
+import { PagerModel } from '../src/pager/pager-model.js';
 
 const megabytes = Number(process.argv[2] ?? 64);
 const dir = mkdtempSync(join(tmpdir(), 'inkling-bench-pager-'));

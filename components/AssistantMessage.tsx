@@ -2,7 +2,7 @@
 // each block is complete (the block still streaming stays plain so it never jumps around).
 import React from 'react';
 import type { AssistantItem } from '../src/store/transcript.js';
-import { wrapText } from '../src/tui/text-layout.js';
+import { wrapText } from './text-layout.js';
 import { lexMarkdown, markdownLines } from './markdown-lines.js';
 import { Lines } from './Lines.js';
 

@@ -3,7 +3,7 @@
 import React from 'react';
 import type { ToolItem } from '../src/store/transcript.js';
 import type { TerminalSnapshot } from '../src/core/tools/details.js';
-import { countOf, fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, stringWidth } from './text-layout.js';
 import { toolHeaderLine } from './ReadToolRow.js';
 import { Lines } from './Lines.js';
 

@@ -1,7 +1,7 @@
 // An edit's change as a coloured diff: removed rows red, added rows green, with line numbers.
 import React from 'react';
 import type { ToolDetails } from '../src/core/tools/details.js';
-import { countOf, fitLine, paint, expandTabs } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, expandTabs } from './text-layout.js';
 import { Lines } from './Lines.js';
 
 type EditDetails = Extract<ToolDetails, { kind: 'edit' }>;

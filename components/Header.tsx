@@ -3,7 +3,7 @@
 import React from 'react';
 import { Text } from 'ink';
 import os from 'node:os';
-import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { fitLine, paint, stringWidth } from './text-layout.js';
 
 export interface HeaderProps {
   modelLabel: string;

@@ -2,9 +2,9 @@
 // Two columns when the terminal is wide enough; ↑/↓ scroll it when it is taller than the view.
 import React, { useEffect } from 'react';
 import { Box } from 'ink';
-import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/tui/keymap.js';
-import { SLASH_COMMANDS } from '../src/tui/slash-commands.js';
-import { fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/keymap.js';
+import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
+import { fitLine, paint, stringWidth } from './text-layout.js';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines } from './Lines.js';
 

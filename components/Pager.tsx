@@ -12,10 +12,10 @@ import React, { useEffect, useRef } from 'react';
 import { Box, Text, useInput, useStdout } from 'ink';
 import { useStore } from 'zustand';
 import stringWidth from 'string-width';
-import { keyPressFrom } from '../src/tui/key-names.js';
-import { collectText } from '../src/tui/log-reader.js';
-import { copyToClipboard, type CopyReport } from '../src/tui/osc52.js';
-import type { PagerModel, PagerView, VisibleRow } from '../src/tui/pager-model.js';
+import { keyPressFrom } from '../src/keys/key-names.js';
+import { collectText } from '../src/pager/log-reader.js';
+import { copyToClipboard, type CopyReport } from '../src/app/clipboard.js';
+import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor } from './palette.js';
 
 export interface PagerProps {

@@ -2,7 +2,7 @@
 // running at once sit one under another, each finishing on its own.
 import React from 'react';
 import type { ToolItem } from '../src/store/transcript.js';
-import { countOf, fitLine, paint, stringWidth } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, stringWidth } from './text-layout.js';
 import { inputSummary, stateText, statusMark } from './tool-summary.js';
 import { Lines } from './Lines.js';
 

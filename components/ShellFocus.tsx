@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useStdin } from 'ink';
 import type { TerminalSnapshot } from '../src/core/tools/details.js';
 import { focusedStillRuns, unfocusShell } from '../src/store/history-mode.js';
-import { routeFocusedInput, type ChildKeyModes } from '../src/tui/pty-keys.js';
+import { routeFocusedInput, type ChildKeyModes } from '../src/keys/pty-keys.js';
 import { useApp, useAppStore } from './store-context.js';
 
 /** The command's key modes, as its latest snapshot reports them (off when unknown). */

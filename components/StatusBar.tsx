@@ -3,8 +3,8 @@ import React, { useEffect } from 'react';
 import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
-import { contextWindow, estimateCost, formatCost } from '../src/tui/cost.js';
-import { fitLine, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from '../src/tui/text-layout.js';
+import { contextWindow, estimateCost } from '../src/core/providers/models.js';
+import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { modeHintText } from './history-hints.js';
 import { useApp, useAppStore } from './store-context.js';
 

@@ -1,7 +1,7 @@
 // Thinking streams in dimmed under a "thinking…" label, then collapses to "thought for 4 s".
 import React from 'react';
 import type { ThinkingItem } from '../src/store/transcript.js';
-import { paint, spinnerAt, wrapWithPrefix } from '../src/tui/text-layout.js';
+import { paint, spinnerAt, wrapWithPrefix } from './text-layout.js';
 import { Lines } from './Lines.js';
 
 /** While streaming, only the newest rows of thinking are shown. */

@@ -2,7 +2,7 @@
 // bash as a live pane, edits with their diff, anything else as a header with its result.
 import React from 'react';
 import type { ToolItem } from '../src/store/transcript.js';
-import { paint } from '../src/tui/text-layout.js';
+import { paint } from './text-layout.js';
 import { bashPaneLines } from './BashPane.js';
 import { diffLines } from './DiffView.js';
 import { errorLines, readRowLines, toolHeaderLine } from './ReadToolRow.js';

@@ -3,7 +3,7 @@
 import React, { memo, useEffect, useRef } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { paint } from '../src/tui/text-layout.js';
+import { paint } from './text-layout.js';
 import { shownItems } from '../src/store/history-mode.js';
 import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';

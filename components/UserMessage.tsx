@@ -3,7 +3,7 @@
 import React from 'react';
 import type { UserItem } from '../src/store/transcript.js';
 import { LONG_PROMPT_ROWS } from '../src/store/history-mode.js';
-import { countOf, paint, wrapText, wrapWithPrefix } from '../src/tui/text-layout.js';
+import { countOf, paint, wrapText, wrapWithPrefix } from './text-layout.js';
 import { Lines } from './Lines.js';
 
 /** Rows a collapsed long prompt keeps above its "… N more lines" row. */

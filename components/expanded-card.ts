@@ -2,7 +2,7 @@
 // command, the whole diff, the path and range) and its output, bounded to `maxRows` rows; the
 // pager (`o`) has the rest.
 import type { ThinkingItem, ToolItem } from '../src/store/transcript.js';
-import { countOf, fitLine, paint, wrapText } from '../src/tui/text-layout.js';
+import { countOf, fitLine, paint, wrapText } from './text-layout.js';
 import { diffLines } from './DiffView.js';
 import { toolHeaderLine } from './ReadToolRow.js';
 

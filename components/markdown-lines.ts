@@ -1,7 +1,7 @@
 // Markdown → coloured screen rows. `marked` (lexer only) and `cli-highlight` load lazily, on the
 // first assistant message, so they cost nothing at start-up; until then text shows plain.
 import type { Token, Tokens } from 'marked';
-import { paint, stringWidth, wrapText, wrapWithPrefix } from '../src/tui/text-layout.js';
+import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';
 import { activePalette } from './palette.js';
 
 interface Libs {

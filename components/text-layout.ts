@@ -45,7 +45,7 @@ export function expandTabs(line: string): string {
 }
 
 /** Colours live in the palette module; re-exported because every line renderer wraps and paints. */
-export { paint } from '../../components/palette.js';
+export { paint } from './palette.js';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 export const spinnerAt = (frame: number) => SPINNER[frame % SPINNER.length]!;
@@ -67,4 +67,10 @@ export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** A cost estimate as the status line and exit summary show it; '' when there is none. */
+export function formatCost(cost: number | null): string {
+  if (cost === null) return '';
+  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
 }

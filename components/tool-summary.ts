@@ -1,6 +1,6 @@
 // One-line descriptions of a tool call: what it was asked (input) and what it did (result).
 import type { ToolItem } from '../src/store/transcript.js';
-import { countOf, formatDuration, paint, spinnerAt } from '../src/tui/text-layout.js';
+import { countOf, formatDuration, paint, spinnerAt } from './text-layout.js';
 
 const INPUT_KEYS = ['command', 'pattern', 'path', 'file_path', 'query', 'url'];
 

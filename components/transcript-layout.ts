@@ -2,7 +2,7 @@
 // object, which is replaced whenever it changes), and only the rows in view are produced —
 // walking up from the bottom — so 1,000 tool calls cost what the last screenful costs.
 import { animates, type TranscriptItem } from '../src/store/transcript.js';
-import { paint, wrapWithPrefix } from '../src/tui/text-layout.js';
+import { paint, wrapWithPrefix } from './text-layout.js';
 import { assistantLines } from './AssistantMessage.js';
 import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
 import { thinkingLines } from './ThinkingBlock.js';

@@ -1,14 +1,14 @@
 // Bundles React, Ink and the components into dist/ui/ (one minified ESM file plus lazily loaded
 // chunks for the markdown highlighter), which start about three times faster than the same
-// modules loaded one by one. Run after tsc: node dist/src/tui/bundle-ui.js
-// run-tui uses the bundle when it is there and newer than the compiled components.
+// modules loaded one by one. Run after tsc (tsconfig.build.json compiles this file): node dist/scripts/bundle-ui.js
+// src/app/run-tui.ts uses the bundle when it is there and newer than the compiled components.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// From dist/src/tui: dist/components/App.js and dist/ui/.
-const dist = path.resolve(here, '../..');
+// From dist/scripts: dist/components/App.js and dist/ui/.
+const dist = path.resolve(here, '..');
 
 await build({
   stdin: {

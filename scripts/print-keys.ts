@@ -1,9 +1,9 @@
-// The README's key table is generated from the key map. `node --import tsx src/tui/print-keys.ts`
+// The README's key table is generated from the key map. `node --import tsx scripts/print-keys.ts`
 // prints it; with --write it replaces the table between the markers in README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { keyTableMarkdown } from './keymap.js';
+import { keyTableMarkdown } from '../src/keys/keymap.js';
 
-export const KEYS_START = '<!-- keys:start (generated from src/tui/keymap.ts: node --import tsx src/tui/print-keys.ts --write) -->';
+export const KEYS_START = '<!-- keys:start (generated from src/keys/keymap.ts: node --import tsx scripts/print-keys.ts --write) -->';
 export const KEYS_END = '<!-- keys:end -->';
 
 /** The README text with its key table replaced by the one the key map generates. */
@@ -16,7 +16,7 @@ export function withKeyTable(readme: string): string {
 
 if (process.argv[1] && /print-keys\.[jt]s$/.test(process.argv[1])) {
   if (process.argv.includes('--write')) {
-    const file = new URL('../../README.md', import.meta.url);
+    const file = new URL('../README.md', import.meta.url);
     writeFileSync(file, withKeyTable(readFileSync(file, 'utf8')));
   } else {
     process.stdout.write(keyTableMarkdown());

@@ -14,8 +14,8 @@ import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { startTicker } from '../../src/store/ticker.js';
-import { diffingStdout } from '../../src/tui/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/tui/render-options.js';
+import { diffingStdout } from '../../src/app/frame-diff.js';
+import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { median, percentile, round, type Figures } from './figures.js';
 
 class Sink extends EventEmitter {

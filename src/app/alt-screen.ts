@@ -1,6 +1,6 @@
 // Full-screen terminal modes: alternate screen, bracketed paste and modifyOtherKeys (so
 // Shift+Enter is distinguishable) go on at start and off again on every way out.
-import { DISABLE_BRACKETED_PASTE, ENABLE_BRACKETED_PASTE } from './paste.js';
+import { DISABLE_BRACKETED_PASTE, ENABLE_BRACKETED_PASTE } from '../keys/paste.js';
 
 export const ENTER_ALT_SCREEN = '\x1b[?1049h\x1b[H';
 export const LEAVE_ALT_SCREEN = '\x1b[?1049l';

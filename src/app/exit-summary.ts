@@ -1,7 +1,7 @@
 // What stays in the terminal's own scrollback after the alternate screen is gone.
 import type { AppState } from '../store/app-store.js';
-import { estimateCost, formatCost } from './cost.js';
-import { formatTokens } from './text-layout.js';
+import { estimateCost } from '../core/providers/models.js';
+import { formatCost, formatTokens } from '../../components/text-layout.js';
 
 // Every count is for the whole session: /clear empties the transcript, not the session's totals.
 export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCalls'>, model: string, sessionId?: string): string {

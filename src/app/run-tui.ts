@@ -14,7 +14,7 @@ import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { exitSummary } from './exit-summary.js';
-import { listWorkspaceFiles } from './file-completion.js';
+import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 

@@ -1,6 +1,6 @@
 // Names of the built-in slash commands, which win over a custom command file of the same name:
 // the TUI's own, plus the names other work is adding, so a file does not take them first.
-import { SLASH_COMMANDS } from '../tui/slash-commands.js';
+import { SLASH_COMMANDS } from '../core/commands/slash-commands.js';
 
 const COMING = ['/memory', '/model', '/mcp', '/rewind', '/resume', '/compact'];
 

@@ -31,7 +31,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
   }
   const { firstFrame, markDrawing } = firstFrameSignal();
   const startup = startAfterFirstFrame(request, preview, firstFrame, scrub);
-  const { runTui } = await import('../tui/run-tui.js');
+  const { runTui } = await import('../app/run-tui.js');
   const options = {
     agent: markDrawing(startup.agent),
     modelLabel: scrub(modelLine(preview)),

@@ -3,12 +3,12 @@
 import type { AppStore } from '../store/app-store.js';
 import * as hist from '../store/history-mode.js';
 import type { TranscriptItem } from '../store/transcript.js';
-import { copyableInput } from './clean-text.js';
+import { copyableInput } from '../pager/clean-text.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
-import { fullOutputText } from './log-reader.js';
+import { fullOutputText } from '../pager/log-reader.js';
 import { charKey } from './pager-keys.js';
-import type { CopyReport } from './osc52.js';
+import type { CopyReport } from '../app/clipboard.js';
 
 export interface HistoryEnv {
   /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */

@@ -7,8 +7,8 @@ import { actionFor } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
-import { completeSlash, findCommand } from './slash-commands.js';
-import { mentionAt, rankFiles } from './file-completion.js';
+import { completeSlash, findCommand } from '../core/commands/slash-commands.js';
+import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 export const WHEEL_LINES = 3;

@@ -12,13 +12,13 @@
  */
 import stringWidth from 'string-width';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { KeyPress } from './key-names.js';
+import type { KeyPress } from '../keys/key-names.js';
 import type { LineSource } from './log-reader.js';
-import { charKey, PAGER_ACTIONS } from './pager-keys.js';
+import { charKey, PAGER_ACTIONS } from '../keys/pager-keys.js';
 import { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 import { countMatches, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match } from './pager-search.js';
 
-export { PAGER_BINDINGS } from './pager-keys.js';
+export { PAGER_BINDINGS } from '../keys/pager-keys.js';
 export { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 export type { Match } from './pager-search.js';
 

@@ -8,7 +8,7 @@ import {
   findOnPath,
   osc52Sequence,
   parseOsc52,
-} from '../../src/tui/osc52.js';
+} from '../../src/app/clipboard.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import xterm from '@xterm/headless';
-import { compressBlanks, createFrameDiffer } from '../../src/tui/frame-diff.js';
+import { compressBlanks, createFrameDiffer } from '../../src/app/frame-diff.js';
 
 const { Terminal } = xterm;
 

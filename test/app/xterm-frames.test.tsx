@@ -8,8 +8,8 @@ import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
-import { RENDER_OPTIONS } from '../../src/tui/render-options.js';
-import { diffingStdout } from '../../src/tui/frame-diff.js';
+import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { diffingStdout } from '../../src/app/frame-diff.js';
 
 let inst: Instance | null = null;
 afterEach(async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Pager, rowSegments } from '../../components/Pager.js';
-import { openLog, TextLineSource } from '../../src/tui/log-reader.js';
-import { copyToClipboard, parseOsc52, type CopyReport } from '../../src/tui/osc52.js';
-import { PagerModel } from '../../src/tui/pager-model.js';
+import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
+import { copyToClipboard, parseOsc52, type CopyReport } from '../../src/app/clipboard.js';
+import { PagerModel } from '../../src/pager/pager-model.js';
 import { frame, KEYS, renderAct, unmountAct, type Rendered } from './act-helpers.js';
 
 const WIDTH = 50;

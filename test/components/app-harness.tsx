@@ -4,7 +4,7 @@ import { act } from 'react';
 import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
 import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
-import type { KeyEnv } from '../../src/tui/input-keys.js';
+import type { KeyEnv } from '../../src/keys/input-keys.js';
 import { createFakeAgent, simpleTurn, type FakeAgent, type TurnScript } from '../store/fake-agent.js';
 import { renderAct, type Rendered } from './act-helpers.js';
 

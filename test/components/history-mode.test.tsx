@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
 import { selectedItem } from '../../src/store/history-mode.js';
-import { copyToClipboard, parseOsc52 } from '../../src/tui/osc52.js';
+import { copyToClipboard, parseOsc52 } from '../../src/app/clipboard.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply, bashCall, readCall, turn } from './history-fixtures.js';
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import { statusLine, phaseText } from '../../components/StatusBar.js';
 import { headerLine } from '../../components/Header.js';
-import { exitSummary } from '../../src/tui/exit-summary.js';
-import { estimateCost, formatCost } from '../../src/tui/cost.js';
+import { exitSummary } from '../../src/app/exit-summary.js';
+import { estimateCost } from '../../src/core/providers/models.js';
+import { formatCost } from '../../components/text-layout.js';
 
 const usage = (i: number, o: number) => ({ inputTokens: i, outputTokens: o, cacheReadTokens: 0, cacheWriteTokens: 0 });
 

@@ -7,7 +7,7 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseOsc52 } from '../../src/tui/osc52.js';
+import { parseOsc52 } from '../../src/app/clipboard.js';
 import { startFakeServer, startTmuxApp, tmux, type TmuxApp } from './tmux-app.js';
 
 const bash = (command: string) => ({ name: 'bash', input: { command } });

@@ -27,7 +27,7 @@ let cwd: string;
 
 beforeAll(async () => {
   // Test the UI as it ships: from the bundle (run-tui falls back to modules when there is none).
-  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../dist/src/tui/bundle-ui.js')]);
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../dist/scripts/bundle-ui.js')]);
   server = await startFakeServer(script);
   cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-ws-'));
   writeFileSync(path.join(cwd, 'notes.txt'), 'hello\n');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
-import { keyPressFrom } from '../../src/tui/key-names.js';
-import { actionFor, KEYMAP, keyLabel, keyTableMarkdown } from '../../src/tui/keymap.js';
-import { chipLabel, createPasteCollector, expandChips, wantsChip } from '../../src/tui/paste.js';
-import { completeSlash, findCommand } from '../../src/tui/slash-commands.js';
+import { keyPressFrom } from '../../src/keys/key-names.js';
+import { actionFor, KEYMAP, keyLabel, keyTableMarkdown } from '../../src/keys/keymap.js';
+import { chipLabel, createPasteCollector, expandChips, wantsChip } from '../../src/keys/paste.js';
+import { completeSlash, findCommand } from '../../src/core/commands/slash-commands.js';
 
 const noKey: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
@@ -95,9 +95,9 @@ describe('slash commands', () => {
 });
 
 describe('README key table', () => {
-  it('README.md carries the table the key map generates (regenerate: node --import tsx src/tui/print-keys.ts --write)', async () => {
+  it('README.md carries the table the key map generates (regenerate: node --import tsx scripts/print-keys.ts --write)', async () => {
     const { readFile } = await import('node:fs/promises');
-    const { withKeyTable } = await import('../../src/tui/print-keys.js');
+    const { withKeyTable } = await import('../../scripts/print-keys.js');
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(keyTableMarkdown());
     expect(withKeyTable(readme)).toBe(readme);

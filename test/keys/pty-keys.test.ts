@@ -3,7 +3,7 @@ import { Text, useStdin } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import pty from 'node-pty';
-import { encodeKey, encodeKeys, routeFocusedInput } from '../../src/tui/pty-keys.js';
+import { encodeKey, encodeKeys, routeFocusedInput } from '../../src/keys/pty-keys.js';
 
 describe('encodeKey (xterm-256color)', () => {
   it('encodes arrows, home/end in normal and application cursor mode', () => {

@@ -8,7 +8,7 @@ import {
   joinSoftWraps,
   sanitizeTerminalText,
   snapshotText,
-} from '../../src/tui/clean-text.js';
+} from '../../src/pager/clean-text.js';
 
 describe('sanitizeTerminalText', () => {
   it('strips SGR, cursor movement, OSC titles and hyperlinks, charset switches', () => {

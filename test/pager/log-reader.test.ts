@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectText, fullOutputText, LogReader, MAX_LINE_BYTES, openLog, openOutputSource, TextLineSource,
-} from '../../src/tui/log-reader.js';
+} from '../../src/pager/log-reader.js';
 
 let dir: string;
 beforeAll(() => {

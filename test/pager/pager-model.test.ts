@@ -2,9 +2,9 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLog, TextLineSource } from '../../src/tui/log-reader.js';
-import { columnRange, displayText, PAGER_BINDINGS, PagerModel, wrapOffsets } from '../../src/tui/pager-model.js';
-import type { KeyPress } from '../../src/tui/key-names.js';
+import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
+import { columnRange, displayText, PAGER_BINDINGS, PagerModel, wrapOffsets } from '../../src/pager/pager-model.js';
+import type { KeyPress } from '../../src/keys/key-names.js';
 
 const numbered = (n: number, f = (i: number) => `line ${i}`) =>
   Array.from({ length: n }, (_, i) => f(i)).join('\n');

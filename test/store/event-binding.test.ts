@@ -3,7 +3,7 @@ import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { startTicker } from '../../src/store/ticker.js';
-import { exitSummary } from '../../src/tui/exit-summary.js';
+import { exitSummary } from '../../src/app/exit-summary.js';
 import { createFakeAgent, hangingToolTurn, simpleTurn } from './fake-agent.js';
 
 const stops: (() => void)[] = [];

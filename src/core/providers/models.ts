@@ -22,6 +22,8 @@ export interface ModelInfo {
   /** Absent where the price depends on more than the model (tiers by prompt length). */
   prices?: ModelPrices;
   thinking: boolean;
+  /** False for older models that only lend their facts to matching names: /model does not offer them. */
+  offered?: false;
 }
 
 const CLAUDE_WINDOW = 200_000;
@@ -38,6 +40,10 @@ export const MODEL_CATALOG: readonly ModelInfo[] = [
   { id: 'deepseek-reasoner', provider: 'deepseek', match: /^deepseek-reasoner$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: true },
   { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false },
   { id: 'qwen/qwen3-coder', provider: 'openrouter', match: /^qwen\/qwen3-coder$/, contextWindow: 262_144, thinking: false },
+  // Older Claude families, matched after the models above (the status line's former price table).
+  { id: 'claude-opus-4-0', provider: 'anthropic', match: /opus/, contextWindow: CLAUDE_WINDOW, prices: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }, thinking: true, offered: false },
+  { id: 'claude-3-haiku', provider: 'anthropic', match: /haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 }, thinking: false, offered: false },
+  { id: 'claude', provider: 'anthropic', match: /claude/, contextWindow: CLAUDE_WINDOW, thinking: false, offered: false },
 ];
 
 export function modelInfo(model: string): ModelInfo | undefined {
@@ -58,5 +64,5 @@ export function estimateCost(model: string, u: Usage): number | null {
 
 /** The catalog's models of one provider, in catalog order. */
 export function catalogModels(provider: ProviderName): ModelInfo[] {
-  return MODEL_CATALOG.filter((m) => m.provider === provider);
+  return MODEL_CATALOG.filter((m) => m.provider === provider && m.offered !== false);
 }

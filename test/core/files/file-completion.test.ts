@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fuzzyScore, listWorkspaceFiles, mentionAt, rankFiles } from '../../src/tui/file-completion.js';
+import { fuzzyScore, listWorkspaceFiles, mentionAt, rankFiles } from '../../../src/core/files/file-completion.js';
 
 let root: string;
 beforeAll(async () => {

@@ -55,4 +55,15 @@ describe('the model catalog', () => {
     expect(estimateCost('qwen3-coder-plus', usage)).toBeNull();
     expect(estimateCost('my-finetune', usage)).toBeNull();
   });
+
+  it('keeps the older Claude families for prices and windows, without offering them in /model', async () => {
+    const usage = { inputTokens: 1_000_000, outputTokens: 1_000_000, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    expect(estimateCost('claude-3-opus-20240229', usage)).toBeCloseTo(15 + 75);
+    expect(estimateCost('claude-3-haiku-20240307', usage)).toBeCloseTo(0.25 + 1.25);
+    expect(estimateCost('claude-opus-4-6', usage)).toBeCloseTo(5 + 25);
+    expect(contextWindow('claude-2.1')).toBe(200_000);
+    const offered = (await listModels({ api: 'anthropic' })).map((m) => m.id);
+    expect(offered).not.toContain('claude-opus-4-0');
+    expect(offered).not.toContain('claude');
+  });
 });

@@ -22,6 +22,9 @@ export interface CliFlags {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   trustWorkspace?: boolean;
+  /** --sandbox: the sandbox must start (exit 2 when it cannot); --no-sandbox: commands run without it. */
+  sandbox?: boolean;
+  noSandbox?: boolean;
   help: boolean;
   version: boolean;
 }
@@ -53,6 +56,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'script', long: '--script', value: '<file>', kind: 'string', help: 'Replay the model responses in a JSON file instead of calling an API' },
   { key: 'systemPrompt', long: '--system-prompt', value: '<text|@file>', kind: 'string', help: 'Replace the default system prompt (project memory is still added)' },
   { key: 'appendSystemPrompt', long: '--append-system-prompt', value: '<text|@file>', kind: 'string', help: 'Add text to the end of the system prompt' },
+  { key: 'sandbox', long: '--sandbox', kind: 'switch', help: 'Run commands in the bubblewrap sandbox, or exit 2 saying why it cannot start' },
+  { key: 'noSandbox', long: '--no-sandbox', kind: 'switch', help: 'Run commands without the sandbox (the whole machine as you can reach it)' },
   { key: 'trustWorkspace', long: '--trust-workspace', kind: 'switch', help: "Apply this workspace's settings files and .env fully for this run, as if trusted" },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },
   { key: 'version', long: '--version', short: '-v', kind: 'switch', help: 'Print the version' },

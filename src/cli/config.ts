@@ -78,6 +78,7 @@ export async function prepareRun(flags: CliFlags, env: NodeJS.ProcessEnv = proce
   const mode = flags.print !== undefined ? 'print' : 'interactive';
   if (flags.outputFormat && mode !== 'print') throw new UsageError('--output-format only applies with -p');
   if (flags.demo && flags.script) throw new UsageError('--demo and --script both choose the model; give one of them');
+  if (flags.sandbox && flags.noSandbox) throw new UsageError('--sandbox and --no-sandbox contradict each other; give one of them');
   if (flags.thinking !== undefined && flags.thinking < MIN_THINKING_BUDGET) {
     throw new UsageError(`--thinking must be at least ${MIN_THINKING_BUDGET} tokens (got ${flags.thinking})`);
   }

@@ -17,6 +17,8 @@ export const FLAG_SETTINGS: readonly FlagSetting[] = [
   { flag: '--thinking', key: 'thinking', value: (f) => f.thinking },
   { flag: '--max-iterations', key: 'maxIterations', value: (f) => f.maxIterations },
   { flag: '--yolo', key: 'permissions.mode', value: (f) => (f.yolo ? 'yolo' : undefined) },
+  { flag: '--sandbox', key: 'sandbox.mode', value: (f) => (f.sandbox ? 'workspace' : undefined) },
+  { flag: '--no-sandbox', key: 'sandbox.mode', value: (f) => (f.noSandbox ? 'off' : undefined) },
 ];
 
 export function settingsFromFlags(flags: CliFlags): { value: Record<string, unknown>; setBy: Record<string, string> } {

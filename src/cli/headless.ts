@@ -7,6 +7,7 @@ import { EXIT } from './args.js';
 import type { InklingConfig } from './config.js';
 import type { Scrub } from './scrub.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
+import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { createProvider, createSessionAgent } from './session.js';
 import { settingsNotices } from './settings-notices.js';
 
@@ -49,6 +50,8 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   const prompt = await expandPrompt(config, (line) => print(out.stderr, `inkling: ${line}\n`));
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
+  const unsandboxed = sandboxNotice(await sessionSandbox(config));
+  if (unsandboxed) print(out.stderr, `inkling: ${unsandboxed}\n`);
 
   // A first Ctrl+C (or SIGTERM/SIGHUP) ends the turn cleanly, so running commands are killed
   // with their whole process group instead of being orphaned; a second signal stops at once.

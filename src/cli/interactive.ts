@@ -13,6 +13,7 @@ import { withDiscoveredModel } from './model-choice.js';
 import type { Scrub } from './scrub.js';
 import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
+import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { settingsNotices } from './settings-notices.js';
 import { withStartupNotices } from './startup-notices.js';
 import { packageVersion } from './version.js';
@@ -82,7 +83,10 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   });
   const memory = decided.then((config) => loadMemory(config));
   const notices = decided.then(
-    (config) => settingsNotices(config.report!, 'interactive').map(scrub),
+    async (config) => {
+      const unsandboxed = sandboxNotice(await sessionSandbox(config));
+      return [...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : [])].map(scrub);
+    },
     () => [],
   );
   const agent = decided.then(async (config) => {

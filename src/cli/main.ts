@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     const request = await prepareRun(flags);
+    if (flags.sandbox) await requireSandbox();
     if (request.mode === 'print') {
       const [{ checkedConfig }, { runHeadless }, { withDiscoveredModel }] = await Promise.all([
         import('./config.js'),
@@ -60,6 +61,13 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   await exitAfterFlush(code);
+}
+
+/** --sandbox: a sandbox that cannot start is a usage error, said before anything runs. */
+async function requireSandbox(): Promise<void> {
+  const { probeSandboxCached } = await import('../core/shell/sandbox-probe.js');
+  const probe = await probeSandboxCached();
+  if (!probe.ok) throw new UsageError(`--sandbox: the sandbox cannot start: ${probe.reason}. To fix: ${probe.fix}`);
 }
 
 /** Exits once stdout and stderr have drained: open sockets (keep-alive) must not hold the process. */

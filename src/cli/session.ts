@@ -13,6 +13,7 @@ import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
 import { HEADLESS_MCP_START_MS, launchMcpServers, withMcp } from './mcp-session.js';
 import { authHint } from './provider-config.js';
+import { sessionSandbox } from './sandbox-session.js';
 import { registeredTools } from './tools.js';
 
 export async function createProvider(config: InklingConfig): Promise<Provider> {
@@ -87,12 +88,13 @@ export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
 }
 
 export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent & ModelSwitching> {
-  const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files] = await Promise.all([
+  const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files, sandbox] = await Promise.all([
     import('../core/loop.js'),
     registeredTools(),
     import('../core/system-prompt.js'),
     import('../core/memory/project-memory.js'),
     memory ?? loadMemory(config),
+    sessionSandbox(config),
   ]);
   const ledger = await createLedger(config);
   const systemPrompt = composeSystemPrompt({
@@ -110,6 +112,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     workspaceRoot: config.workspaceRoot,
     tools,
     sessionDir,
+    sandbox,
     ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,
     maxTokens: config.maxTokens,

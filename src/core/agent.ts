@@ -5,6 +5,7 @@ import type { Provider } from './providers/provider.js';
 import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
+import type { CommandSandbox } from './shell/command-sandbox.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -22,6 +23,8 @@ export interface AgentConfig {
   secretEnvNames?: string[];
   /** Secret values (API keys) redacted from every tool result and live output. */
   secretValues?: string[];
+  /** Where bash commands run (bubblewrap); absent: unsandboxed. */
+  sandbox?: CommandSandbox;
   /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */
   sessionDir?: string;
   /** Default terminal size for bash panes. */

@@ -29,6 +29,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     readFiles: new Map(),
     sessionDir: config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
     secretEnvNames: new Set(config.secretEnvNames ?? []),
+    ...(config.sandbox ? { sandbox: config.sandbox } : {}),
   };
   let messages: Message[] = [];
   let sessionUsage = emptyUsage();

@@ -21,7 +21,8 @@ export class OutputLog {
     private readonly capBytes = LOG_CAP_BYTES,
   ) {
     try {
-      fs.mkdirSync(path.dirname(this.filePath), { recursive: true });
+      // Only the person may list a session's logs (they may hold what a command printed).
+      fs.mkdirSync(path.dirname(this.filePath), { recursive: true, mode: 0o700 });
       this.fd = fs.openSync(this.filePath, 'a', 0o600);
     } catch (err) {
       this.error = (err as Error).message;

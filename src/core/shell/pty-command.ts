@@ -46,6 +46,11 @@ export interface PtyCommandOptions {
   resultChars?: number;
   /** Gives the caller a way to type into and resize the pty; returns the detach function. */
   attachInput?(channel: ToolInputChannel): () => void;
+  /**
+   * The program and arguments the shell runs under (bubblewrap's, or the supervisor's): bash and
+   * its arguments follow them. Absent: bash is the pty's own process.
+   */
+  wrapper?: { file: string; args: string[] };
 }
 
 export interface PtyCommandResult {
@@ -123,7 +128,9 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   };
 
   try {
-    child = spawn('bash', bashArgs(opts.command, nonce), {
+    const shellArgs = bashArgs(opts.command, nonce);
+    const [file, args] = opts.wrapper ? [opts.wrapper.file, [...opts.wrapper.args, 'bash', ...shellArgs]] : ['bash', shellArgs];
+    child = spawn(file, args, {
       name: 'xterm-256color',
       cols: opts.cols,
       rows: opts.rows,

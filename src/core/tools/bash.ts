@@ -2,9 +2,11 @@
 // exit status; the UI gets live coloured snapshots and can type into the command.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sandboxDecision, sandboxWrapper, type SandboxDecision } from '../shell/command-sandbox.js';
 import { commandEnv } from '../shell/env.js';
 import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
+import { sandboxHint } from '../shell/sandbox-hints.js';
 import { MAX_RESULT_CHARS } from '../truncate.js';
 import type { ToolDetails } from './details.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
@@ -22,6 +24,9 @@ export interface BashInput {
   command: string;
   timeout_ms?: number;
   description?: string;
+  /** false: run outside the sandbox (asks the person first); `reason` says why. */
+  sandbox?: boolean;
+  reason?: string;
 }
 
 /**
@@ -59,11 +64,18 @@ function outputBudget(logPath: string): number {
   return MAX_RESULT_CHARS - 400 - 2 * logPath.length;
 }
 
-function formatResult(r: PtyCommandResult, timeoutMs: number): string {
-  const parts = [r.text === '' ? '(no output)' : r.text, '', statusLine(r, timeoutMs)];
+function formatResult(r: PtyCommandResult, timeoutMs: number, where: string, hint: string | null): string {
+  const parts = [r.text === '' ? '(no output)' : r.text, '', statusLine(r, timeoutMs) + where];
+  if (hint) parts.push(hint);
   if (r.logCapped) parts.push(`The log ${r.logPath} was capped; later output was not saved.`);
   if (r.logError) parts.push(`The full output could not be saved: ${r.logError}`);
   return parts.join('\n');
+}
+
+function commandWrapper(decision: SandboxDecision, ctx: ToolContext, logPath: string): { file: string; args: string[] } | undefined {
+  const sandbox = ctx.session.sandbox;
+  if (!decision.sandboxed || !sandbox?.probe.ok) return undefined;
+  return sandboxWrapper({ ...sandbox, probe: sandbox.probe }, { workspace: ctx.workspaceRoot, sessionDir: ctx.session.sessionDir, logDir: path.dirname(logPath) });
 }
 
 export const bashTool: Tool<BashInput> = {
@@ -80,7 +92,10 @@ export const bashTool: Tool<BashInput> = {
     `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
-    'too, so nothing (a server, a watcher) outlives its call.',
+    'too, so nothing (a server, a watcher) outlives its call. A status line ending in "(sandboxed)" means the command ' +
+    'ran in a sandbox: only the workspace and /tmp are writable, the rest of the machine is read-only, there is no ' +
+    'network, other processes are invisible, .env files read as empty and .git/hooks, .git/config and .inkling/ are ' +
+    'read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.',
   readOnly: false,
   isReadOnlyCall: (input) => typeof input.command === 'string' && isReadOnlyCommand(input.command),
   inputSchema: {
@@ -94,6 +109,13 @@ export const bashTool: Tool<BashInput> = {
         maximum: MAX_TIMEOUT_MS,
       },
       description: { type: 'string', description: 'A few words saying what the command does, shown to the person.' },
+      sandbox: {
+        type: 'boolean',
+        description:
+          'Only when the sandbox blocked something the command needs (a write outside the workspace, the network): ' +
+          'false runs it outside the sandbox, after the person agrees. Give the reason.',
+      },
+      reason: { type: 'string', description: 'With sandbox: false, why the command must run outside the sandbox.' },
     },
     required: ['command'],
     additionalProperties: false,
@@ -115,15 +137,26 @@ export const bashTool: Tool<BashInput> = {
     const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));
     if (ctx.signal.aborted) return { content: 'Command not run: the turn was interrupted.', isError: true };
+    const decision = sandboxDecision(input, ctx.session.sandbox);
+    if (decision.sandboxed === false && decision.why === 'requested' && !ctx.session.sandbox?.allowUnsandboxed) {
+      return {
+        content:
+          'Command not run: running outside the sandbox needs the person\'s consent, and this session cannot ask for it ' +
+          '(only --yolo allows it). Run it in the sandbox, or tell the person what to run themselves.',
+        isError: true,
+      };
+    }
     const logPath = logPathFor(ctx);
     const size = ctx.paneSize();
     const dimension = (n: number, fallback: number) => (Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback);
     const cols = dimension(size.cols, 80);
     const rows = dimension(size.rows, 24);
-    const base = { kind: 'bash' as const, command: input.command, logPath };
+    const base = { kind: 'bash' as const, command: input.command, logPath, sandboxed: decision.sandboxed };
     let result: PtyCommandResult;
     try {
+      const wrapper = commandWrapper(decision, ctx, logPath);
       result = await runPtyCommand({
+        ...(wrapper ? { wrapper } : {}),
         command: input.command,
         cwd: ctx.workspaceRoot,
         env: commandEnv(process.env, ctx.session.secretEnvNames),
@@ -150,6 +183,9 @@ export const bashTool: Tool<BashInput> = {
       totalBytes: result.totalBytes,
     };
     const failed = result.timedOut || result.aborted || result.signal !== null || result.exitCode !== 0;
-    return { content: formatResult(result, timeoutMs), isError: failed, details };
+    const hint =
+      decision.sandboxed ? sandboxHint(result.text, { workspace: ctx.workspaceRoot, network: ctx.session.sandbox?.network ?? false }) : null;
+    const where = decision.sandboxed ? (ctx.session.sandbox?.network ? ' (sandboxed, network on)' : ' (sandboxed)') : '';
+    return { content: formatResult(result, timeoutMs, where, hint), isError: failed, details };
   },
 };

@@ -59,6 +59,8 @@ export type ToolDetails =
       /** Full output log on disk (may be capped), for the pager. */
       logPath: string;
       totalBytes: number;
+      /** Whether it ran in the sandbox (absent: not known, as in old sessions). */
+      sandboxed?: boolean;
     }
   | { kind: 'text'; text: string }
   | McpDetails;

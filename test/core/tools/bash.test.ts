@@ -257,15 +257,17 @@ describe('bash tool: live log', () => {
 describe('bash tool: live output and input', () => {
   it('reports running snapshots before the result', async () => {
     const ctx = context();
-    // -s: the Enter that releases it is not echoed.
-    const done = bashTool.execute({ command: 'echo first; read -rs _; echo second', timeout_ms: 10_000 }, ctx);
-    await until(() => ctx.reported.some((d) => d.kind === 'bash' && d.snapshot.lines.includes('first')), 'first snapshot');
+    // The Enter that releases read must not be echoed. `read -s` turns echo off only once it runs,
+    // and an Enter typed as soon as "first" shows may come before that (then a terminal shows an
+    // empty line: 'first\n\nsecond'); stty before the marker makes the order certain.
+    const done = bashTool.execute({ command: 'echo first; stty -echo; echo ready; read -r _; echo second', timeout_ms: 10_000 }, ctx);
+    await until(() => ctx.reported.some((d) => d.kind === 'bash' && d.snapshot.lines.includes('ready')), 'first snapshot');
     const live = ctx.reported[0] as BashDetails;
     expect(live.running).toBe(true);
     expect(live.exitCode).toBeNull();
     for (const ch of ctx.inputs) ch.write('\r');
     const r = await done;
-    expect(r.content).toBe('first\nsecond\n\nExit code: 0');
+    expect(r.content).toBe('first\nready\nsecond\n\nExit code: 0');
   });
 
   it('delivers keystrokes written to the attached channel to read', async () => {

@@ -1,0 +1,18 @@
+// The session's sandbox from the settings and the start-up probe (run once, after the first
+// frame in the TUI): what the bash tool runs under, and the line to say when it cannot start.
+import type { CommandSandbox } from '../core/shell/command-sandbox.js';
+import { describeProbeFailure, probeSandboxCached } from '../core/shell/sandbox-probe.js';
+import type { InklingConfig } from './config.js';
+
+export async function sessionSandbox(config: Pick<InklingConfig, 'settings' | 'yolo'>, env: NodeJS.ProcessEnv = process.env): Promise<CommandSandbox> {
+  const { mode, network } = config.settings.sandbox;
+  const probe = mode === 'off' ? ({ ok: false, reason: 'sandbox.mode is "off"', fix: 'set sandbox.mode to "workspace"' } as const) : await probeSandboxCached(env);
+  // Until the permission layer asks the person, only --yolo lets a `sandbox: false` call run.
+  return { mode, network, probe, allowUnsandboxed: config.yolo };
+}
+
+/** The line to show once when the sandbox was wanted but cannot start; null otherwise. */
+export function sandboxNotice(sandbox: CommandSandbox): string | null {
+  if (sandbox.mode === 'off' || sandbox.probe.ok) return null;
+  return describeProbeFailure(sandbox.probe);
+}

@@ -1,0 +1,68 @@
+// Whether one bash call runs in the sandbox, and the bubblewrap wrapper when it does. The
+// permission layer reads sandboxDecision too: a sandboxed command can only change the workspace.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sandboxArgs } from './sandbox-args.js';
+import type { SandboxProbe } from './sandbox-probe.js';
+
+/** The session's sandbox: the settings, and what the start-up probe found. */
+export interface CommandSandbox {
+  mode: 'off' | 'workspace';
+  network: boolean;
+  probe: SandboxProbe;
+  /**
+   * Whether a call with `sandbox: false` may run unsandboxed at all. The permission layer asks
+   * the person for those; without it only --yolo lets them through.
+   */
+  allowUnsandboxed: boolean;
+}
+
+export type SandboxDecision =
+  | { sandboxed: true }
+  | { sandboxed: false; why: 'off' | 'unavailable' | 'requested'; reason?: string };
+
+/** What a bash call says about the sandbox: `sandbox: false` with a reason asks to run outside it. */
+export interface SandboxRequest {
+  sandbox?: boolean;
+  reason?: string;
+}
+
+export function sandboxDecision(input: SandboxRequest, sandbox: CommandSandbox | undefined): SandboxDecision {
+  if (!sandbox || sandbox.mode === 'off') return { sandboxed: false, why: 'off' };
+  if (!sandbox.probe.ok) return { sandboxed: false, why: 'unavailable', reason: sandbox.probe.reason };
+  if (input.sandbox === false) {
+    const reason = typeof input.reason === 'string' && input.reason.trim() !== '' ? input.reason.trim() : undefined;
+    return reason ? { sandboxed: false, why: 'requested', reason } : { sandboxed: false, why: 'requested' };
+  }
+  return { sandboxed: true };
+}
+
+/** For the header and -p's notice: "sandboxed", or why not. */
+export function sandboxLabel(sandbox: CommandSandbox | undefined): string {
+  if (!sandbox || sandbox.mode === 'off') return 'not sandboxed (off)';
+  if (!sandbox.probe.ok) return 'not sandboxed (unavailable)';
+  return sandbox.network ? 'sandboxed (network on)' : 'sandboxed';
+}
+
+/**
+ * The bwrap program and arguments for a command of this session. The session directory holds the
+ * command's private /tmp (kept across calls) and the empty file that masks `.env*`.
+ */
+export function sandboxWrapper(
+  sandbox: CommandSandbox & { probe: { ok: true; bwrap: string } },
+  opts: { workspace: string; sessionDir: string; logDir: string },
+): { file: string; args: string[] } {
+  const scratchTmp = path.join(opts.sessionDir, 'tmp');
+  const emptyFile = path.join(opts.sessionDir, 'empty');
+  fs.mkdirSync(scratchTmp, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(opts.logDir, { recursive: true, mode: 0o700 });
+  if (!fs.existsSync(emptyFile)) fs.writeFileSync(emptyFile, '', { mode: 0o400 });
+  const args = sandboxArgs({
+    workspace: fs.realpathSync(opts.workspace),
+    scratchTmp,
+    readOnly: [opts.logDir],
+    emptyFile,
+    network: sandbox.network,
+  });
+  return { file: sandbox.probe.bwrap, args };
+}

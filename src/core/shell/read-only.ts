@@ -3,6 +3,8 @@
 // the parser is unsure about is not read-only: a false "no" only costs concurrency, a false "yes"
 // lets a writing command race with others. Shared with the permissions work.
 import { parse, type ParseEntry } from 'shell-quote';
+import { bashParserIfLoaded, type BashParser } from '../permissions/bash-parser.js';
+import { analyzeCommand, type ShellRedirect } from '../permissions/command-analysis.js';
 
 const UNUSUAL_SPACE = /[\x00-\x08\x0b-\x1f\x7f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
@@ -233,7 +235,51 @@ function isSafeSegment(words: ParseEntry[]): boolean {
   return check(args);
 }
 
+/**
+ * Read-only by both readings: the shell-quote pass below and, once the bash grammar has loaded
+ * (core/permissions/bash-parser.ts), the syntax tree. Both must agree, so neither parser's blind
+ * spot can make a writing command look read-only.
+ */
 export function isReadOnlyCommand(command: string): boolean {
+  if (!isReadOnlyByTokens(command)) return false;
+  const parser = bashParserIfLoaded();
+  return parser ? isReadOnlyByTree(parser, command) : true;
+}
+
+/** The syntax-tree reading: every command an allow-listed program with literal words, safe redirections only. */
+export function isReadOnlyByTree(parser: BashParser, command: string): boolean {
+  if (typeof command !== 'string' || command.trim() === '' || command.length > MAX_PARSED_CHARS) return false;
+  const a = analyzeCommand(parser, command);
+  if (a.unsure.length > 0 || a.background || a.substitution || a.functions.length > 0 || a.commands.length === 0) return false;
+  if (!a.redirects.every(isSafeRedirect)) return false;
+  return a.commands.every((cmd) => {
+    if (cmd.assignments.length > 0 || cmd.inner.length > 0) return false;
+    const [program, ...rest] = cmd.words;
+    if (!program || program.value === null || program.glob) return false;
+    const check = Object.hasOwn(PROGRAMS, program.value) ? PROGRAMS[program.value] : undefined;
+    if (!check) return false;
+    const args: string[] = [];
+    for (const w of rest) {
+      if (w.glob) {
+        if (GLOB_SENSITIVE.has(program.value)) return false;
+        args.push(w.text);
+      } else if (w.value === null) return false;
+      else args.push(w.value);
+    }
+    return check(args);
+  });
+}
+
+function isSafeRedirect(r: ShellRedirect): boolean {
+  if (r.kind !== 'file' || !r.target || r.target.value === null || r.target.glob) return false;
+  const target = r.target.value;
+  if (r.op === '<') return !/^\/dev\/(tcp|udp)\//.test(target);
+  if (r.op === '>' || r.op === '>>') return target === '/dev/null';
+  if (r.op === '>&') return r.fd !== null && (target === '1' || target === '2');
+  return false;
+}
+
+function isReadOnlyByTokens(command: string): boolean {
   if (typeof command !== 'string' || command.trim() === '') return false;
   // Longer than bash -c can take anyway (the tool refuses it); not worth parsing on the event loop.
   if (command.length > MAX_PARSED_CHARS) return false;

@@ -1,8 +1,10 @@
 // Applies a batch of core events to the store state in one pass (one commit per batch).
 import type { AgentEvent } from '../core/events.js';
 import { emptyUsage } from '../core/conversation.js';
+import { appendSafe, toSafeText } from '../core/text/safe-text.js';
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
+import { toSafeEvent } from './safe-events.js';
 
 type Draft = Pick<
   AppState,
@@ -63,7 +65,9 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     d.phase = d.activeToolIds.length > 0 ? 'tools' : fallback;
   };
 
-  for (const ev of events) {
+  for (const raw of events) {
+    // The terminal-safety boundary: from here on every string is SafeText.
+    const ev = toSafeEvent(raw);
     switch (ev.type) {
       case 'turn_start':
         push({ kind: 'user', id: newId('user'), text: ev.prompt });
@@ -80,7 +84,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         break;
       case 'thinking_delta': {
         const l = last();
-        if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, text: l.text + ev.thinking });
+        if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, text: appendSafe(l.text, ev.thinking) });
         else push({ kind: 'thinking', id: newId('thinking'), text: ev.thinking, streaming: true, startedAt: now });
         d.phase = d.activeToolIds.length > 0 ? 'tools' : 'thinking';
         d.retry = null;
@@ -90,7 +94,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         const l = last();
         if (l?.kind === 'thinking' && l.streaming) replaceLast({ ...l, streaming: false, endedAt: now });
         const l2 = last();
-        if (l2?.kind === 'assistant' && l2.streaming) replaceLast({ ...l2, text: l2.text + ev.text });
+        if (l2?.kind === 'assistant' && l2.streaming) replaceLast({ ...l2, text: appendSafe(l2.text, ev.text) });
         else push({ kind: 'assistant', id: newId('text'), text: ev.text, streaming: true });
         d.phase = d.activeToolIds.length > 0 ? 'tools' : 'responding';
         d.retry = null;
@@ -162,7 +166,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'turn_end':
         finishTurn(d, now, ev.reason === 'aborted');
         if (ev.reason === 'max_iterations' || ev.reason === 'max_tokens') {
-          push({ kind: 'notice', id: newId('notice'), text: `turn ended: ${ev.reason.replace('_', ' ')}`, level: 'info' });
+          push({ kind: 'notice', id: newId('notice'), text: toSafeText(`turn ended: ${ev.reason.replace('_', ' ')}`), level: 'info' });
         }
         break;
     }
@@ -192,7 +196,7 @@ function finishTurn(d: Draft, now: number, cancelled: boolean): void {
 export function interruptState(state: AppState, now: number): Partial<AppState> {
   const d = applyEvents(state, [], now) as Draft;
   finishTurn(d, now, true);
-  const notice: TranscriptItem = { kind: 'notice', id: newId('notice'), text: 'interrupted', level: 'info' };
+  const notice: TranscriptItem = { kind: 'notice', id: newId('notice'), text: toSafeText('interrupted'), level: 'info' };
   d.index = { ...d.index, [notice.id]: d.items.length };
   d.items.push(notice);
   return d;

@@ -1,14 +1,16 @@
 // What the transcript shows: one item per prompt, thinking run, text run, tool call or notice.
 // Items are immutable: an update replaces the object, so caches can key on identity.
+// Every string an item holds that came from outside is SafeText (made so in safe-events.ts).
 import type { ToolStatus } from '../core/events.js';
-import type { ToolDetails } from '../core/tools/details.js';
+import type { SafeJson, SafeText } from '../core/text/safe-text.js';
+import type { SafeToolDetails } from './safe-events.js';
 
-export interface UserItem { kind: 'user'; id: string; text: string }
-export interface AssistantItem { kind: 'assistant'; id: string; text: string; streaming: boolean }
+export interface UserItem { kind: 'user'; id: string; text: SafeText }
+export interface AssistantItem { kind: 'assistant'; id: string; text: SafeText; streaming: boolean }
 export interface ThinkingItem {
   kind: 'thinking';
   id: string;
-  text: string;
+  text: SafeText;
   streaming: boolean;
   startedAt: number;
   endedAt?: number;
@@ -16,19 +18,19 @@ export interface ThinkingItem {
 export interface ToolItem {
   kind: 'tool';
   id: string;
-  name: string;
-  input: unknown;
+  name: SafeText;
+  input: SafeJson;
   readOnly: boolean;
   status: ToolStatus;
   createdAt: number;
   startedAt?: number;
   endedAt?: number;
-  details?: ToolDetails;
+  details?: SafeToolDetails;
   /** When live output last arrived (a silent running command may be waiting for input). */
   outputAt?: number;
-  result?: { content: string; isError: boolean; durationMs: number };
+  result?: { content: SafeText; isError: boolean; durationMs: number };
 }
-export interface NoticeItem { kind: 'notice'; id: string; text: string; level: 'info' | 'error' }
+export interface NoticeItem { kind: 'notice'; id: string; text: SafeText; level: 'info' | 'error' }
 
 export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem;
 

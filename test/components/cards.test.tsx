@@ -1,6 +1,7 @@
 import React from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolItem } from '../../src/store/transcript.js';
+import { assistantItem, thinkingItem, toolItem, userItem, type RawToolItem } from '../helpers/transcript-items.js';
 import type { ToolDetails } from '../../src/core/tools/details.js';
 import { ToolCallCard } from '../../components/ToolCallCard.js';
 import { ReadToolRow } from '../../components/ReadToolRow.js';
@@ -14,7 +15,7 @@ import { frame, renderAct, unmountAct } from './act-helpers.js';
 
 beforeAll(() => loadMarkdown());
 
-const tool = (over: Partial<ToolItem>): ToolItem => ({
+const tool = (over: Partial<RawToolItem>): ToolItem => toolItem({
   kind: 'tool', id: 't', name: 'read', input: { path: 'src/app.ts' }, readOnly: true, status: 'queued', createdAt: 0, ...over,
 });
 
@@ -42,7 +43,7 @@ describe('tool cards', () => {
       result: { content: '…', isError: false, durationMs: 3 },
     });
     expect(await show(<ReadToolRow item={done} width={w} />)).toMatch(/^✓ read src\/app\.ts +212 lines$/);
-    const one = { ...done, details: { kind: 'read' as const, path: 'src/app.ts', startLine: 1, endLine: 1, totalLines: 1, more: false } };
+    const one = tool({ status: 'done', result: { content: '…', isError: false, durationMs: 3 }, details: { kind: 'read', path: 'src/app.ts', startLine: 1, endLine: 1, totalLines: 1, more: false } });
     expect(await show(<ReadToolRow item={one} width={w} />)).toMatch(/^✓ read src\/app\.ts +1 line$/);
     const error = tool({ status: 'error', result: { content: 'ENOENT: no such file\nsecond', isError: true, durationMs: 1 } });
     expect(await show(<ReadToolRow item={error} width={w} />)).toBe(
@@ -126,7 +127,7 @@ describe('bash pane', () => {
 describe('messages', () => {
   it('renders markdown once complete: headings, lists, emphasis, code, links', async () => {
     const text = '# Plan\n\n1. read **the** file\n2. fix `bug`\n\n- [docs](https://x.dev)\n\n```js\nconst a = 1;\n```\n\n> quoted';
-    const out = await show(<AssistantMessage item={{ kind: 'assistant', id: 'a', text, streaming: false }} width={40} />);
+    const out = await show(<AssistantMessage item={assistantItem({ kind: 'assistant', id: 'a', text, streaming: false })} width={40} />);
     expect(out.split('\n')).toEqual([
       '  Plan', '', '  1. read the file', '  2. fix bug', '', '  • docs (https://x.dev)', '', '    const a = 1;', '', '  │ quoted',
     ]);
@@ -134,26 +135,26 @@ describe('messages', () => {
 
   it('keeps a nested list right under its parent item', async () => {
     const text = '1. build\n   1. compile\n   2. bundle\n2. test\n   - unit';
-    const out = await show(<AssistantMessage item={{ kind: 'assistant', id: 'a', text, streaming: false }} width={40} />);
+    const out = await show(<AssistantMessage item={assistantItem({ kind: 'assistant', id: 'a', text, streaming: false })} width={40} />);
     expect(out.split('\n')).toEqual(['  1. build', '     1. compile', '     2. bundle', '  2. test', '     • unit']);
   });
 
   it('keeps the block still streaming plain and wraps long text', async () => {
-    const out = await show(<AssistantMessage item={{ kind: 'assistant', id: 'a', text: '**done** part\n\nstill **typ', streaming: true }} width={30} />);
+    const out = await show(<AssistantMessage item={assistantItem({ kind: 'assistant', id: 'a', text: '**done** part\n\nstill **typ', streaming: true })} width={30} />);
     expect(out).toBe('  done part\n\n  still **typ');
-    const long = await show(<AssistantMessage item={{ kind: 'assistant', id: 'b', text: 'word '.repeat(12).trim(), streaming: false }} width={20} />);
+    const long = await show(<AssistantMessage item={assistantItem({ kind: 'assistant', id: 'b', text: 'word '.repeat(12).trim(), streaming: false })} width={20} />);
     expect(long.split('\n').every((l) => l.length <= 20)).toBe(true);
     expect(long.replace(/\s+/g, ' ').trim()).toBe('word '.repeat(12).trim());
   });
 
   it('streams thinking under a label and collapses it to one line', async () => {
-    const streaming = await show(<ThinkingBlock item={{ kind: 'thinking', id: 'th', text: 'a\nb\nc\nd\ne\nf\ng\nh', streaming: true, startedAt: 0 }} width={30} />);
+    const streaming = await show(<ThinkingBlock item={thinkingItem({ kind: 'thinking', id: 'th', text: 'a\nb\nc\nd\ne\nf\ng\nh', streaming: true, startedAt: 0 })} width={30} />);
     expect(streaming.split('\n')).toEqual(['⠋ thinking…', '  c', '  d', '  e', '  f', '  g', '  h']);
-    const done = await show(<ThinkingBlock item={{ kind: 'thinking', id: 'th', text: 'x', streaming: false, startedAt: 0, endedAt: 4200 }} width={30} />);
+    const done = await show(<ThinkingBlock item={thinkingItem({ kind: 'thinking', id: 'th', text: 'x', streaming: false, startedAt: 0, endedAt: 4200 })} width={30} />);
     expect(done).toBe('✻ thought for 4 s');
   });
 
   it('shows the prompt with its marker, wrapped', async () => {
-    expect(await show(<UserMessage item={{ kind: 'user', id: 'u', text: 'abc def ghi' }} width={9} />)).toBe('› abc def\n  ghi');
+    expect(await show(<UserMessage item={userItem({ kind: 'user', id: 'u', text: 'abc def ghi' })} width={9} />)).toBe('› abc def\n  ghi');
   });
 });

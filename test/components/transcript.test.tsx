@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import type { AgentEvent } from '../../src/core/events.js';
+import type { ToolDetails } from '../../src/core/tools/details.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { itemRenderCount, viewWindow } from '../../components/transcript-layout.js';
@@ -94,13 +95,17 @@ describe('virtualized transcript', () => {
 
   it('draws an item that cannot be drawn as an error row, keeping the rest', () => {
     const s = createAppStore().getState();
-    const bad = { toJSON() { throw new Error('cyclic input'); } };
+    // Details of a shape no renderer expects (a tool that broke its own contract).
+    const bad = { kind: 'edit', path: 'a.ts', diff: '', hunks: null, replacements: 1, created: false } as unknown as ToolDetails;
     const items = applyEvents(s, [
       { type: 'turn_start', prompt: 'a' },
-      { type: 'tool_call', id: 'bad', name: 'mystery', input: bad, readOnly: false },
+      { type: 'tool_call', id: 'bad', name: 'edit_file', input: { path: 'a.ts' }, readOnly: false },
+      { type: 'tool_result', id: 'bad', content: 'ok', isError: false, details: bad, durationMs: 1 },
     ], 0).items!;
     const win = viewWindow(items, 10, 60, 0, 0, 0, 0);
-    expect(win.rows).toEqual(['› a', '', '✗ could not draw this tool: cyclic input']);
+    expect(win.rows.slice(0, 2)).toEqual(['› a', '']);
+    expect(win.rows[2]).toMatch(/^✗ could not draw this tool: .*null/);
+    expect(win.rows).toHaveLength(3);
   });
 
   it('stops scrolling at the top of the transcript', () => {

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import * as hist from '../../src/store/history-mode.js';
-import type { ThinkingItem, ToolItem } from '../../src/store/transcript.js';
+import { thinkingItem, toolItem } from '../helpers/transcript-items.js';
 import { bashDetails } from '../components/history-fixtures.js';
 
 function storeWith(events: AgentEvent[]) {
@@ -82,12 +82,12 @@ describe('expanded cards', () => {
   const base = { kind: 'tool' as const, readOnly: false, status: 'done' as const, createdAt: 0 };
 
   it('an edit shows its path and the whole diff, not the 20-row cap of the collapsed card', () => {
-    const edit: ToolItem = {
+    const edit = toolItem({
       ...base, id: 'e', name: 'edit_file', input: { path: 'a.ts' },
       details: { kind: 'edit', path: 'a.ts', diff: '--- a.ts\n+++ a.ts\n@@ -1,0 +1,30 @@\n+line 0\n', replacements: 1, created: false,
         hunks: [{ oldStart: 1, oldLines: [], newStart: 1, newLines: Array.from({ length: 30 }, (_, i) => `line ${i}`) }] },
       result: { content: 'Edited a.ts: 1 replacement.\n--- a.ts\n+++ a.ts\n@@ -1,0 +1,30 @@\n+line 0', isError: false, durationMs: 1 },
-    };
+    });
     const rows = expandedToolLines(edit, 80, 0, 0, 100).map(stripAnsi);
     expect(rows[2]).toBe('    a.ts');
     expect(rows.filter((r) => r.includes('+ line'))).toHaveLength(30);
@@ -100,7 +100,7 @@ describe('expanded cards', () => {
   it('a bash call keeps its whole command and its newest rows within the bound', () => {
     const command = 'for i in 1 2 3; do\n  echo $i\ndone';
     const lines = Array.from({ length: 50 }, (_, i) => `out ${i + 1}`);
-    const bash: ToolItem = { ...base, id: 'b', name: 'bash', input: { command }, details: bashDetails(command, lines), result: { content: '', isError: false, durationMs: 1 } };
+    const bash = toolItem({ ...base, id: 'b', name: 'bash', input: { command }, details: bashDetails(command, lines), result: { content: '', isError: false, durationMs: 1 } });
     const rows = expandedToolLines(bash, 80, 0, 0, 12).map(stripAnsi);
     expect(rows).toHaveLength(12);
     expect(rows.slice(1, 5)).toEqual(['  input', '    for i in 1 2 3; do', '      echo $i', '    done']);
@@ -110,7 +110,7 @@ describe('expanded cards', () => {
 
   it('counts the earlier lines of a bash call from the whole output, not the rows its snapshot kept', () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `row ${i + 1}`);
-    const bash: ToolItem = { ...base, id: 'c', name: 'bash', input: { command: 'seq' }, details: bashDetails('seq', lines, { kept: 200 }), result: { content: '', isError: false, durationMs: 1 } };
+    const bash = toolItem({ ...base, id: 'c', name: 'bash', input: { command: 'seq' }, details: bashDetails('seq', lines, { kept: 200 }), result: { content: '', isError: false, durationMs: 1 } });
     const rows = expandedToolLines(bash, 80, 0, 0, 12).map(stripAnsi);
     expect(rows).toHaveLength(12);
     expect(rows).toContain('    … 2993 earlier lines — o opens the pager');
@@ -118,7 +118,7 @@ describe('expanded cards', () => {
   });
 
   it('thinking expands to its whole text', () => {
-    const t: ThinkingItem = { kind: 'thinking', id: 'th', text: 'one\ntwo\nthree', streaming: false, startedAt: 0, endedAt: 2000 };
+    const t = thinkingItem({ kind: 'thinking', id: 'th', text: 'one\ntwo\nthree', streaming: false, startedAt: 0, endedAt: 2000 });
     expect(expandedThinkingLines(t, 40, 10).map(stripAnsi)).toEqual(['✻ thought for 2 s', '  one', '  two', '  three']);
   });
 });

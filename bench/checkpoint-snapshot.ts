@@ -2,6 +2,8 @@
 // lines): the first snapshot (every file hashed once), a snapshot when nothing changed, one when
 // one file changed, and a whole recorded call (snapshot before, the edit, snapshot after, the
 // entry with its line counts). Target (issue 18): a snapshot ≤ 50 ms when little changed.
+// Each snapshot figure twice: walking the whole workspace (turn starts, undo, rewind, and any
+// snapshot when file events are not available) and from file events (the snapshots around a call).
 // Run: node --import tsx bench/checkpoint-snapshot.ts   (BENCH_FILES=20000 BENCH_RUNS=50 to vary)
 import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,7 @@ import { ChangeLedger } from '../src/core/checkpoints/change-ledger.js';
 import { gitEnvironment } from '../src/core/checkpoints/git.js';
 import { openShadowRepo, sessionIndexFile } from '../src/core/checkpoints/shadow-repo.js';
 import { SnapshotTaker } from '../src/core/checkpoints/snapshot.js';
+import { WorkspaceWatcher } from '../src/core/checkpoints/workspace-watch.js';
 import { machineBusyPercent } from './frames/proc-stats.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
@@ -32,7 +35,7 @@ function stats(label: string, samples: Sample[]): void {
   const at = (q: number) => walls[Math.min(walls.length - 1, Math.floor(q * walls.length))]!;
   const cpu = samples.reduce((sum, s) => sum + s.gitCpu, 0) / samples.length;
   console.log(
-    `${label.padEnd(44)} wall median ${at(0.5).toFixed(1).padStart(7)} ms  p90 ${at(0.9).toFixed(1).padStart(7)} ms  min ${walls[0]!.toFixed(1).padStart(7)} ms  | git CPU ${cpu.toFixed(1).padStart(6)} ms  (${samples.length} runs)`,
+    `${label.padEnd(50)} wall median ${at(0.5).toFixed(1).padStart(7)} ms  p90 ${at(0.9).toFixed(1).padStart(7)} ms  min ${walls[0]!.toFixed(1).padStart(7)} ms  | git CPU ${cpu.toFixed(1).padStart(6)} ms  (${samples.length} runs)`,
   );
 }
 
@@ -65,28 +68,40 @@ try {
   const repo = await openShadowRepo({ home, workspaceRoot: root, env: gitEnvironment(process.env) });
   const taker = new SnapshotTaker(repo, await sessionIndexFile(repo, 'bench'));
   stats('first snapshot (hashes every file)', [await time(() => taker.take())]);
+  const watcher = WorkspaceWatcher.start(repo);
+  const setupStart = performance.now();
+  await watcher.settled();
+  console.log(`file events: ${watcher.watchedDirs} folders watched in ${(performance.now() - setupStart).toFixed(0)} ms (in the background)`);
+  const watched = new SnapshotTaker(repo, await sessionIndexFile(repo, 'bench-watched'), undefined, watcher.feed());
+  await watched.take();
 
-  const idle: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) idle.push(await time(() => taker.take()));
-  stats('snapshot, nothing changed', idle);
+  for (const [way, t] of [['full walk', taker], ['file events', watched]] as const) {
+    const idle: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) idle.push(await time(() => t.take()));
+    stats(`snapshot, nothing changed (${way})`, idle);
 
-  const one: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    await fs.appendFile(path.join(root, 'pkg7', 'src', 'file13.ts'), `// edit ${i}\n`);
-    one.push(await time(() => taker.take()));
+    const one: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await fs.appendFile(path.join(root, 'pkg7', 'src', 'file13.ts'), `// edit ${i}\n`);
+      one.push(await time(() => t.take()));
+    }
+    stats(`snapshot, one file changed (${way})`, one);
+
+    const ten: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      for (let f = 0; f < 10; f++) await fs.appendFile(path.join(root, `pkg${f}`, `file${f * 2}.ts`), `// edit ${i}\n`);
+      ten.push(await time(() => t.take()));
+    }
+    stats(`snapshot, ten files changed (${way})`, ten);
+    // The other taker catches up outside the timings.
+    await (t === taker ? watched : taker).take();
   }
-  stats('snapshot, one file changed', one);
-
-  const ten: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (let f = 0; f < 10; f++) await fs.appendFile(path.join(root, `pkg${f}`, `file${f * 2}.ts`), `// edit ${i}\n`);
-    ten.push(await time(() => taker.take()));
-  }
-  stats('snapshot, ten files changed', ten);
+  watcher.close();
 
   const ledger = new ChangeLedger({ workspaceRoot: root, home, sessionId: 'bench-calls' });
   const emit = () => undefined;
   await ledger.beginTurn('bench', 1, emit);
+  await ledger.workspaceWatcher?.settled();
   const calls: Sample[] = [];
   for (let i = 0; i < RUNS; i++) {
     calls.push(
@@ -101,7 +116,8 @@ try {
   stats('recorded call (before + edit + after + entry)', calls);
   const turns: Sample[] = [];
   for (let i = 0; i < RUNS; i++) turns.push(await time(() => ledger.beginTurn(`prompt ${i}`, i + 2, emit)));
-  stats('turn start (snapshot + prompt mark)', turns);
+  stats('turn start (full walk + prompt mark)', turns);
+  ledger.close();
 } finally {
   await fs.rm(base, { recursive: true, force: true });
 }

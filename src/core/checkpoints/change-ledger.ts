@@ -12,6 +12,7 @@ import { LedgerError, OpenLedger, type RevertOptions, type RevertOutcome } from 
 import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
 import { openShadowRepo } from './shadow-repo.js';
 import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits } from './snapshot.js';
+import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
 import { treeChanges, unifiedDiff } from './tree-diff.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
@@ -26,6 +27,11 @@ export interface ChangeLedgerOptions {
   /** Removes secret values from labels (a bash command may hold a key). */
   redact?: (text: string) => string;
   limits?: Partial<SnapshotLimits>;
+  /**
+   * File events tell the snapshots around a call which paths to look at (default on); false:
+   * every snapshot walks the whole workspace. Turn starts, undo and rewind always walk it.
+   */
+  watch?: boolean | Partial<WatchLimits>;
 }
 
 export type LedgerStatus = { state: 'starting' } | { state: 'on' } | { state: 'off'; reason: string };
@@ -43,6 +49,7 @@ type Emit = (event: AgentEvent) => void;
 
 export class ChangeLedger {
   private live: OpenLedger | undefined;
+  private watcher: WorkspaceWatcher | undefined;
   private state: LedgerStatus = { state: 'starting' };
   private tail: Promise<unknown> = Promise.resolve();
   private noticeSent = false;
@@ -70,7 +77,7 @@ export class ChangeLedger {
   /** Turn start: record changes made outside inkling since the last record, mark the prompt. Returns notes for the model. */
   beginTurn(prompt: string, ordinal: number, emit: Emit): Promise<string[]> {
     return this.quietly(emit, [], async (live) => {
-      const snap = await live.taker.take();
+      const snap = await live.taker.take({ full: true });
       await live.settleHead(snap, emit);
       const entries = live.chain.entries;
       const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
@@ -146,7 +153,7 @@ export class ChangeLedger {
 
   planUndo(entryId: string): Promise<RevertPlan> {
     return this.userOp(async (live) => {
-      const snap = await live.taker.take();
+      const snap = await live.taker.take({ full: true });
       return planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
     });
   }
@@ -154,7 +161,7 @@ export class ChangeLedger {
   /** Reverts one entry. Conflicting files stay as they are unless overwriteConflicts. */
   undo(entryId: string, opts: RevertOptions = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
-      const snap = await live.taker.take();
+      const snap = await live.taker.take({ full: true });
       await live.settleHead(snap, () => undefined);
       const plan = await planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
       return live.applyRevert(plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
@@ -164,7 +171,7 @@ export class ChangeLedger {
   /** `prompt` is the number prompts() gives (1-based). */
   planRewind(prompt: number): Promise<RevertPlan> {
     return this.userOp(async (live) => {
-      const snap = await live.taker.take();
+      const snap = await live.taker.take({ full: true });
       return planRewind(live.repo.git, live.chain.entries, live.promptEntry(prompt), snap.tree);
     });
   }
@@ -176,12 +183,12 @@ export class ChangeLedger {
   rewind(prompt: number, opts: RevertOptions & { fork?: string } = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
       const target = live.promptEntry(prompt);
-      const snap = await live.taker.take();
+      const snap = await live.taker.take({ full: true });
       if (!opts.fork) await live.settleHead(snap, () => undefined);
       const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree);
       if (!opts.fork) return live.applyRevert(plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
       const prefix = live.chain.entries.slice(0, live.chain.entries.findIndex((e) => e.id === target.id));
-      const fork = await OpenLedger.open(live.repo, opts.fork, this.limits, this.redact);
+      const fork = await OpenLedger.open(live.repo, opts.fork, this.limits, this.redact, this.watcher);
       return fork.applyRevert(plan, opts, {
         kind: 'rewind',
         label: `rewind to before ${plan.label}`,
@@ -189,6 +196,7 @@ export class ChangeLedger {
         forkedFrom: { session: this.session, entry: target.id },
       }, prefix).then((outcome) => {
         this.session = opts.fork!;
+        live.taker.close();
         this.live = fork;
         return outcome;
       });
@@ -201,7 +209,8 @@ export class ChangeLedger {
     return this.exclusive(async () => {
       this.session = sessionId;
       if (!this.live) return;
-      this.live = await OpenLedger.open(this.live.repo, sessionId, this.limits, this.redact);
+      this.live.taker.close();
+      this.live = await OpenLedger.open(this.live.repo, sessionId, this.limits, this.redact, this.watcher);
     });
   }
 
@@ -211,7 +220,9 @@ export class ChangeLedger {
     if (this.state.state === 'off') return undefined;
     try {
       const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env });
-      this.live = await OpenLedger.open(repo, this.session, this.limits, this.redact);
+      const watch = this.opts.watch ?? true;
+      if (watch !== false && !this.watcher) this.watcher = WorkspaceWatcher.start(repo, watch === true ? {} : watch);
+      this.live = await OpenLedger.open(repo, this.session, this.limits, this.redact, this.watcher);
       this.state = { state: 'on' };
       return this.live;
     } catch (err) {
@@ -231,10 +242,22 @@ export class ChangeLedger {
     }
   }
 
+  /** Stops watching the workspace (the ledger's other work needs no closing). */
+  close(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  /** The workspace watch, once the ledger started (benches and tests wait for it). */
+  get workspaceWatcher(): WorkspaceWatcher | undefined {
+    return this.watcher;
+  }
+
   private turnOff(err: unknown, emit: Emit): void {
     const reason = err instanceof Error ? err.message : String(err);
     this.state = { state: 'off', reason };
     this.live = undefined;
+    this.close();
     if (this.noticeSent) return;
     this.noticeSent = true;
     emit({ type: 'notice', message: `Change ledger off: ${reason}. Undo and rewind are not available in this session; everything else works.` });

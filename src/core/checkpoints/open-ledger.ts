@@ -8,6 +8,7 @@ import { restoreFiles } from './restore.js';
 import { sessionIndexFile, type ShadowRepo } from './shadow-repo.js';
 import { SnapshotTaker, type Snapshot, type SnapshotLimits } from './snapshot.js';
 import { treeChanges } from './tree-diff.js';
+import type { WorkspaceWatcher } from './workspace-watch.js';
 
 export interface RevertOptions {
   /** Restore conflicting files too (the person chose "restore anyway"); default: only clean files. */
@@ -38,10 +39,16 @@ export class OpenLedger {
   ) {}
 
   /** The session's chain read from the repository, and its own index (seeded when new). */
-  static async open(repo: ShadowRepo, session: string, limits: SnapshotLimits, redact: (text: string) => string): Promise<OpenLedger> {
+  static async open(
+    repo: ShadowRepo,
+    session: string,
+    limits: SnapshotLimits,
+    redact: (text: string) => string,
+    watcher?: WorkspaceWatcher,
+  ): Promise<OpenLedger> {
     const chain = new LedgerChain(repo.git, session);
     await chain.load();
-    return new OpenLedger(repo, chain, new SnapshotTaker(repo, await sessionIndexFile(repo, session), limits), redact);
+    return new OpenLedger(repo, chain, new SnapshotTaker(repo, await sessionIndexFile(repo, session), limits, watcher?.feed()), redact);
   }
 
   /** Brings the chain up to the workspace as it is: a baseline for a new session, else changes made outside inkling. */
@@ -82,7 +89,7 @@ export class OpenLedger {
     const paths = [...plan.clean, ...(opts.overwriteConflicts ? plan.conflicts : [])].map((c) => c.path);
     const { restored, failed } = await restoreFiles(this.repo, plan.restoreTree, paths);
     const left = [...(opts.overwriteConflicts ? [] : plan.conflicts.map((c) => c.path)), ...failed.map((f) => f.path)];
-    const after = await this.taker.take();
+    const after = await this.taker.take({ full: true });
     const before = forkPrefix ? forkPrefix.at(-1)!.after : plan.current;
     if (!forkPrefix && after.tree === before) return { plan, restored, left };
     const changes = await treeChanges(this.repo.git, before, after.tree);

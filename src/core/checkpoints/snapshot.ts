@@ -1,11 +1,14 @@
 // Records the workspace as a git tree. One `ls-files` walk finds what differs from the session's
 // index (modified, deleted, new and not ignored); only those paths are hashed (`update-index`),
 // then `write-tree` reuses the index's cached subtrees. When nothing changed, the walk is all.
+// With a change feed (file events), a snapshot asks git only about the paths that had events,
+// and none at all when nothing happened; a full walk whenever the feed cannot tell.
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
 import { GitTimeoutError, splitNul } from './git.js';
 import type { ShadowRepo } from './shadow-repo.js';
+import type { ChangeFeed } from './workspace-watch.js';
 
 export interface SkippedFile {
   path: string;
@@ -39,20 +42,53 @@ export class WorkspaceTooLargeError extends Error {
   override readonly name = 'WorkspaceTooLargeError';
 }
 
+export interface TakeOptions {
+  /** Walk the whole workspace even when the change feed could say what changed. */
+  full?: boolean;
+}
+
+/** How the last snapshot was taken (benches and tests look). */
+export type SnapshotWay = 'full' | 'paths' | 'unchanged';
+
 export class SnapshotTaker {
   /** The tree the index held after this taker's last write-tree. */
   private lastTree: string | undefined;
+  /** Files left out of the last tree, by path (kept across snapshots that did not look at them). */
+  private lastSkipped = new Map<string, SkippedFile>();
+  private way: SnapshotWay = 'full';
 
   constructor(
     private readonly repo: ShadowRepo,
     readonly indexFile: string,
     private readonly limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+    private readonly feed?: ChangeFeed,
   ) {}
 
-  async take(): Promise<Snapshot> {
+  get lastWay(): SnapshotWay {
+    return this.way;
+  }
+
+  close(): void {
+    this.feed?.close();
+  }
+
+  async take(opts: TakeOptions = {}): Promise<Snapshot> {
+    // Drained before the walk starts: an event during the walk is kept for the next snapshot.
+    const hint = this.feed ? await this.feed.drain() : undefined;
+    if (opts.full || hint?.kind !== 'paths' || this.lastTree === undefined) return this.record(undefined);
+    if (hint.paths.length === 0) {
+      this.way = 'unchanged';
+      return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
+    }
+    return this.record(hint.paths);
+  }
+
+  /** Records the workspace, or (with `scope`) what changed at those paths and under them. */
+  private async record(scope: string[] | undefined): Promise<Snapshot> {
     const { git } = this.repo;
+    this.way = scope ? 'paths' : 'full';
     const listed = await git
-      .run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard'], {
+      .run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard', ...(scope ? ['--', ...scope] : [])], {
         indexFile: this.indexFile,
         timeoutMs: this.limits.walkTimeoutMs,
       })
@@ -93,7 +129,10 @@ export class SnapshotTaker {
     if (update.length > 0 || nowDirectories.length > 0 || this.lastTree === undefined) {
       this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
     }
-    return { tree: this.lastTree, skipped };
+    if (!scope) this.lastSkipped.clear();
+    else for (const rel of [...this.lastSkipped.keys()]) if (scope.some((s) => rel === s || rel.startsWith(`${s}/`))) this.lastSkipped.delete(rel);
+    for (const file of skipped) this.lastSkipped.set(file.path, file);
+    return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
   }
 
   private async inspect(

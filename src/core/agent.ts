@@ -6,6 +6,9 @@ import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import type { CommandSandbox } from './shell/command-sandbox.js';
+import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
+import type { ToolCallCost } from './context/conversation-context.js';
+import type { ContextEdit } from './events.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -35,6 +38,14 @@ export interface AgentConfig {
   ledger?: ChangeLedger;
   /** Tools that come and go (MCP servers'), asked for before every model request; after `tools`. */
   extraTools?: () => readonly AnyTool[];
+  /** Overrides the model catalog's context window (setting contextWindow); tests use a small one. */
+  contextWindow?: number;
+  /** Summarise before a request that would pass 85 % of a known window. Default true. */
+  autoCompact?: boolean;
+  /** Parts of the system prompt /context names on their own (memory files). */
+  contextParts?: readonly ContextPart[];
+  /** Sees every event the agent emits, in a turn or not (compaction, context edits): a session recorder. */
+  onEvent?: (event: AgentEvent) => void;
 }
 
 export interface Agent {
@@ -56,6 +67,21 @@ export interface Agent {
    * Not while a turn runs.
    */
   rewindConversation?(n: number): { prompt: string } | undefined;
+  /**
+   * Summarises the conversation before the last two turns (/compact): compaction_start, then
+   * compaction or an error (nothing changed then). Not while a turn runs.
+   */
+  compact?(instructions?: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  /**
+   * Drops, shrinks or pins one tool call's result for the requests from now on, or with null
+   * restores it. Returns the context_edit event (also given to onEvent); undefined for a call the
+   * conversation does not hold.
+   */
+  setContextEdit?(id: string, edit: ContextEdit | null): Extract<AgentEvent, { type: 'context_edit' }> | undefined;
+  /** What a tool call costs in the context now; undefined when the conversation does not hold it. */
+  toolCallCost?(id: string): ToolCallCost | undefined;
+  /** /context: where the window goes. */
+  contextBreakdown?(): ContextBreakdown;
   /** Removes session files. */
   dispose(): Promise<void>;
 }

@@ -16,6 +16,10 @@ import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
+import { compactConversation, type CompactionRun } from './context/compact-conversation.js';
+import { AUTO_COMPACT_SHARE } from './context/compaction.js';
+import { ConversationContext } from './context/conversation-context.js';
+import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
 
@@ -38,6 +42,11 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const turns = new TurnMarks();
   const redact = createRedactor(config.secretValues ?? []);
   let answering = { provider: config.provider, model: config.model };
+  // Every event, in a turn or not, also goes to onEvent (the session recorder).
+  const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
+    config.onEvent?.(e);
+    emit(e);
+  };
 
   const agent: Agent & ModelSwitching = {
     get model() {
@@ -56,34 +65,24 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       return sessionUsage;
     },
     run(prompt, opts = {}) {
-      if (running) throw new Error('a turn is already running');
-      running = true;
-      const queue = new EventQueue<AgentEvent>();
-      const controller = new AbortController();
-      // Every running tool listens for the interrupt; many may run in one turn.
-      setMaxListeners(0, controller.signal);
-      const onOuterAbort = () => controller.abort();
-      if (opts.signal?.aborted) controller.abort();
-      opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
-      const turn = runTurn(prompt, controller.signal, (e) => queue.push(e)).finally(() => {
-        opts.signal?.removeEventListener('abort', onOuterAbort);
-        running = false;
-        queue.close();
+      return exclusive(opts.signal, (signal, emit) => runTurn(prompt, signal, emit));
+    },
+    compact(instructions, opts = {}) {
+      return exclusive(opts.signal, async (signal, emit) => {
+        const outcome = await compact({ reason: 'manual', ...(instructions ? { instructions } : {}), signal, emit });
+        if (outcome === 'nothing') emit({ type: 'notice', message: 'Nothing to compact yet: the conversation is no longer than the turns compaction keeps.' });
       });
-      void turn;
-      return {
-        [Symbol.asyncIterator]() {
-          return {
-            next: () => queue.next(),
-            // A consumer that stops listening ends the turn.
-            return: async () => {
-              controller.abort();
-              await turn;
-              return { value: undefined, done: true };
-            },
-          };
-        },
-      };
+    },
+    setContextEdit(id, edit) {
+      const ev = context.setEdit(registry.definitions(), messages, id, edit);
+      if (ev) config.onEvent?.(ev);
+      return ev;
+    },
+    toolCallCost(id) {
+      return context.toolCallCost(messages, id);
+    },
+    contextBreakdown() {
+      return context.breakdown(registry.definitions(), messages);
     },
     writeToTool(id, data) {
       const channel = inputs.get(id);
@@ -103,6 +102,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     clear() {
       messages = [];
       turns.clear();
+      context.edits.clear();
       config.ledger?.switchSession().catch(() => undefined);
     },
     get ledger() {
@@ -120,12 +120,72 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
   };
 
+  /**
+   * Runs `work` (a turn, a compaction) as the one thing running, its events as an async iterable;
+   * the caller's signal or a consumer that stops listening ends it.
+   */
+  function exclusive(outer: AbortSignal | undefined, work: (signal: AbortSignal, emit: (e: AgentEvent) => void) => Promise<void>): AsyncIterable<AgentEvent> {
+    if (running) throw new Error('a turn is already running');
+    running = true;
+    const queue = new EventQueue<AgentEvent>();
+    const controller = new AbortController();
+    // Every running tool listens for the interrupt; many may run in one turn.
+    setMaxListeners(0, controller.signal);
+    const onOuterAbort = () => controller.abort();
+    if (outer?.aborted) controller.abort();
+    outer?.addEventListener('abort', onOuterAbort, { once: true });
+    const done = work(controller.signal, publish((e) => queue.push(e))).finally(() => {
+      outer?.removeEventListener('abort', onOuterAbort);
+      running = false;
+      queue.close();
+    });
+    void done;
+    return {
+      [Symbol.asyncIterator]() {
+        return {
+          next: () => queue.next(),
+          // A consumer that stops listening ends the turn.
+          return: async () => {
+            controller.abort();
+            await done;
+            return { value: undefined, done: true };
+          },
+        };
+      },
+    };
+  }
+
+  /** Compacts the conversation in place; what happened, for the caller to act on. */
+  async function compact(run: Pick<CompactionRun, 'reason' | 'instructions' | 'signal' | 'emit'>): Promise<'compacted' | 'nothing' | 'aborted' | 'failed'> {
+    const outcome = await compactConversation({
+      ...run,
+      messages,
+      context,
+      tools: registry.definitions(),
+      provider: answering.provider,
+      model: answering.model,
+      maxTokens: config.maxTokens,
+    });
+    if (outcome.kind === 'compacted') {
+      messages = outcome.messages;
+      sessionUsage = addUsage(sessionUsage, outcome.usage);
+    }
+    return outcome.kind;
+  }
+
   const systemPrompt = config.systemPrompt ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: registry.names() });
   const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const streamRetry = { ...DEFAULT_STREAM_RETRY, ...config.streamRetry };
+  const context = new ConversationContext({
+    system: systemPrompt,
+    memory: config.contextParts ?? [],
+    window: () => config.contextWindow ?? contextWindow(answering.model),
+  });
+  const autoCompact = config.autoCompact ?? true;
 
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
     let turnUsage = emptyUsage();
+    let compactionFutile = false;
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
     emit({ type: 'turn_start', prompt });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
@@ -138,14 +198,25 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (signal.aborted) return end('aborted');
       messages = repairHistory(messages);
       if (config.extraTools) registry.setExtra(config.extraTools());
+      if (autoCompact && !compactionFutile && context.wouldOverflow(context.tokens(registry.definitions(), messages))) {
+        const before = context.tokens(registry.definitions(), messages);
+        emit({ type: 'notice', message: `The context is past ${Math.round(AUTO_COMPACT_SHARE * 100)} % of the window: compacting the conversation first.` });
+        const compacted = await compact({ reason: 'auto', signal, emit });
+        if (compacted === 'aborted' || signal.aborted) return end('aborted');
+        if (compacted === 'failed') return end('error');
+        // A summary that barely helps (the kept turns are the bulk) is not tried again this turn.
+        if (compacted === 'nothing' || context.tokens(registry.definitions(), messages) > before * 0.9) compactionFutile = true;
+      }
+      const tools = registry.definitions();
+      const sent = context.sent(messages);
       emit({ type: 'request_start', iteration });
       const outcome = await streamResponse({
         provider: answering.provider,
         request: {
           model: answering.model,
           system: systemPrompt,
-          messages,
-          tools: registry.definitions(),
+          messages: sent,
+          tools,
           maxTokens: config.maxTokens,
           ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
         },
@@ -171,6 +242,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         return end('error');
       }
       const final = outcome;
+      context.observe(tools, sent, final.usage);
 
       messages.push(final.message);
       emit({ type: 'message_end', message: final.message, stopReason: final.stopReason });

@@ -4,7 +4,7 @@
 // lets a writing command race with others. Shared with the permissions work.
 import { parse, type ParseEntry } from 'shell-quote';
 import { bashParserIfLoaded, type BashParser } from '../permissions/bash-parser.js';
-import { analyzeCommand, type ShellRedirect } from '../permissions/command-analysis.js';
+import { analyzeCommand, type ShellRedirect, type SimpleCommand } from '../permissions/command-analysis.js';
 
 const UNUSUAL_SPACE = /[\x00-\x08\x0b-\x1f\x7f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
@@ -252,25 +252,29 @@ export function isReadOnlyByTree(parser: BashParser, command: string): boolean {
   const a = analyzeCommand(parser, command);
   if (a.unsure.length > 0 || a.background || a.substitution || a.functions.length > 0 || a.commands.length === 0) return false;
   if (!a.redirects.every(isSafeRedirect)) return false;
-  return a.commands.every((cmd) => {
-    if (cmd.assignments.length > 0 || cmd.inner.length > 0) return false;
-    const [program, ...rest] = cmd.words;
-    if (!program || program.value === null || program.glob) return false;
-    const check = Object.hasOwn(PROGRAMS, program.value) ? PROGRAMS[program.value] : undefined;
-    if (!check) return false;
-    const args: string[] = [];
-    for (const w of rest) {
-      if (w.glob) {
-        if (GLOB_SENSITIVE.has(program.value)) return false;
-        args.push(w.text);
-      } else if (w.value === null) return false;
-      else args.push(w.value);
-    }
-    return check(args);
-  });
+  return a.commands.every(isReadOnlySimpleCommand);
 }
 
-function isSafeRedirect(r: ShellRedirect): boolean {
+/** One command of the tree: an allow-listed program whose literal arguments cannot write or run anything. */
+export function isReadOnlySimpleCommand(cmd: SimpleCommand): boolean {
+  if (cmd.assignments.length > 0 || cmd.inner.length > 0) return false;
+  const [program, ...rest] = cmd.words;
+  if (!program || program.value === null || program.glob) return false;
+  const check = Object.hasOwn(PROGRAMS, program.value) ? PROGRAMS[program.value] : undefined;
+  if (!check) return false;
+  const args: string[] = [];
+  for (const w of rest) {
+    if (w.glob) {
+      if (GLOB_SENSITIVE.has(program.value)) return false;
+      args.push(w.text);
+    } else if (w.value === null) return false;
+    else args.push(w.value);
+  }
+  return check(args);
+}
+
+/** A redirection that reads a file or writes nowhere (/dev/null, 2>&1). */
+export function isSafeRedirect(r: ShellRedirect): boolean {
   if (r.kind !== 'file' || !r.target || r.target.value === null || r.target.glob) return false;
   const target = r.target.value;
   if (r.op === '<') return !/^\/dev\/(tcp|udp)\//.test(target);

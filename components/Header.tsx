@@ -3,6 +3,7 @@
 import React from 'react';
 import { Text } from 'ink';
 import os from 'node:os';
+import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth } from './text-layout.js';
 
 export interface HeaderProps {
@@ -44,9 +45,11 @@ const MIN_WORKSPACE = 8;
 
 export function headerLine(p: HeaderProps): string {
   const home = os.homedir();
-  let ws = p.workspaceRoot.startsWith(home) ? `~${p.workspaceRoot.slice(home.length)}` : p.workspaceRoot;
-  const { model: name, where } = p.isDemo ? { model: 'demo model', where: '' } : splitModelLabel(p.modelLabel);
-  let mode = p.permissionMode ?? '';
+  // The workspace's path and the model's name come from outside (a directory, settings, env).
+  const root = toSafeText(p.workspaceRoot);
+  let ws: string = root.startsWith(home) ? `~${root.slice(home.length)}` : root;
+  const { model: name, where } = p.isDemo ? { model: 'demo model', where: '' } : splitModelLabel(toSafeText(p.modelLabel));
+  let mode: string = toSafeText(p.permissionMode ?? '');
   let model = name + where;
   const title = ' inkling · ';
   const sep = ' · ';

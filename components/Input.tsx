@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Completion } from '../src/store/app-store.js';
 import type { InputState } from '../src/store/input-editing.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
+import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';
 import { inkColor } from './palette.js';
 import { useApp } from './store-context.js';
@@ -20,13 +21,14 @@ export function inputRows(input: InputState, width: number, busy: boolean): stri
   const prefix = busy ? paint.warn('» ') : paint.user('› ');
   if (input.text === '') return [prefix + paint.inverse(' ') + paint.dim(PLACEHOLDER.slice(0, Math.max(0, inner - 3)))];
   const { text, cursor } = input;
+  // Pasted text can hold anything: each side of the cursor is made safe on its own.
   const at = text[cursor];
-  const cursorCell = at === undefined || at === '\n' ? paint.inverse(' ') + (at ?? '') : paint.inverse(at);
-  const drawn = text.slice(0, cursor) + cursorCell + text.slice(cursor + (at === undefined ? 0 : 1));
+  const cursorCell = at === undefined || at === '\n' ? paint.inverse(' ') + (at ?? '') : paint.inverse(toSafeText(at));
+  const drawn = toSafeText(text.slice(0, cursor)) + cursorCell + toSafeText(text.slice(cursor + (at === undefined ? 0 : 1)));
   const rows = wrapText(drawn, inner - 2).map((l, i) => (i === 0 ? prefix : '  ') + l);
   if (rows.length <= INPUT_MAX_ROWS) return rows;
   // Keep the cursor's row in view.
-  const before = wrapText(text.slice(0, cursor) + ' ', inner - 2).length - 1;
+  const before = wrapText(toSafeText(text.slice(0, cursor)) + ' ', inner - 2).length - 1;
   const start = Math.min(Math.max(0, before - INPUT_MAX_ROWS + 1), rows.length - INPUT_MAX_ROWS);
   return rows.slice(start, start + INPUT_MAX_ROWS);
 }
@@ -38,9 +40,10 @@ export function completionRows(c: Completion | null, width: number, max = 8): st
   const nameWidth = Math.max(...c.options.map((o) => o.length));
   return c.options.slice(first, first + max).map((o, i) => {
     const selected = first + i === c.selected;
-    const label = c.kind === 'file' ? `@${o}` : o.padEnd(nameWidth);
+    // File names come from the workspace, command help from files: both are outside text.
+    const label = toSafeText(c.kind === 'file' ? `@${o}` : o.padEnd(nameWidth));
     const help = c.kind === 'slash' ? SLASH_COMMANDS.find((s) => s.name === o)?.help : undefined;
-    const about = help ? `  ${paint.dim(help)}` : '';
+    const about = help ? `  ${paint.dim(toSafeText(help))}` : '';
     return fitLine((selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `) + about, width);
   });
 }
@@ -49,7 +52,7 @@ export function completionRows(c: Completion | null, width: number, max = 8): st
 export function queuedRows(queued: string[], width: number, max = 3): string[] {
   if (queued.length === 0) return [];
   const shown = queued.slice(0, max).map((q) => {
-    const [first = ''] = q.split('\n');
+    const [first = ''] = toSafeText(q).split('\n');
     const more = q.includes('\n') || first.length > width ? '…' : '';
     return fitLine(paint.dim(` queued: ${first}${more}`), width);
   });

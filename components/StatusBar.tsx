@@ -4,6 +4,7 @@ import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
+import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { modeHintText } from './history-hints.js';
 import { useApp, useAppStore } from './store-context.js';
@@ -74,7 +75,8 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   // Most detail first: turn and session, then the session alone, then no tokens.
   // In history mode and shell focus the keys matter more than the tokens.
   const tokenChoices = s.modeHints ? [''] : [`${turn} · ${session}`, session, ''];
-  const flash = s.flash && now - s.flash.at < FLASH_MS ? s.flash.text : null;
+  // A flash can quote an error message from outside (a clipboard program, a file).
+  const flash = s.flash && now - s.flash.at < FLASH_MS ? toSafeText(s.flash.text) : null;
   // Longest hints first; the first that fits with the tokens wins, then without the tokens.
   const hintChoices = flash
     ? [flash]

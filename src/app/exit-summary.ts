@@ -2,6 +2,7 @@
 import type { AppState } from '../store/app-store.js';
 import { estimateCost } from '../core/providers/models.js';
 import { formatCost, formatTokens } from '../../components/text-layout.js';
+import { toSafeText } from '../core/text/safe-text.js';
 
 // Every count is for the whole session: /clear empties the transcript, not the session's totals.
 export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCalls'>, model: string, sessionId?: string): string {
@@ -15,8 +16,10 @@ export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCa
       (u.cacheReadTokens ? ` (cache read ${formatTokens(u.cacheReadTokens)})` : ''),
   ];
   if (cost) parts.push(`~${cost}`);
-  const lines = [`inkling · ${model} · ${parts.join(' · ')}`];
+  // Written to the terminal's own screen after the frame guard is gone: the model's name (from
+  // settings or the environment) is outside text.
+  const lines = [`inkling · ${toSafeText(model)} · ${parts.join(' · ')}`];
   // Sessions cannot be resumed yet; name the session only when one exists.
-  if (sessionId) lines.push(`session ${sessionId}`);
+  if (sessionId) lines.push(`session ${toSafeText(sessionId)}`);
   return lines.join('\n') + '\n';
 }

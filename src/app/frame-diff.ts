@@ -5,6 +5,7 @@
 // This sits between Ink and stdout: a write of "erase the previous frame's rows + new frame"
 // becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
 // Anything else passes through untouched and forgets the previous frame.
+import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
 
 const ERASE_LINE = '\x1b[2K';
 // ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
@@ -139,7 +140,9 @@ function isControlOnly(chunk: string): boolean {
 }
 
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
-export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats } {
+export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats; guard: FrameGuardStats } {
+  // Everything Ink writes passes the frame guard first (see frame-guard.ts).
+  const frameGuard = createFrameGuard();
   const differ = createFrameDiffer(
     (data) => {
       stream.write(data);
@@ -149,7 +152,7 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   // Registered before Ink's own listener, so Ink's first frame after a resize goes out whole.
   stream.on('resize', () => differ.reset());
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    differ.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    differ.write(frameGuard.guard(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')));
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;
@@ -161,6 +164,6 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { stdout, stats: differ.stats };
+  return { stdout, stats: differ.stats, guard: frameGuard.stats };
 }
 

@@ -3,6 +3,7 @@
 import { textOf, emptyUsage } from '../core/conversation.js';
 import type { Usage } from '../core/conversation.js';
 import type { AgentEvent, TurnEndReason } from '../core/events.js';
+import { jsonLine, toSafeText } from '../core/text/safe-text.js';
 import { EXIT } from './args.js';
 import type { InklingConfig } from './config.js';
 import type { Scrub } from './scrub.js';
@@ -45,7 +46,12 @@ const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** Runs the turn and returns the process exit code. */
 export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
   const started = performance.now();
-  const print = (stream: NodeJS.WritableStream, text: string) => stream.write(scrub(text));
+  // To a terminal, the answer and every message are made safe (a model or a server could send
+  // control sequences); to a pipe or a file they go as they are, since that is data.
+  const print = (stream: NodeJS.WritableStream, text: string) => {
+    const clean = scrub(text);
+    stream.write((stream as { isTTY?: boolean }).isTTY ? toSafeText(clean) : clean);
+  };
   if (config.report) for (const line of settingsNotices(config.report, 'print')) print(out.stderr, `inkling: ${line}\n`);
   const prompt = await expandPrompt(config, (line) => print(out.stderr, `inkling: ${line}\n`));
   const provider = await createProvider(config);
@@ -73,7 +79,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   const notices: string[] = [];
   try {
     for await (const event of agent.run(prompt, { signal: controller.signal })) {
-      if (config.outputFormat === 'stream-json') print(out.stdout, `${JSON.stringify(event)}\n`);
+      if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(event)}\n`);
       // Someone waiting on a plain -p should see why nothing happens yet.
       else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
       // A notice (an SDK's deprecation warning, the iteration cap) is said once, as it comes.
@@ -103,7 +109,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
       is_error: reason !== 'end_turn',
       errors,
     };
-    print(out.stdout, `${JSON.stringify(summary)}\n`);
+    print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {
     print(out.stdout, result.endsWith('\n') ? result : `${result}\n`);
   }

@@ -11,9 +11,13 @@
  */
 import type { TerminalSnapshot, ToolDetails } from '../core/tools/details.js';
 import type { ToolResult } from '../core/tools/tool.js';
+import { toSafeStyledText, toSafeText, type SafeText } from '../core/text/safe-text.js';
 
 const ESC = 0x1b;
 const BEL = 0x07;
+const ST8 = 0x9c;
+// 8-bit introducers of strings ended by BEL or ST: DCS, SOS, OSC, PM, APC.
+const C1_STRINGS = new Set([0x90, 0x98, 0x9d, 0x9e, 0x9f]);
 
 /**
  * Removes terminal control sequences from `text`. With `keepSgr`, colour/style sequences
@@ -21,17 +25,17 @@ const BEL = 0x07;
  * charset switches, and C0 controls other than `\n`, `\r`, `\t`, `\b`.
  */
 export function sanitizeTerminalText(text: string, keepSgr = false): string {
-  if (!/[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f\x9b]/.test(text)) return text;
+  if (!/[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]/.test(text)) return text;
   let out = '';
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === ESC || c === 0x9b) {
+    if (c === ESC || c === 0x9b || C1_STRINGS.has(c)) {
       const start = i;
       let kind: number;
-      if (c === 0x9b) {
-        kind = 0x5b; // 8-bit CSI behaves like ESC[
+      if (c !== ESC) {
+        kind = c - 0x40; // an 8-bit control behaves like ESC and its 7-bit byte (0x9b is ESC[)
         i += 1;
       } else {
         kind = i + 1 < n ? text.charCodeAt(i + 1) : -1;
@@ -45,12 +49,13 @@ export function sanitizeTerminalText(text: string, keepSgr = false): string {
           if (b >= 0x40 && b <= 0x7e) break;
         }
         const seq = text.slice(start, i);
-        if (keepSgr && seq.endsWith('m') && /^(?:\x1b\[|\x9b)[\d;:]*m$/.test(seq)) out += seq;
+        // A kept colour is always written in its 7-bit form: some terminals act on 8-bit C1.
+        if (keepSgr && seq.endsWith('m') && /^(?:\x1b\[|\x9b)[\d;:]*m$/.test(seq)) out += `\x1b[${seq.slice(c === ESC ? 2 : 1)}`;
       } else if (kind === 0x5d || kind === 0x50 || kind === 0x5f || kind === 0x5e || kind === 0x58) {
         // OSC, DCS, APC, PM, SOS: a string ended by BEL or ST (ESC \).
         while (i < n) {
           const b = text.charCodeAt(i);
-          if (b === BEL) { i++; break; }
+          if (b === BEL || b === ST8) { i++; break; }
           if (b === ESC && text.charCodeAt(i + 1) === 0x5c) { i += 2; break; }
           i++;
         }
@@ -60,7 +65,7 @@ export function sanitizeTerminalText(text: string, keepSgr = false): string {
       // Any other ESC x (keypad modes, save/restore cursor, index...) is two bytes: already skipped.
       continue;
     }
-    if ((c < 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x08) || c === 0x7f) {
+    if ((c < 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x08) || (c >= 0x7f && c <= 0x9f)) {
       i++;
       continue;
     }
@@ -101,11 +106,15 @@ function lastRedraw(line: string): string {
   return '';
 }
 
-/** One line (no `\n`) of raw terminal output as it would finally read on screen. */
-export function cleanLine(raw: string, keepSgr = false): string {
+/**
+ * One line (no `\n`) of raw terminal output as it would finally read on screen: the command's
+ * screen control gone, and whatever is left (bidi overrides, a stray control) made visible.
+ */
+export function cleanLine(raw: string, keepSgr = false): SafeText {
   const text = sanitizeTerminalText(raw.endsWith('\r') ? raw.slice(0, -1) : raw, keepSgr);
   const shown = keepSgr ? lastRedraw(text).replace(/\x08/g, '') : applyOverwrites(text);
-  return shown.replace(/[ \t]+$/, '');
+  const trimmed = shown.replace(/[ \t]+$/, '');
+  return keepSgr ? toSafeStyledText(trimmed) : toSafeText(trimmed);
 }
 
 /** Raw multi-line terminal output as clean copyable text. */

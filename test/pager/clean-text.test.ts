@@ -96,3 +96,19 @@ describe('what y and Y copy', () => {
     expect(copyableInput('x', { a: 1 })).toBe('{\n  "a": 1\n}');
   });
 });
+
+describe('command output with hostile sequences', () => {
+  it('strips 8-bit C1 strings and controls as well as their 7-bit forms', () => {
+    expect(sanitizeTerminalText('a\u009d52;c;SGVsbG8=\u0007b\u0090qm\u009cc\u009b2Jd\u0085e')).toBe('abcde');
+    // A kept colour comes out in its 7-bit form only.
+    expect(sanitizeTerminalText('\u009b31mred\u009b0m', true)).toBe('\x1b[31mred\x1b[0m');
+  });
+
+  it('cleanLine leaves nothing a terminal would act on, and shows bidi overrides', () => {
+    for (const keepSgr of [false, true]) {
+      const line = cleanLine('x\x1b]0;pwned\x07 \u202eevil\u009d52;c;AA==\u009c \x1b[32mok\x1b[0m', keepSgr);
+      expect(line).not.toMatch(/[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f\u202a-\u202e]/);
+      expect(line.replace(/\x1b\[[0-9;]*m/g, '')).toBe('x ⟨RLO⟩evil ok');
+    }
+  });
+});

@@ -126,6 +126,15 @@ function safeValue(value: unknown, depth: number): unknown {
 }
 
 /**
+ * Any value as one line of JSON in which every control character is escaped: JSON.stringify
+ * leaves C1 controls and bidi overrides raw (and U+2028/U+2029), which a terminal showing the
+ * line could act on. The escaped JSON means exactly the same.
+ */
+export function jsonLine(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * A safe value as JSON. JSON.stringify escapes C0 controls but not C1 or bidi characters; the
  * strings here are already safe, so the result is too.
  */

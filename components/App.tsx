@@ -8,12 +8,14 @@ import type { AppStore } from '../src/store/app-store.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from '../src/keys/input-keys.js';
 import { keyPressFrom } from '../src/keys/key-names.js';
 import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
+import { handleRevertKey } from '../src/keys/revert-keys.js';
 import { copyToClipboard } from '../src/app/clipboard.js';
 import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
 import { Header, type HeaderProps } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { HistoryPager } from './HistoryPager.js';
+import { RevertDialog } from './RevertDialog.js';
 import { ShellFocus } from './ShellFocus.js';
 import { viewItemLines } from './transcript-layout.js';
 import { CompletionMenu, completionRows, Input, inputRows, QueuedPrompts, queuedRows } from './Input.js';
@@ -84,6 +86,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       if (state.mode === 'pager' || state.mode === 'shell') return;
       if (state.mode === 'help') return handleHelpKey(store, press);
       if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
+      if (state.mode === 'revert') return void handleRevertKey(store, press);
       if (handleTranscriptKey(store, press)) return;
       handleInputKey(store, press, keyEnv);
     },
@@ -118,7 +121,13 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
       {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
-      {mode === 'help' ? <HelpOverlay height={mainHeight} width={cols} /> : <Transcript height={mainHeight} width={cols} />}
+      {mode === 'help' ? (
+        <HelpOverlay height={mainHeight} width={cols} />
+      ) : mode === 'revert' ? (
+        <RevertDialog height={mainHeight} width={cols} />
+      ) : (
+        <Transcript height={mainHeight} width={cols} />
+      )}
       <CompletionMenu width={cols} />
       <QueuedPrompts width={cols} />
       <Input width={cols} />

@@ -7,6 +7,9 @@ import { visibleStops } from '../src/store/history-mode.js';
 /** Hint choices joined by "\n" (a string, so a selector can return it), or '' outside these modes. */
 export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 'shellFocus'>): string {
   if (s.mode === 'shell') return ['keys go to the command — Ctrl+T to return', 'keys → command · Ctrl+T returns'].join('\n');
+  if (s.mode === 'revert') {
+    return ['y/Enter put back · f restore conflicting files too · ↑↓ scroll · Esc change nothing', 'y put back · f anyway · Esc cancel'].join('\n');
+  }
   if (s.mode !== 'history') return '';
   const p = s.history.filterPrompt;
   if (p) return [`filter: ${p.text}▏ Enter keep · Esc clear`, `filter: ${p.text}▏`].join('\n');
@@ -14,6 +17,7 @@ export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 's
   const at = stops.findIndex((it) => it.id === s.history.selectedId) + 1;
   const where = `${at}/${stops.length}${s.history.filter ? ` matching “${s.history.filter}”` : ''}`;
   return [
+    `HISTORY ${where} · ↑↓ [ ] Enter expand · o open · y/Y copy · u undo · R rewind · / filter · Esc back`,
     `HISTORY ${where} · ↑↓ [ ] Enter expand · o open · y/Y copy · / filter · Esc back`,
     `HISTORY ${where} · ↑↓ Enter o y/Y / · Esc back`,
     `HISTORY ${where} · Esc back`,

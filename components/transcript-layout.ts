@@ -8,6 +8,7 @@ import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
 import { thinkingLines } from './ThinkingBlock.js';
 import { toolCardLines } from './ToolCallCard.js';
 import { userLines } from './UserMessage.js';
+import { changesLines } from './tool-changes-lines.js';
 
 interface Cached { key: string; lines: string[] }
 const cache = new WeakMap<TranscriptItem, Cached>();
@@ -30,8 +31,10 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
     case 'assistant': return assistantLines(item, width);
     case 'thinking':
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
-    case 'tool':
-      return look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
+    case 'tool': {
+      const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
+      return item.changes ? [...card, ...changesLines(item, width, look.expandedRows !== undefined)] : card;
+    }
     case 'notice':
       return wrapWithPrefix(item.text, width, item.level === 'error' ? paint.error('✗ ') : paint.dim('· ')).map((l) =>
         item.level === 'error' ? paint.error(l) : paint.dim(l),

@@ -9,6 +9,7 @@ import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
 import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
+import { ledgerPort } from '../store/ledger-port.js';
 import { startTicker } from '../store/ticker.js';
 import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
@@ -117,6 +118,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     clearConversation: () => session.clear(),
     exit: () => instance?.unmount(),
     writeToTool: (id, data) => agent.writeToTool(id, data),
+    ledger: ledgerPort(agent),
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
     },

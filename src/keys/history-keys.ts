@@ -9,6 +9,7 @@ import { actionFor } from './keymap.js';
 import { fullOutputText } from '../pager/log-reader.js';
 import { charKey } from './pager-keys.js';
 import type { CopyReport } from '../app/clipboard.js';
+import { startRewind, startUndo } from '../store/revert-dialog.js';
 
 export interface HistoryEnv {
   /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */
@@ -67,6 +68,8 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'open': return hist.openPager(store);
     case 'filter': return hist.startFilter(store);
     case 'focusShell': return hist.focusShell(store);
+    case 'undo': return startUndo(store);
+    case 'rewind': return startRewind(store);
     case 'copyOutput':
       if (!item) return;
       return copyWith(store, env, async () => {

@@ -2,7 +2,7 @@
 // README key table are generated from it; handlers look actions up here, never raw keys.
 import { PAGER_BINDINGS } from './pager-keys.js';
 
-export type KeyContext = 'input' | 'transcript' | 'approval' | 'history' | 'pager' | 'shell';
+export type KeyContext = 'input' | 'transcript' | 'approval' | 'history' | 'revert' | 'pager' | 'shell';
 
 export interface Binding {
   action: string;
@@ -15,6 +15,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   transcript: 'Transcript (while typing)',
   approval: 'Approval (when a tool asks)',
   history: 'History mode',
+  revert: 'Undo / rewind preview',
   pager: 'Pager',
   shell: 'Shell focus (typing into a running command)',
 };
@@ -69,7 +70,18 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'copyInput', keys: ['Y'], help: 'copy command / path' },
     { action: 'filter', keys: ['/'], help: 'filter the stops' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the command' },
+    { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first)" },
+    { action: 'rewind', keys: ['R'], help: 'rewind files and conversation to just before this prompt' },
     { action: 'leave', keys: ['esc', 'ctrl+o', 'q', 'i'], help: 'back to the input' },
+  ],
+  revert: [
+    { action: 'confirm', keys: ['y', 'enter'], help: 'put the clean files back (conflicting ones stay)' },
+    { action: 'force', keys: ['f'], help: 'put the conflicting files back too (their later changes are lost)' },
+    { action: 'scrollUp', keys: ['up', 'k'], help: 'scroll the diff up' },
+    { action: 'scrollDown', keys: ['down', 'j'], help: 'scroll the diff down' },
+    { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
+    { action: 'pageDown', keys: ['pagedown', 'space'], help: 'a page down' },
+    { action: 'cancel', keys: ['n', 'esc', 'q'], help: 'change nothing' },
   ],
   pager: PAGER_BINDINGS,
   shell: [

@@ -5,12 +5,14 @@ import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { TranscriptItem } from './transcript.js';
 import { emptyInput, type InputState } from './input-editing.js';
 import { emptyHistory, type HistoryState } from './history-mode.js';
+import type { LedgerPort } from './ledger-port.js';
+import type { RevertDialog } from './revert-dialog.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
 
 /** Which key context is active (keymap.ts has one table per context). */
-export type Mode = 'input' | 'help' | 'history' | 'pager' | 'shell';
+export type Mode = 'input' | 'help' | 'history' | 'pager' | 'shell' | 'revert';
 
 export interface Completion {
   kind: 'slash' | 'file';
@@ -34,6 +36,8 @@ export interface Intents {
   setMouse(on: boolean): void;
   /** Keys typed into a running command's pty (Ctrl+T focus); false when it no longer runs. */
   writeToTool(id: string, data: string): boolean;
+  /** Undo, rewind and the session's diff; null without a change ledger. */
+  ledger: LedgerPort | null;
 }
 
 export interface AppState {
@@ -92,6 +96,8 @@ export interface AppState {
   shellFocus: { id: string; returnTo: Mode } | null;
   /** The stop whose whole output the pager shows (mode 'pager'). */
   pagerId: string | null;
+  /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
+  revert: RevertDialog | null;
 
   intents: Intents;
 }
@@ -106,6 +112,7 @@ const noIntents: Intents = {
   paneSize: () => {},
   setMouse: () => {},
   writeToTool: () => false,
+  ledger: null,
 };
 
 export function initialState(): AppState {
@@ -143,6 +150,7 @@ export function initialState(): AppState {
     expanded: {},
     shellFocus: null,
     pagerId: null,
+    revert: null,
     intents: noIntents,
   };
 }

@@ -5,6 +5,7 @@ import { appendSafe, toSafeText } from '../core/text/safe-text.js';
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
 import { toSafeEvent } from './safe-events.js';
+import { outsideChangesText } from './ledger-text.js';
 
 type Draft = Pick<
   AppState,
@@ -148,6 +149,25 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);
         setPhaseFromTools('waiting');
         break;
+      case 'tool_changes':
+        updateTool(ev.id, (t) => ({
+          ...t,
+          changes: { files: ev.changes, ...(ev.entry ? { entry: ev.entry } : {}), skipped: ev.skipped?.length ?? 0 },
+        }));
+        break;
+      case 'outside_changes':
+        if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes), level: 'info' });
+        break;
+      case 'turn_checkpoint': {
+        // The prompt this turn started with is the newest user item.
+        for (let i = d.items.length - 1; i >= 0; i--) {
+          const it = d.items[i]!;
+          if (it.kind !== 'user') continue;
+          d.items[i] = { ...it, checkpoint: { prompt: ev.prompt, entry: ev.entry } };
+          break;
+        }
+        break;
+      }
       case 'retry':
         d.retry = { attempt: ev.attempt, until: now + ev.delayMs, status: ev.status, reason: ev.reason };
         break;

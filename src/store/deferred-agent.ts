@@ -42,6 +42,10 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       agent?.setPaneSize(cols, rows);
     },
     clear: () => agent?.clear(),
+    get ledger() {
+      return agent?.ledger;
+    },
+    rewindConversation: (n) => agent?.rewindConversation?.(n),
     dispose: async () => {
       const a = await whenReady.catch(() => null);
       await a?.dispose();

@@ -4,8 +4,30 @@
 import type { ToolStatus } from '../core/events.js';
 import type { SafeJson, SafeText } from '../core/text/safe-text.js';
 import type { SafeToolDetails } from './safe-events.js';
+import type { FileChange } from '../core/checkpoints/tree-diff.js';
+import type { SafeDeep } from '../core/text/safe-text.js';
 
-export interface UserItem { kind: 'user'; id: string; text: SafeText }
+/** A file a call changed, as the change ledger recorded it (paths are SafeText). */
+export type ChangedFile = SafeDeep<FileChange>;
+
+/** What the change ledger recorded for a call that may write. */
+export interface ToolChanges {
+  files: ChangedFile[];
+  /** The ledger entry `u` undoes; absent when the call changed nothing. */
+  entry?: string;
+  /** Files left out of the record (over 10 MB, unreadable). */
+  skipped: number;
+  /** Set once an undo of this call went through. */
+  undone?: boolean;
+}
+
+export interface UserItem {
+  kind: 'user';
+  id: string;
+  text: SafeText;
+  /** The ledger's mark for this prompt: its number in the conversation and its entry (what `R` rewinds to). */
+  checkpoint?: { prompt: number; entry: string };
+}
 export interface AssistantItem { kind: 'assistant'; id: string; text: SafeText; streaming: boolean }
 export interface ThinkingItem {
   kind: 'thinking';
@@ -29,6 +51,8 @@ export interface ToolItem {
   /** When live output last arrived (a silent running command may be waiting for input). */
   outputAt?: number;
   result?: { content: SafeText; isError: boolean; durationMs: number };
+  /** Files the call changed (change ledger); absent for calls that cannot write or when it is off. */
+  changes?: ToolChanges;
 }
 export interface NoticeItem { kind: 'notice'; id: string; text: SafeText; level: 'info' | 'error' }
 

@@ -1,0 +1,42 @@
+// The rows of the undo / rewind preview: what goes back, what changed again since (and by what),
+// then the diff of what putting the files back does, coloured like the edit cards' diffs.
+import type { RevertDialog } from '../src/store/revert-dialog.js';
+import { describeChangedFile, filesCount } from '../src/store/ledger-text.js';
+import { expandTabs, fitLine, paint } from './text-layout.js';
+
+/** The ledger's name for changes no tool made (core/checkpoints/revert-plan.ts says the same). */
+const OUTSIDE_LABEL = 'changed outside inkling';
+
+function diffRow(line: string, width: number): string {
+  const text = fitLine(`  ${expandTabs(line)}`, width);
+  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('index ')) return paint.dim(text);
+  if (line.startsWith('+')) return paint.added(text);
+  if (line.startsWith('-')) return paint.removed(text);
+  if (line.startsWith('@@')) return paint.accent(text);
+  return text;
+}
+
+function changedByText(label: string): string {
+  return label === OUTSIDE_LABEL ? label : `changed by ${label}`;
+}
+
+/** Everything above the diff (kept in view) and the diff (scrolled). */
+export function revertPreviewLines(d: RevertDialog, width: number): { head: string[]; body: string[] } {
+  const verb = d.kind === 'undo' ? 'Undo' : 'Rewind to before';
+  const title = paint.bold(fitLine(` ${verb} ${d.preview?.label ?? ''}`, width));
+  if (d.phase === 'planning' || !d.preview) return { head: [title, paint.dim('  looking at what would change…')], body: [] };
+  const p = d.preview;
+  const head = [title];
+  if (p.clean.length > 0) {
+    head.push(`  puts ${filesCount(p.clean.length)} back:`);
+    for (const f of p.clean) head.push(fitLine(`    ${describeChangedFile(f)}`, width));
+  }
+  if (p.conflicts.length > 0) {
+    head.push(paint.warn(`  ${filesCount(p.conflicts.length)} changed again since — left as they are unless you press f:`));
+    for (const f of p.conflicts) head.push(paint.warn(fitLine(`    ${f.path} (${f.changedBy.map(changedByText).join(', ')})`, width)));
+  }
+  if (d.phase === 'working') head.push(paint.dim('  putting the files back…'));
+  const diff = [p.diff, p.conflicts.length > 0 ? p.conflictDiff : ''].join('\n').split('\n').filter((l, i, all) => l !== '' || i < all.length - 1);
+  const body = diff.length > 0 && diff.some((l) => l !== '') ? [paint.dim('  ─ what putting them back changes ─'), ...diff.map((l) => diffRow(l, width))] : [];
+  return { head, body };
+}

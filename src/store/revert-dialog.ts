@@ -1,0 +1,153 @@
+// Undo of one call (`u` in history mode) and rewind to a prompt (`R`): first a preview of what
+// goes back and what would be overwritten, then the person's choice — revert the clean files,
+// restore the conflicting ones too, or leave it. Nothing changes without that choice.
+import { joinSafe, toSafeText, type SafeText } from '../core/text/safe-text.js';
+import type { AppState, AppStore, Mode } from './app-store.js';
+import { isBusy } from './app-store.js';
+import { selectedItem } from './history-mode.js';
+import type { RevertDone, RevertPreview } from './ledger-port.js';
+import { filesCount } from './ledger-text.js';
+import type { TranscriptItem } from './transcript.js';
+
+export interface RevertDialog {
+  kind: 'undo' | 'rewind';
+  /** The tool call or the prompt (a transcript item id). */
+  itemId: string;
+  /** Its ledger entry. */
+  entry: string;
+  /** The prompt's number in the conversation (rewind). */
+  ordinal?: number;
+  phase: 'planning' | 'ready' | 'working';
+  preview?: RevertPreview;
+  /** First row of the preview shown. */
+  scroll: number;
+  returnTo: Mode;
+}
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+let nextNotice = 0;
+function withNotice(s: AppState, text: SafeText, level: 'info' | 'error' = 'info'): Pick<AppState, 'items' | 'index'> {
+  const id = `revert-notice-${++nextNotice}`;
+  return { items: [...s.items, { kind: 'notice', id, text, level }], index: { ...s.index, [id]: s.items.length } };
+}
+
+function open(store: AppStore, dialog: Omit<RevertDialog, 'phase' | 'scroll' | 'returnTo'>, plan: Promise<RevertPreview>): Promise<void> {
+  const returnTo = store.getState().mode === 'revert' ? 'history' : store.getState().mode;
+  store.setState({ mode: 'revert', revert: { ...dialog, phase: 'planning', scroll: 0, returnTo } });
+  return plan.then(
+    (preview) => {
+      const d = store.getState().revert;
+      if (!d || d.itemId !== dialog.itemId) return;
+      if (preview.clean.length === 0 && preview.conflicts.length === 0) {
+        close(store);
+        flash(store, dialog.kind === 'undo' ? 'nothing to undo: those files are already as they were before it' : 'nothing to rewind: no file changed since that prompt');
+        return;
+      }
+      store.setState({ revert: { ...d, phase: 'ready', preview } });
+    },
+    (err: unknown) => {
+      close(store);
+      flash(store, `cannot ${dialog.kind}: ${(err as Error).message}`);
+    },
+  );
+}
+
+/** `u`: preview undoing the selected call's file changes. Resolves once the preview is there. */
+export function startUndo(store: AppStore): Promise<void> | void {
+  const s = store.getState();
+  const item = selectedItem(s);
+  const port = s.intents.ledger;
+  if (item?.kind !== 'tool') return flash(store, 'u undoes a tool call: select one');
+  if (!port) return flash(store, 'undo needs the change ledger, which is off in this session');
+  if (!item.changes) return flash(store, `${item.name} cannot change files: nothing to undo`);
+  if (!item.changes.entry) return flash(store, 'this call changed no files: nothing to undo');
+  if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before undoing');
+  return open(store, { kind: 'undo', itemId: item.id, entry: item.changes.entry }, port.planUndo(item.changes.entry));
+}
+
+/** `R`: preview rewinding files and conversation to just before the selected prompt. */
+export function startRewind(store: AppStore): Promise<void> | void {
+  const s = store.getState();
+  const item = selectedItem(s);
+  const port = s.intents.ledger;
+  if (item?.kind !== 'user') return flash(store, 'R rewinds to before one of your prompts: select one ([ and ] jump to them)');
+  if (!port) return flash(store, 'rewind needs the change ledger, which is off in this session');
+  if (!item.checkpoint) return flash(store, 'the change ledger has no mark for this prompt');
+  if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before rewinding');
+  const { entry, prompt } = item.checkpoint;
+  return open(store, { kind: 'rewind', itemId: item.id, entry, ordinal: prompt }, port.planRewind(entry));
+}
+
+export function close(store: AppStore): void {
+  const d = store.getState().revert;
+  store.setState({ revert: null, mode: d?.returnTo === 'revert' || !d ? 'history' : d.returnTo });
+}
+
+export function scrollPreview(store: AppStore, delta: number): void {
+  const d = store.getState().revert;
+  if (d) store.setState({ revert: { ...d, scroll: Math.max(0, d.scroll + delta) } });
+}
+
+function doneText(kind: 'undo' | 'rewind', label: SafeText, done: RevertDone): SafeText {
+  const what = kind === 'undo' ? 'undid' : 'rewound to before';
+  const restored = done.restored.length > 0 ? `: ${filesCount(done.restored.length)} restored` : ': no file restored';
+  const left = done.left.length > 0 ? joinSafe([toSafeText(`; left as they are: `), joinSafe(done.left, ', ')]) : toSafeText('');
+  return joinSafe([toSafeText(`${what} `), label, toSafeText(restored), left]);
+}
+
+/** y / Enter (clean files only) or f (conflicting files too). Resolves when it is done. */
+export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Promise<void> | void {
+  const s = store.getState();
+  const d = s.revert;
+  const port = s.intents.ledger;
+  if (!d || d.phase !== 'ready' || !d.preview || !port) return;
+  if (overwriteConflicts && d.preview.conflicts.length === 0) return;
+  if (!overwriteConflicts && d.preview.clean.length === 0) return flash(store, 'every file changed again since: f restores them anyway, Esc leaves them');
+  store.setState({ revert: { ...d, phase: 'working' } });
+  const label = d.preview.label;
+  if (d.kind === 'undo') {
+    return port.undo(d.entry, overwriteConflicts).then(
+      (done) => {
+        close(store);
+        store.setState((st) => withNotice(markUndone(st, d.itemId), doneText('undo', label, done)));
+      },
+      (err: unknown) => failed(store, 'undo', err),
+    );
+  }
+  return port.rewind(d.entry, d.ordinal ?? 0, overwriteConflicts).then(
+    (done) => {
+      close(store);
+      store.setState((st) => {
+        const at = st.index[d.itemId] ?? st.items.length;
+        const items = st.items.slice(0, at);
+        const index: Record<string, number> = {};
+        items.forEach((it, i) => (index[it.id] = i));
+        const cut = { ...st, items, index };
+        const text = done.prompt ?? ('' as SafeText);
+        return {
+          ...withNotice(cut, doneText('rewind', label, done)),
+          mode: 'input',
+          history: { ...st.history, selectedId: null },
+          input: { text, cursor: text.length },
+          scrollBack: 0,
+        };
+      });
+    },
+    (err: unknown) => failed(store, 'rewind', err),
+  );
+}
+
+function failed(store: AppStore, kind: string, err: unknown): void {
+  close(store);
+  store.setState((st) => withNotice(st, toSafeText(`${kind} failed: ${(err as Error).message}`), 'error'));
+}
+
+function markUndone(s: AppState, toolId: string): AppState {
+  const i = s.index[toolId];
+  const t: TranscriptItem | undefined = i === undefined ? undefined : s.items[i];
+  if (t?.kind !== 'tool' || !t.changes) return s;
+  const items = s.items.slice();
+  items[i!] = { ...t, changes: { ...t.changes, undone: true } };
+  return { ...s, items };
+}

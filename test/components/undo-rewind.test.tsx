@@ -1,0 +1,162 @@
+// Undo and rewind in the real App over a real change ledger in a real temp workspace: the cards
+// list what each call changed, `u` previews and reverts one call, a file changed again since is
+// a conflict kept unless `f`, and `R` on a prompt puts files and conversation back before it.
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import React from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../components/App.js';
+import type { ChangeLedger } from '../../src/core/checkpoints/change-ledger.js';
+import type { AgentEvent } from '../../src/core/events.js';
+import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { ledgerPort } from '../../src/store/ledger-port.js';
+import { ledgerWorkspace, newLedger, type LedgerWorkspace } from '../core/checkpoints/ledger-fixtures.js';
+import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { apply } from './history-fixtures.js';
+
+let ws: LedgerWorkspace | undefined;
+let ledger: ChangeLedger | undefined;
+let r: Rendered | undefined;
+afterEach(async () => {
+  if (r) await unmountAct(r);
+  r = undefined;
+  ledger?.close();
+  ledger = undefined;
+  await ws?.cleanup();
+  ws = undefined;
+});
+
+/** Waits (without any timing claim) until the store says so. */
+async function until(store: AppStore, test: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 300 && !test(); i++) await settle(10);
+  if (!test()) throw new Error(`never happened: ${what}\n${frame(r!)}`);
+}
+
+/** A turn whose calls really change files, recorded by the ledger; its events go to the store. */
+async function turn(store: AppStore, prompt: string, ordinal: number, calls: Array<{ id: string; name: string; input: unknown; run: () => void }>): Promise<void> {
+  const events: AgentEvent[] = [{ type: 'turn_start', prompt }];
+  const emit = (e: AgentEvent) => events.push(e);
+  await ledger!.beginTurn(prompt, ordinal, emit);
+  events.push({ type: 'request_start', iteration: 1 });
+  for (const c of calls) {
+    events.push({ type: 'tool_call', id: c.id, name: c.name, input: c.input, readOnly: false });
+    await ledger!.recordCall({ id: c.id, name: c.name, input: c.input }, async () => {
+      c.run();
+      return { content: 'ok', isError: false };
+    }, emit);
+    events.push({ type: 'tool_result', id: c.id, content: 'ok', isError: false, durationMs: 5 });
+  }
+  events.push({ type: 'text_delta', text: `done: ${prompt}` }, { type: 'turn_end', reason: 'end_turn' });
+  apply(store, events);
+}
+
+async function session(): Promise<{ store: AppStore; cut: number[] }> {
+  ws = await ledgerWorkspace({ files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
+  ledger = newLedger(ws);
+  const store = createAppStore();
+  const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
+  await turn(store, 'first prompt', 1, [
+    { id: 'sed1', name: 'bash', input: { command: "sed -i 's/alpha/ALPHA/' a.txt" }, run: sh("sed -i 's/alpha/ALPHA/' a.txt") },
+    { id: 'edit1', name: 'edit_file', input: { path: 'b.txt' }, run: sh("printf 'beta\\nmore\\n' > b.txt") },
+  ]);
+  await turn(store, 'second prompt', 2, [{ id: 'new1', name: 'write_file', input: { path: 'c.txt' }, run: sh('echo gamma > c.txt') }]);
+  const cut: number[] = [];
+  const agent = { ledger, rewindConversation: (n: number) => (cut.push(n), { prompt: n === 1 ? 'first prompt' : 'second prompt' }) };
+  setIntents(store, { ledger: ledgerPort(agent) });
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
+  return { store, cut };
+}
+
+const read = (rel: string) => fs.readFile(path.join(ws!.root, rel), 'utf8');
+const exists = (rel: string) => fs.access(path.join(ws!.root, rel)).then(() => true, () => false);
+
+/** In history mode, selects the stop whose row shows `text`. */
+async function select(store: AppStore, id: string): Promise<void> {
+  if (store.getState().mode !== 'history') await press(r!, KEYS.ctrlO);
+  await press(r!, 'g');
+  for (let i = 0; i < 20 && store.getState().history.selectedId !== id; i++) await press(r!, 'j');
+  expect(store.getState().history.selectedId).toBe(id);
+}
+
+describe('undo and rewind in the TUI', () => {
+  it('shows on each card the files the call changed, bash included', async () => {
+    await session();
+    const f = frame(r!);
+    expect(f).toContain('↳ changed 1 file: a.txt +1 −1');
+    expect(f).toContain('↳ changed 1 file: b.txt +1 −0');
+    expect(f).toContain('↳ changed 1 file: c.txt +1 −0 (added)');
+  });
+
+  it('u on the bash call previews its reverse diff, y reverts only its change, and the card says undone', async () => {
+    const { store } = await session();
+    await select(store, 'sed1');
+    await press(r!, 'u');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview');
+    let f = frame(r!);
+    expect(f).toContain('Undo bash');
+    expect(f).toContain('puts 1 file back:');
+    expect(f).toContain('-ALPHA');
+    expect(f).toContain('+alpha');
+    expect(await read('a.txt')).toBe('ALPHA\n'); // nothing written before the choice
+    await press(r!, 'y');
+    await until(store, () => store.getState().revert === null, 'the undo');
+    expect(await read('a.txt')).toBe('alpha\n');
+    expect(await read('b.txt')).toBe('beta\nmore\n');
+    expect(await read('c.txt')).toBe('gamma\n');
+    expect(store.getState().mode).toBe('history');
+    f = frame(r!);
+    expect(f).toContain('a.txt +1 −1 (undone)');
+    expect(f).toContain('undid bash');
+  });
+
+  it('a file changed again since is a conflict: Esc changes nothing, f restores it anyway', async () => {
+    const { store } = await session();
+    await fs.writeFile(path.join(ws!.root, 'b.txt'), 'edited by the person\n');
+    await select(store, 'edit1');
+    await press(r!, 'u');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview');
+    expect(frame(r!)).toContain('1 file changed again since');
+    expect(frame(r!)).toContain('b.txt (changed outside inkling)');
+    await press(r!, 'y'); // no clean file: says so, changes nothing
+    expect(store.getState().revert?.phase).toBe('ready');
+    await press(r!, KEYS.esc);
+    expect(store.getState().revert).toBeNull();
+    expect(await read('b.txt')).toBe('edited by the person\n');
+    await press(r!, 'u');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview again');
+    await press(r!, 'f');
+    await until(store, () => store.getState().revert === null, 'the forced undo');
+    expect(await read('b.txt')).toBe('beta\n');
+  });
+
+  it('R on the first prompt rewinds every file and the conversation, and puts the prompt back in the input', async () => {
+    const { store, cut } = await session();
+    const firstPrompt = store.getState().items.find((i) => i.kind === 'user')!;
+    await select(store, firstPrompt.id);
+    await press(r!, 'R');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the rewind preview');
+    const f = frame(r!);
+    expect(f).toContain('Rewind to before prompt 1');
+    expect(f).toContain('puts 3 files back:');
+    await press(r!, KEYS.enter);
+    await until(store, () => store.getState().mode === 'input', 'the rewind');
+    expect(await read('a.txt')).toBe('alpha\n');
+    expect(await read('b.txt')).toBe('beta\n');
+    expect(await exists('c.txt')).toBe(false);
+    expect(cut).toEqual([1]);
+    const s = store.getState();
+    expect(s.input.text).toBe('first prompt');
+    expect(s.items.filter((i) => i.kind === 'user')).toHaveLength(0);
+    expect(frame(r!)).toContain('rewound to before prompt 1');
+  });
+
+  it('u where there is nothing to undo says why and opens nothing', async () => {
+    const { store } = await session();
+    const firstPrompt = store.getState().items.find((i) => i.kind === 'user')!;
+    await select(store, firstPrompt.id);
+    await press(r!, 'u');
+    expect(store.getState().mode).toBe('history');
+    expect(frame(r!)).toContain('u undoes a tool call');
+  });
+});

@@ -14,6 +14,7 @@ import { startTicker } from '../store/ticker.js';
 import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
+import { ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
@@ -109,7 +110,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
   let files: string[] = [];
-  const screen = enterFullScreen(stdout);
+  const screen = withTitle(enterFullScreen(stdout), ownTitle(stdout, workspaceTitle(opts.workspaceRoot)));
   let instance: Instance | null = null;
 
   setIntents(store, {

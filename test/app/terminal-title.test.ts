@@ -1,0 +1,35 @@
+// inkling's own title: pushed over the person's at start, restored once on leaving.
+import { describe, expect, it } from 'vitest';
+import { enterFullScreen } from '../../src/app/alt-screen.js';
+import { ownTitle, POP_TITLE, PUSH_TITLE, titleSequence, withTitle, workspaceTitle } from '../../src/app/terminal-title.js';
+import { HOSTILE, unsafeSequences } from '../helpers/hostile-text.js';
+
+describe('terminal title', () => {
+  it('names the workspace, shortened under the home folder', () => {
+    expect(workspaceTitle('/home/ada/src/app', '/home/ada')).toBe('inkling — ~/src/app');
+    expect(workspaceTitle('/home/adam', '/home/ada')).toBe('inkling — /home/adam');
+  });
+
+  it('cannot be ended early or extended by what it names', () => {
+    for (const evil of Object.values(HOSTILE)) {
+      const seq = titleSequence(`inkling — ${evil}`);
+      expect(seq.startsWith('\x1b]0;')).toBe(true);
+      // One BEL, the terminator; no ESC but the introducer.
+      expect(seq.slice(4, -1)).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+      expect(unsafeSequences(seq.slice(4))).toEqual([]);
+    }
+  });
+
+  it('pushes the person’s title, sets its own, and pops it once when the screen is left', () => {
+    const writes: string[] = [];
+    const out = { write: (s: string) => writes.push(s) };
+    const screen = withTitle(enterFullScreen(out), ownTitle(out, 'inkling — ~/w'));
+    expect(writes.join('')).toContain(`${PUSH_TITLE}\x1b]0;inkling — ~/w\x07`);
+    screen.leave();
+    screen.leave();
+    const all = writes.join('');
+    expect(all.split(POP_TITLE)).toHaveLength(2);
+    expect(all.endsWith(POP_TITLE)).toBe(true);
+    expect(screen.active).toBe(false);
+  });
+});

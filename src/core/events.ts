@@ -106,6 +106,8 @@ export type AgentEvent =
   | { type: 'context_edit'; id: string; edit: ContextEdit | null; tokensBefore: number; tokensAfter: number }
   | { type: 'error'; message: string; retryable: boolean }
   | { type: 'notice'; message: string }
+  /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
+  | { type: 'log_dropped'; id: string; logPath: string }
   | { type: 'turn_end'; reason: TurnEndReason };
 
 export type CompactionReason = 'manual' | 'auto';

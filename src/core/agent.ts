@@ -9,6 +9,8 @@ import type { CommandSandbox } from './shell/command-sandbox.js';
 import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
 import type { ToolCallCost } from './context/conversation-context.js';
 import type { ContextEdit } from './events.js';
+import type { ConversationRecorder } from './sessions/recorder.js';
+import type { RestoredSession } from './sessions/session-restore.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -46,6 +48,11 @@ export interface AgentConfig {
   contextParts?: readonly ContextPart[];
   /** Sees every event the agent emits, in a turn or not (compaction, context edits): a session recorder. */
   onEvent?: (event: AgentEvent) => void;
+  /**
+   * Writes the session file (core/sessions); its logs folder becomes the tools' session dir
+   * (`sessionDir` is then ignored) and is kept on dispose. Off when absent.
+   */
+  recorder?: ConversationRecorder;
 }
 
 export interface Agent {
@@ -82,7 +89,14 @@ export interface Agent {
   toolCallCost?(id: string): ToolCallCost | undefined;
   /** /context: where the window goes. */
   contextBreakdown?(): ContextBreakdown;
-  /** Removes session files. */
+  /** The session being recorded, when there is a recorder. (Optional: UI stand-ins have none.) */
+  readonly sessionId?: string;
+  /**
+   * Goes on with a session read from disk: its conversation, turn marks and usage replace the
+   * current ones, and later records are appended to its file. Not while a turn runs.
+   */
+  resume?(session: RestoredSession): void;
+  /** Ends the session: a recorded session is synced to disk and kept; temporary files are removed. */
   dispose(): Promise<void>;
 }
 

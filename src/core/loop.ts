@@ -29,9 +29,10 @@ const DEFAULT_PANE = { cols: 120, rows: 30 };
 export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const registry = new ToolRegistry(config.tools);
   const inputs = new Map<string, ToolInputChannel>();
+  const recorder = config.recorder;
   const session: SessionState = {
     readFiles: new Map(),
-    sessionDir: config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
+    sessionDir: recorder?.logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
     secretEnvNames: new Set(config.secretEnvNames ?? []),
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
   };
@@ -42,10 +43,12 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const turns = new TurnMarks();
   const redact = createRedactor(config.secretValues ?? []);
   let answering = { provider: config.provider, model: config.model };
-  // Every event, in a turn or not, also goes to onEvent (the session recorder).
+  // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
+    const unrecorded = recorder?.event(e);
     config.onEvent?.(e);
     emit(e);
+    if (unrecorded) emit({ type: 'notice', message: unrecorded });
   };
 
   const agent: Agent & ModelSwitching = {
@@ -75,7 +78,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     setContextEdit(id, edit) {
       const ev = context.setEdit(registry.definitions(), messages, id, edit);
-      if (ev) config.onEvent?.(ev);
+      if (ev) publish(() => undefined)(ev);
       return ev;
     },
     toolCallCost(id) {
@@ -103,7 +106,26 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       messages = [];
       turns.clear();
       context.edits.clear();
-      config.ledger?.switchSession().catch(() => undefined);
+      const next = recorder?.startNew();
+      if (recorder) session.sessionDir = recorder.logsDir;
+      config.ledger?.switchSession(next).catch(() => undefined);
+    },
+    get sessionId() {
+      return recorder?.id;
+    },
+    resume(restored) {
+      if (running) throw new Error('a turn is running');
+      messages = restored.messages.slice();
+      sessionUsage = restored.usage;
+      turns.clear();
+      for (const p of restored.prompts) turns.add(p.content, p.prompt);
+      context.edits.clear();
+      for (const [id, edit] of restored.contextEdits) context.edits.set(id, edit);
+      if (recorder) {
+        recorder.continueSession(restored.id, restored.logs);
+        session.sessionDir = recorder.logsDir;
+      }
+      config.ledger?.switchSession(restored.id).catch(() => undefined);
     },
     get ledger() {
       return config.ledger;
@@ -116,7 +138,12 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       return { prompt: cut.prompt };
     },
     async dispose() {
-      await rm(session.sessionDir, { recursive: true, force: true });
+      if (!recorder) {
+        await rm(session.sessionDir, { recursive: true, force: true });
+        return;
+      }
+      await recorder.sync();
+      recorder.close();
     },
   };
 
@@ -192,6 +219,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
     const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }];
     turns.add(content, prompt);
+    const unrecorded = recorder?.prompt(prompt, content);
+    if (unrecorded) emit({ type: 'notice', message: unrecorded });
     messages = repairHistory([...messages, { role: 'user', content }]);
 
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
@@ -270,6 +299,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   /** After an interrupt or error mid-stream, keep what was said and give every started call a result. */
   async function recordPartial(content: AssistantBlock[], batch: ToolCallBatch): Promise<void> {
     if (content.length === 0) return;
+    recorder?.partial(content);
     messages.push({ role: 'assistant', content });
     if (content.some((b) => b.type === 'tool_use')) {
       messages.push({ role: 'user', content: await batch.results() });

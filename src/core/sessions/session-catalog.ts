@@ -1,0 +1,124 @@
+// Finding sessions on disk: the recent ones of a workspace (or of all workspaces) with what a
+// list shows, the latest one (--continue), one named by an id or a unique prefix (--resume), and
+// opening one to resume it. Nothing here writes, except deleteSession.
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseSessionText } from './session-reader.js';
+import { restoreSession, type RestoredSession } from './session-restore.js';
+import { pathsIn, sessionPaths, sessionsRoot, SESSION_ID } from './session-paths.js';
+import type { HeaderRecord } from './records.js';
+
+export interface SessionSummary {
+  id: string;
+  file: string;
+  /** The workspace the session ran in (from its header; the folder's key when it has none). */
+  workspace: string;
+  title: string;
+  model: string;
+  startedAt: number;
+  /** When the file last changed. */
+  updatedAt: number;
+  turns: number;
+  bytes: number;
+}
+
+export type SessionScope = 'workspace' | 'all';
+
+const HEAD_BYTES = 16 * 1024;
+const PROMPT_MARK = Buffer.from('{"type":"prompt"');
+
+/** Newest first. */
+export async function listSessions(home: string, workspaceRoot: string, scope: SessionScope = 'workspace'): Promise<SessionSummary[]> {
+  const dirs = scope === 'workspace' ? [sessionPaths(home, workspaceRoot).dir] : await subdirs(sessionsRoot(home));
+  const all: SessionSummary[] = [];
+  for (const dir of dirs) all.push(...(await summariesIn(dir)));
+  return all.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+export type SessionLookup =
+  | { ok: true; session: SessionSummary }
+  | { ok: false; reason: string };
+
+/** The workspace's most recent session (--continue). */
+export async function latestSession(home: string, workspaceRoot: string): Promise<SessionLookup> {
+  const [latest] = await listSessions(home, workspaceRoot);
+  return latest ? { ok: true, session: latest } : { ok: false, reason: `no session to continue in ${workspaceRoot} yet` };
+}
+
+/** A session of this workspace by its id or a unique prefix of it; another workspace's is named, not opened. */
+export async function findSession(home: string, workspaceRoot: string, idOrPrefix: string): Promise<SessionLookup> {
+  const wanted = idOrPrefix.trim().toLowerCase();
+  if (wanted === '') return { ok: false, reason: 'the session id is empty' };
+  const here = (await listSessions(home, workspaceRoot)).filter((s) => s.id.startsWith(wanted));
+  if (here.length === 1) return { ok: true, session: here[0]! };
+  if (here.length > 1) {
+    return { ok: false, reason: `"${idOrPrefix}" matches ${here.length} sessions (${here.slice(0, 4).map((s) => s.id.slice(0, 8)).join(', ')}…); give more of the id` };
+  }
+  const elsewhere = (await listSessions(home, workspaceRoot, 'all')).filter((s) => s.id.startsWith(wanted));
+  if (elsewhere.length === 1) {
+    const s = elsewhere[0]!;
+    return { ok: false, reason: `session ${s.id} belongs to ${s.workspace}; resume it from there: inkling --cwd ${s.workspace} --resume ${s.id}` };
+  }
+  return { ok: false, reason: `no session "${idOrPrefix}" in ${workspaceRoot} (inkling --resume lists them)` };
+}
+
+export interface OpenedSession {
+  restored: RestoredSession;
+  /** Said once as the session opens (a torn last record, skipped records). */
+  notices: string[];
+}
+
+export async function openSession(file: string): Promise<OpenedSession> {
+  const read = parseSessionText(await readFile(file, 'utf8'));
+  const id = read.header?.id ?? path.basename(file, '.jsonl');
+  return { restored: restoreSession(id, read.records), notices: read.notices };
+}
+
+/** Removes a session's file and its logs. */
+export async function deleteSession(summary: Pick<SessionSummary, 'file' | 'id'>): Promise<void> {
+  const paths = pathsIn(path.dirname(summary.file));
+  await rm(paths.logsDir(summary.id), { recursive: true, force: true });
+  await rm(summary.file, { force: true });
+}
+
+async function subdirs(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory()).map((e) => path.join(root, e.name));
+}
+
+async function summariesIn(dir: string): Promise<SessionSummary[]> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  const out: SessionSummary[] = [];
+  for (const name of entries) {
+    if (!name.endsWith('.jsonl')) continue;
+    const id = name.slice(0, -'.jsonl'.length);
+    if (!SESSION_ID.test(id)) continue;
+    const summary = await summarize(path.join(dir, name), id).catch(() => null);
+    if (summary) out.push(summary);
+  }
+  return out;
+}
+
+async function summarize(file: string, id: string): Promise<SessionSummary> {
+  const info = await stat(file);
+  const data = await readFile(file);
+  const head = parseSessionText(data.subarray(0, Math.min(data.length, HEAD_BYTES)).toString('utf8'));
+  const header: HeaderRecord | undefined = head.header;
+  const title = head.records.find((r) => r.type === 'title');
+  let turns = 0;
+  for (let at = data.indexOf(PROMPT_MARK); at !== -1; at = data.indexOf(PROMPT_MARK, at + 1)) {
+    if (at === 0 || data[at - 1] === 0x0a) turns++;
+  }
+  return {
+    id,
+    file,
+    workspace: header?.workspace ?? path.basename(path.dirname(file)),
+    title: title?.type === 'title' ? title.title : '(untitled)',
+    model: header?.model ?? '',
+    startedAt: header?.startedAt ?? info.birthtimeMs,
+    updatedAt: info.mtimeMs,
+    turns,
+    bytes: info.size,
+  };
+}
+

@@ -1,0 +1,31 @@
+// What the UI asks of the sessions on disk (the picker, /resume, /sessions, the exit hint): a
+// port the CLI builds from the agent, so the store and components never touch files.
+import type { AgentEvent } from '../events.js';
+import type { SessionScope, SessionSummary } from './session-catalog.js';
+
+/** A session opened into the agent: the events that draw its transcript, and what to say once. */
+export interface SessionView {
+  id: string;
+  title?: string;
+  replay: AgentEvent[];
+  notices: string[];
+}
+
+export type SessionStart =
+  | { kind: 'fresh'; notice?: string }
+  | { kind: 'resumed'; view: SessionView }
+  /** --resume without an id: the picker opens first. */
+  | { kind: 'pick' };
+
+export interface SessionPort {
+  /** How the app starts; resolves once the agent is ready (after the first frame). */
+  start: Promise<SessionStart>;
+  /** Newest first. Never rejects (an unreadable folder is an empty list). */
+  list(scope: SessionScope): Promise<SessionSummary[]>;
+  /** Opens a session of this workspace into the agent; rejects with a message a person can read. */
+  resume(id: string): Promise<SessionView>;
+  /** The session being recorded now (the exit summary names it). */
+  currentId(): string | undefined;
+  /** The workspace's prompt history, oldest first (↑ in the input). */
+  promptHistory(): Promise<string[]>;
+}

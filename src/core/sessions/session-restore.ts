@@ -1,0 +1,152 @@
+// Rebuilds a session from its records: the conversation the model will see next (history
+// repaired, so a call cut off by kill -9 gets an "interrupted" result) and the transcript as
+// a replay of the events that drew it, which the UI applies in one batch.
+import type { AssistantMessage, Message, StopReason, ToolResultBlock, Usage, UserBlock } from '../conversation.js';
+import { emptyUsage, toolUses } from '../conversation.js';
+import type { AgentEvent, ContextEdit } from '../events.js';
+import { repairHistory } from '../history-repair.js';
+import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
+
+export interface RestoredPrompt {
+  /** The user message's blocks as they are in `messages` (a rewind finds the turn by them). */
+  content: UserBlock[];
+  prompt: string;
+}
+
+export interface RestoredSession {
+  id: string;
+  header?: HeaderRecord;
+  title?: string;
+  messages: Message[];
+  prompts: RestoredPrompt[];
+  usage: Usage;
+  /** Events that draw the transcript as it was. */
+  replay: AgentEvent[];
+  /** Full output logs named by calls: log path → call id. */
+  logs: Map<string, string>;
+  /** Tool results dropped, shrunk or pinned for the requests (the last edit of each call). */
+  contextEdits: Map<string, ContextEdit>;
+  /** The permission mode last recorded, if any. */
+  mode?: string;
+  forkedFrom?: { session: string; prompt: number };
+}
+
+export const ENDED_MID_TURN = 'This session ended in the middle of a turn (inkling was stopped); calls that had not finished are marked interrupted.';
+
+export function restoreSession(id: string, records: readonly SessionRecord[]): RestoredSession {
+  const results = new Map<string, ToolResultRecord>();
+  const changes = new Map<string, LedgerRecord['event']>();
+  for (const r of records) {
+    if (r.type === 'tool_result' && !results.has(r.id)) results.set(r.id, r);
+    if (r.type === 'ledger' && r.event.type === 'tool_changes') changes.set(r.event.id, r.event);
+  }
+  const out: RestoredSession = { id, messages: [], prompts: [], usage: emptyUsage(), replay: [], logs: new Map(), contextEdits: new Map() };
+  let messages: Message[] = [];
+  const replay = out.replay;
+  let inTurn = false;
+  const endOpenTurn = () => {
+    if (!inTurn) return;
+    replay.push({ type: 'notice', message: ENDED_MID_TURN }, { type: 'turn_end', reason: 'aborted' });
+    inTurn = false;
+  };
+
+  for (const r of records) {
+    switch (r.type) {
+      case 'header':
+        out.header ??= r;
+        break;
+      case 'title':
+        out.title ??= r.title;
+        break;
+      case 'prompt': {
+        endOpenTurn();
+        const content = r.content.length > 0 ? r.content : [{ type: 'text' as const, text: r.text }];
+        messages.push({ role: 'user', content });
+        out.prompts.push({ content, prompt: r.text });
+        replay.push({ type: 'turn_start', prompt: r.text });
+        inTurn = true;
+        break;
+      }
+      case 'assistant': {
+        messages.push(r.message);
+        replayMessage(replay, r.message, r.stopReason, results);
+        const uses = toolUses(r.message);
+        const blocks: ToolResultBlock[] = [];
+        for (const use of uses) {
+          const change = changes.get(use.id);
+          if (change) replay.push(change);
+          const result = results.get(use.id);
+          if (!result) continue;
+          blocks.push({ type: 'tool_result', tool_use_id: use.id, content: result.content, ...(result.isError ? { is_error: true } : {}) });
+          if (result.cancelled) replay.push({ type: 'tool_status', id: use.id, status: 'cancelled' });
+          replay.push({
+            type: 'tool_result',
+            id: use.id,
+            content: result.content,
+            isError: result.isError,
+            ...(result.details ? { details: result.details } : {}),
+            durationMs: result.durationMs,
+          });
+          const logPath = (result.details as { logPath?: unknown } | undefined)?.logPath;
+          if (typeof logPath === 'string') out.logs.set(logPath, use.id);
+        }
+        if (uses.length > 0) messages.push({ role: 'user', content: blocks });
+        break;
+      }
+      case 'usage':
+        out.usage = r.session;
+        replay.push({ type: 'usage', usage: r.usage, turn: r.turn, session: r.session });
+        break;
+      case 'notice':
+        replay.push(r.level === 'error' ? { type: 'error', message: r.message, retryable: false } : { type: 'notice', message: r.message });
+        break;
+      case 'turn_end':
+        if (!inTurn) break;
+        replay.push({ type: 'turn_end', reason: r.reason });
+        inTurn = false;
+        break;
+      case 'ledger':
+        if (r.event.type !== 'tool_changes') replay.push(r.event);
+        break;
+      case 'compaction': {
+        // As the compaction built it: the summary, then the messages it kept.
+        const before = repairHistory(messages);
+        messages = repairHistory([r.event.message, ...before.slice(Math.max(0, before.length - r.event.keptMessages))]);
+        replay.push(r.event);
+        break;
+      }
+      case 'context_edit':
+        if (r.event.edit) out.contextEdits.set(r.event.id, r.event.edit);
+        else out.contextEdits.delete(r.event.id);
+        replay.push(r.event);
+        break;
+      case 'log_dropped':
+        replay.push({ type: 'log_dropped', id: r.id, logPath: r.logPath });
+        break;
+      case 'mode':
+        out.mode = r.mode;
+        break;
+      case 'forked_from':
+        out.forkedFrom = { session: r.session, prompt: r.prompt };
+        break;
+      case 'tool_result':
+      case 'resumed':
+        break;
+    }
+  }
+  endOpenTurn();
+  out.messages = repairHistory(messages);
+  return out;
+}
+
+/** The events a live response produced: thinking, text and tool cards in the order they came. */
+function replayMessage(replay: AgentEvent[], message: AssistantMessage, stopReason: StopReason, results: Map<string, ToolResultRecord>): void {
+  for (const block of message.content) {
+    if (block.type === 'thinking' && block.thinking) replay.push({ type: 'thinking_delta', thinking: block.thinking });
+    else if (block.type === 'text' && block.text) replay.push({ type: 'text_delta', text: block.text });
+    else if (block.type === 'tool_use') {
+      replay.push({ type: 'tool_call', id: block.id, name: block.name, input: block.input, readOnly: results.get(block.id)?.readOnly ?? false });
+    }
+  }
+  replay.push({ type: 'message_end', message, stopReason });
+}

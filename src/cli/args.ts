@@ -25,6 +25,10 @@ export interface CliFlags {
   /** --sandbox: the sandbox must start (exit 2 when it cannot); --no-sandbox: commands run without it. */
   sandbox?: boolean;
   noSandbox?: boolean;
+  /** -c: the workspace's latest session. */
+  continue?: boolean;
+  /** --resume <id> (a unique prefix), or true for --resume alone (the picker). */
+  resume?: string | true;
   help: boolean;
   version: boolean;
 }
@@ -37,7 +41,8 @@ export interface FlagSpec<K extends string = FlagKey> {
   short?: string;
   /** Placeholder for the value; absent for switches. */
   value?: string;
-  kind: 'switch' | 'string' | 'positive-int' | 'output-format';
+  /** optional-string: takes the next word as its value unless it starts with "-" (or there is none). */
+  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format';
   help: string;
 }
 
@@ -58,6 +63,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'appendSystemPrompt', long: '--append-system-prompt', value: '<text|@file>', kind: 'string', help: 'Add text to the end of the system prompt' },
   { key: 'sandbox', long: '--sandbox', kind: 'switch', help: 'Run commands in the bubblewrap sandbox, or exit 2 saying why it cannot start' },
   { key: 'noSandbox', long: '--no-sandbox', kind: 'switch', help: 'Run commands without the sandbox (the whole machine as you can reach it)' },
+  { key: 'continue', long: '--continue', short: '-c', kind: 'switch', help: "Go on with this workspace's latest session" },
+  { key: 'resume', long: '--resume', value: '[id]', kind: 'optional-string', help: 'Go on with a session by id (a unique prefix is enough); alone, pick one from a list' },
   { key: 'trustWorkspace', long: '--trust-workspace', kind: 'switch', help: "Apply this workspace's settings files and .env fully for this run, as if trusted" },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },
   { key: 'version', long: '--version', short: '-v', kind: 'switch', help: 'Print the version' },
@@ -89,6 +96,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 export function parseArgs(argv: readonly string[]): CliFlags {
   const { flags, positionals } = parseFlags(argv, FLAGS);
   const result = { yolo: false, demo: false, help: false, version: false, ...flags } as CliFlags;
+  if (result.continue && result.resume !== undefined) throw new UsageError('--continue and --resume both choose the session; give one of them');
   if (positionals.length > 0) {
     if (result.print !== undefined) {
       throw new UsageError(`unexpected argument "${positionals[0]}": with -p the prompt is the value of -p (quote it)`);
@@ -142,7 +150,14 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
     }
     let value: string | undefined;
     if (eq !== -1) value = arg.slice(eq + 1);
-    else if (i + 1 < argv.length) value = argv[++i];
+    else if (spec.kind === 'optional-string') {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('-')) {
+        flags[spec.key] = true;
+        continue;
+      }
+      value = argv[++i];
+    } else if (i + 1 < argv.length) value = argv[++i];
     if (value === undefined) throw new UsageError(`${spec.long} needs a value ${spec.value}`);
     flags[spec.key] = flagValue(spec, value);
   }
@@ -152,6 +167,7 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
 function flagValue(spec: FlagSpec<string>, value: string): string | number {
   switch (spec.kind) {
     case 'string':
+    case 'optional-string':
       if (value.trim() === '') throw new UsageError(`${spec.long} needs a non-empty ${spec.value}`);
       return value;
     case 'positive-int':

@@ -30,8 +30,12 @@ export const SECRET_ENV_NAMES: string[] = [...new Set([...BUILTIN_SECRET_ENV_NAM
 
 export type { ProviderChoice } from './provider-config.js';
 
+/** Which session the run records into: a new one, the workspace's latest, or one by id (none: the picker). */
+export type SessionChoice = { kind: 'new' } | { kind: 'continue' } | { kind: 'resume'; id?: string };
+
 export interface InklingConfig {
   mode: 'print' | 'interactive';
+  session: SessionChoice;
   /** The -p prompt. */
   prompt?: string;
   /** Positional words: the TUI starts by sending them. */
@@ -79,6 +83,9 @@ export async function prepareRun(flags: CliFlags, env: NodeJS.ProcessEnv = proce
   if (flags.outputFormat && mode !== 'print') throw new UsageError('--output-format only applies with -p');
   if (flags.demo && flags.script) throw new UsageError('--demo and --script both choose the model; give one of them');
   if (flags.sandbox && flags.noSandbox) throw new UsageError('--sandbox and --no-sandbox contradict each other; give one of them');
+  if (mode === 'print' && flags.resume === true) {
+    throw new UsageError('-p --resume needs a session id (-p never shows the list); use --continue for the latest session');
+  }
   if (flags.thinking !== undefined && flags.thinking < MIN_THINKING_BUDGET) {
     throw new UsageError(`--thinking must be at least ${MIN_THINKING_BUDGET} tokens (got ${flags.thinking})`);
   }
@@ -199,6 +206,7 @@ function buildConfig(
 
   return {
     mode,
+    session: flags.continue ? { kind: 'continue' } : flags.resume === true ? { kind: 'resume' } : flags.resume ? { kind: 'resume', id: flags.resume } : { kind: 'new' },
     prompt: flags.print,
     ...(flags.prompt !== undefined ? { initialPrompt: flags.prompt } : {}),
     outputFormat: flags.outputFormat ?? 'text',

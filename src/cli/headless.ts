@@ -10,6 +10,7 @@ import type { Scrub } from './scrub.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { createProvider, createSessionAgent } from './session.js';
+import { lookUpChosen, resumeInto } from './session-recording.js';
 import { settingsNotices } from './settings-notices.js';
 
 export interface HeadlessOutput {
@@ -30,6 +31,8 @@ export interface HeadlessResult {
   is_error: boolean;
   /** Error messages, when the turn failed. */
   errors: string[];
+  /** The session the turn was recorded in: `inkling --resume <id>` goes on with it. */
+  session_id?: string;
 }
 
 const EXIT_FOR: Record<TurnEndReason, number> = {
@@ -58,6 +61,19 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   const agent = await createSessionAgent(config, provider);
   const unsandboxed = sandboxNotice(await sessionSandbox(config));
   if (unsandboxed) print(out.stderr, `inkling: ${unsandboxed}\n`);
+  const chosen = await lookUpChosen(config);
+  if (chosen && !chosen.ok) {
+    print(out.stderr, `inkling: ${chosen.reason}\n`);
+    await agent.dispose().catch(() => undefined);
+    return EXIT.usage;
+  }
+  if (chosen) {
+    const opened = await resumeInto(agent, chosen.session.file);
+    for (const line of opened.notices) print(out.stderr, `inkling: ${line}\n`);
+  }
+  if (config.outputFormat === 'stream-json') {
+    print(out.stdout, `${JSON.stringify({ type: 'session_start', session_id: agent.sessionId, model: config.model })}\n`);
+  }
 
   // A first Ctrl+C (or SIGTERM/SIGHUP) ends the turn cleanly, so running commands are killed
   // with their whole process group instead of being orphaned; a second signal stops at once.
@@ -108,6 +124,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
       turns,
       is_error: reason !== 'end_turn',
       errors,
+      ...(agent.sessionId ? { session_id: agent.sessionId } : {}),
     };
     print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {

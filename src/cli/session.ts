@@ -1,8 +1,5 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { Agent, ModelSwitching } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
@@ -15,6 +12,13 @@ import { HEADLESS_MCP_START_MS, launchMcpServers, withMcp } from './mcp-session.
 import { authHint } from './provider-config.js';
 import { sessionSandbox } from './sandbox-session.js';
 import { registeredTools } from './tools.js';
+import { createRecorder } from './session-recording.js';
+
+/** The header's provider: the preset's name, or what stands in for a model. */
+function providerName(config: InklingConfig): string {
+  const choice = config.provider;
+  return choice.kind === 'openai' ? choice.preset : choice.kind;
+}
 
 export async function createProvider(config: InklingConfig): Promise<Provider> {
   const choice = config.provider;
@@ -96,22 +100,23 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     memory ?? loadMemory(config),
     sessionSandbox(config),
   ]);
-  const ledger = await createLedger(config);
+  let answering: { model: string; provider: Provider } = { model: config.model, provider };
+  const recorder = await createRecorder(config, () => ({ model: answering.model, provider: providerName(config) }));
+  const ledger = await createLedger(config, recorder.id);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
     memory: memorySection(files),
     append: config.systemPrompt.append,
   });
-  // One folder for the session's files: bash logs and MCP servers' stderr.
-  const sessionDir = path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const mcp = launchMcpServers(config, sessionDir);
+  // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
+  const mcp = launchMcpServers(config, recorder.logsDir);
   const agent = createAgent({
     ...(ledger ? { ledger } : {}),
+    recorder,
     provider,
     model: config.model,
     workspaceRoot: config.workspaceRoot,
     tools,
-    sessionDir,
     sandbox,
     ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,
@@ -123,6 +128,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
+  answering = agent;
   if (!mcp) return agent;
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
   if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
@@ -133,9 +139,9 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
  * The change ledger for the session (undo, rewind). The demo never writes files, so it records
  * nothing rather than snapshotting whatever folder someone tries it in.
  */
-async function createLedger(config: InklingConfig): Promise<ChangeLedger | undefined> {
+async function createLedger(config: InklingConfig, sessionId: string): Promise<ChangeLedger | undefined> {
   if (config.provider.kind === 'demo') return undefined;
   const [{ ChangeLedger }, { createRedactor }] = await Promise.all([import('../core/checkpoints/change-ledger.js'), import('../core/redact.js')]);
   const secrets = [...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets];
-  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, redact: createRedactor(secrets) });
+  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, redact: createRedactor(secrets) });
 }

@@ -58,6 +58,22 @@ describe('parseArgs', () => {
   });
 });
 
+describe('session flags', () => {
+  it('--resume takes the next word as the id unless it starts with a dash; --resume=<id> too', () => {
+    expect(parseArgs(['--resume', '3f2a'])).toMatchObject({ resume: '3f2a' });
+    expect(parseArgs(['--resume=3f2a', 'fix', 'it'])).toMatchObject({ resume: '3f2a', prompt: 'fix it' });
+    expect(parseArgs(['--resume', '--yolo'])).toMatchObject({ resume: true, yolo: true });
+    expect(parseArgs(['--resume'])).toMatchObject({ resume: true });
+    expect(parseArgs(['-c'])).toMatchObject({ continue: true });
+    expect(parseArgs(['--continue', '-p', 'go'])).toMatchObject({ continue: true, print: 'go' });
+  });
+
+  it('refuses --continue with --resume, and an empty --resume=', () => {
+    expect(() => parseArgs(['-c', '--resume', 'x'])).toThrow(UsageError);
+    expect(() => parseArgs(['--resume='])).toThrow(/non-empty/);
+  });
+});
+
 describe('parseCommandLine', () => {
   it('takes a first word naming a subcommand as the subcommand, with the rest (global flags too) for it', () => {
     expect(parseCommandLine(['config', 'get', 'model', '--cwd', '/tmp'])).toEqual({ kind: 'subcommand', name: 'config', argv: ['get', 'model', '--cwd', '/tmp'] });

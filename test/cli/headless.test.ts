@@ -105,7 +105,9 @@ describe('inkling -p', () => {
     const r = await inkling(['-p', 'notes?', '--output-format=stream-json']);
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [k: string]: unknown });
-    expect(events[0]).toEqual({ type: 'turn_start', prompt: 'notes?' });
+    // The session comes first, so a script can resume it; the core's events follow as they are.
+    expect(events[0]).toEqual({ type: 'session_start', session_id: expect.stringMatching(/^[0-9a-f-]{36}$/), model: expect.any(String) });
+    expect(events[1]).toEqual({ type: 'turn_start', prompt: 'notes?' });
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
     // All three are read-only (the bash command is proven so), so they may run side by side.
     const calls = events.filter((e) => e.type === 'tool_call');

@@ -36,7 +36,11 @@ export function revertPreviewLines(d: RevertDialog, width: number): { head: stri
     for (const f of p.conflicts) head.push(paint.warn(fitLine(`    ${f.path} (${f.changedBy.map(changedByText).join(', ')})`, width)));
   }
   if (d.phase === 'working') head.push(paint.dim('  putting the files back…'));
-  const diff = [p.diff, p.conflicts.length > 0 ? p.conflictDiff : ''].join('\n').split('\n').filter((l, i, all) => l !== '' || i < all.length - 1);
+  // git's header rows (object ids) say nothing a person needs; the ---/+++ rows name the file.
+  const diff = [p.diff, p.conflicts.length > 0 ? p.conflictDiff : '']
+    .join('\n')
+    .split('\n')
+    .filter((l, i, all) => !l.startsWith('diff --git ') && !l.startsWith('index ') && (l !== '' || i < all.length - 1));
   const body = diff.length > 0 && diff.some((l) => l !== '') ? [paint.dim('  ─ what putting them back changes ─'), ...diff.map((l) => diffRow(l, width))] : [];
   return { head, body };
 }

@@ -5,6 +5,8 @@ import type { Provider } from './providers/provider.js';
 import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
+import type { ApprovalDecision, PermissionMode } from './permissions/approval.js';
+import type { PermissionGate } from './permissions/gate.js';
 import type { CommandSandbox } from './shell/command-sandbox.js';
 import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
 import type { ToolCallCost } from './context/conversation-context.js';
@@ -53,6 +55,8 @@ export interface AgentConfig {
    * (`sessionDir` is then ignored) and is kept on dispose. Off when absent.
    */
   recorder?: ConversationRecorder;
+  /** Decides every tool call before it runs (core/permissions); without one, every call runs unasked. */
+  permissions?: PermissionGate;
 }
 
 export interface Agent {
@@ -96,6 +100,15 @@ export interface Agent {
    * current ones, and later records are appended to its file. Not while a turn runs.
    */
   resume?(session: RestoredSession): void;
+  /**
+   * Answers an approval_request. False when no call `id` is waiting (already answered, interrupted).
+   * (Optional: UI stand-ins and agents without a permission gate have none.)
+   */
+  respondToApproval?(id: string, decision: ApprovalDecision): boolean;
+  /** The permission mode now; undefined without a permission gate. */
+  readonly permissionMode?: PermissionMode;
+  /** Changes the mode (Shift+Tab); takes effect for the next call checked. */
+  setPermissionMode?(mode: PermissionMode): void;
   /** Ends the session: a recorded session is synced to disk and kept; temporary files are removed. */
   dispose(): Promise<void>;
 }

@@ -130,6 +130,15 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     get ledger() {
       return config.ledger;
     },
+    respondToApproval(id, decision) {
+      return config.permissions?.respond(id, decision) ?? false;
+    },
+    get permissionMode() {
+      return config.permissions?.mode;
+    },
+    setPermissionMode(mode) {
+      if (config.permissions) config.permissions.mode = mode;
+    },
     rewindConversation(n) {
       if (running) throw new Error('a turn is running');
       const cut = turns.truncate(messages, n);
@@ -260,6 +269,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
             makeContext: (id) => makeContext(id, attemptSignal, emit),
             redact,
             recordChanges: recordWith(config.ledger, emit),
+            workspaceRoot: config.workspaceRoot,
+            ...(config.permissions ? { permissions: config.permissions } : {}),
           }),
         retry: streamRetry,
       });

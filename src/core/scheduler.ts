@@ -1,7 +1,9 @@
 // Runs the tool calls of one model response in program order, except that consecutive read-only
 // calls run at the same time. A call that is not read-only (or an unknown tool) waits for
 // everything before it and blocks everything after it. Read-only calls may start while the
-// response is still streaming, as long as no earlier call in it is a write.
+// response is still streaming, as long as no earlier call in it is a write. With a permission
+// gate every call is checked first: a denied call settles at once, a call that asks is a barrier
+// like a write and waits for the person (approval_request) when its turn comes.
 import type { ToolResultBlock } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import type { CompletedToolUse } from './providers/provider.js';
@@ -10,15 +12,22 @@ import type { ToolContext, ToolResult } from './tools/tool.js';
 import { validateInput } from './validate-input.js';
 import { truncateHeadTail } from './truncate.js';
 import { redactDeep, type Redact } from './redact.js';
+import type { ApprovalPreview } from './permissions/approval.js';
+import type { Verdict } from './permissions/decide.js';
+import { declinedMessage, type PermissionGate } from './permissions/gate.js';
 
 export const MAX_CONCURRENT_READS = 8;
 
-type CallState = 'queued' | 'running' | 'settled';
+type CallState = 'queued' | 'asking' | 'running' | 'settled';
 
 interface ScheduledCall {
   use: CompletedToolUse;
   readOnly: boolean;
   state: CallState;
+  /** The permission verdict; 'pending' while the check runs. Absent without a gate (allowed). */
+  verdict?: Verdict | 'pending';
+  /** Runs alone, as a write does (it asked, so it waits for everything before it and blocks the rest). */
+  exclusive?: boolean;
   /** execute() was called (a call settled without running, e.g. abandoned, never was). */
   started?: boolean;
   result?: ToolResultBlock;
@@ -36,6 +45,9 @@ export interface SchedulerDeps {
   redact: Redact;
   /** Wraps every call that is not read-only (the change ledger's before/after snapshots). */
   recordChanges?(use: CompletedToolUse, run: () => Promise<ToolResult>): Promise<ToolResult>;
+  /** Decides every call before it runs (core/permissions); without one every call runs. */
+  permissions?: PermissionGate;
+  workspaceRoot?: string;
 }
 
 export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it finished.';
@@ -53,11 +65,25 @@ export class ToolCallBatch {
     const readOnly = !use.inputError && this.deps.registry.isReadOnlyCall(use.name, use.input);
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
-    this.calls.push({ use, readOnly, state: 'queued', settled, settle });
+    const call: ScheduledCall = { use, readOnly, state: 'queued', settled, settle };
+    this.calls.push(call);
     this.deps.emit({ type: 'tool_call', id: use.id, name: use.name, input: use.input, readOnly });
     this.deps.emit({ type: 'tool_status', id: use.id, status: 'queued' });
-    if (this.deps.signal.aborted) this.cancelUnfinished();
-    else this.pump();
+    if (this.deps.signal.aborted) return this.cancelUnfinished();
+    const gate = this.deps.permissions;
+    if (gate && !use.inputError) {
+      call.verdict = 'pending';
+      void gate.check(this.facts(use)).then((verdict) => {
+        call.verdict = verdict;
+        if (verdict.kind === 'ask') call.exclusive = true;
+        this.pump();
+      });
+    }
+    this.pump();
+  }
+
+  private facts(use: CompletedToolUse) {
+    return { name: use.name, input: use.input, readOnly: this.deps.registry.get(use.name)?.readOnly };
   }
 
   /** The response is complete: every remaining call may now be scheduled. */
@@ -98,15 +124,29 @@ export class ToolCallBatch {
   private pump(): void {
     if (this.deps.signal.aborted) return;
     let running = this.calls.filter((c) => c.state === 'running').length;
+    const alone = (c: ScheduledCall) => !c.readOnly || c.exclusive === true;
     for (let i = 0; i < this.calls.length; i++) {
       const call = this.calls[i]!;
+      if (call.state === 'asking') return; // a call waiting for the person blocks everything after it
       if (call.state !== 'queued') {
-        if (!call.readOnly && call.state === 'running') return; // a write blocks everything after it
+        if (alone(call) && call.state === 'running') return; // a write blocks everything after it
+        continue;
+      }
+      // Until its verdict is known, a call might ask, so nothing after it may start.
+      if (call.verdict === 'pending') return;
+      if (call.verdict?.kind === 'deny') {
+        this.finish(call, { content: call.verdict.message, isError: true }, 0, 'denied');
         continue;
       }
       const earlier = this.calls.slice(0, i);
+      if (call.verdict?.kind === 'ask') {
+        if (this.streaming || earlier.some((c) => c.state !== 'settled')) return;
+        call.state = 'asking';
+        void this.ask(call);
+        return;
+      }
       if (call.readOnly) {
-        if (earlier.some((c) => !c.readOnly && c.state !== 'settled')) return;
+        if (earlier.some((c) => alone(c) && c.state !== 'settled')) return;
         if (running >= MAX_CONCURRENT_READS) return;
         this.start(call);
         running++;
@@ -116,6 +156,80 @@ export class ToolCallBatch {
         return;
       }
     }
+  }
+
+  /** The call's turn came and it asks: checked again (a choice made meanwhile may cover it), previewed, asked. */
+  private async ask(call: ScheduledCall): Promise<void> {
+    const gate = this.deps.permissions!;
+    const { use } = call;
+    const verdict = await gate.check(this.facts(use));
+    if (call.state !== 'asking') return;
+    if (verdict.kind !== 'ask') {
+      call.verdict = verdict;
+      call.state = 'queued';
+      if (verdict.kind === 'deny') this.finish(call, { content: verdict.message, isError: true }, 0, 'denied');
+      else this.start(call);
+      this.pump();
+      return;
+    }
+    const preview = await this.preview(use, verdict);
+    if (call.state !== 'asking') return;
+    if ('refused' in preview) {
+      // The tool would refuse the call anyway (missing file, stale read, .git/): no need to ask.
+      this.finish(call, preview.refused, 0, 'error');
+      this.pump();
+      return;
+    }
+    const waiting = this.calls.filter((c) => c !== call && c.state === 'queued' && (c.verdict === 'pending' || (typeof c.verdict === 'object' && c.verdict.kind === 'ask'))).length;
+    this.deps.emit({ type: 'tool_status', id: use.id, status: 'awaiting_approval' });
+    this.deps.emit({
+      type: 'approval_request',
+      id: use.id,
+      tool: use.name,
+      input: use.input,
+      preview: preview.shown,
+      reason: verdict.why,
+      ...(verdict.remember ? { remember: verdict.remember } : {}),
+      waiting,
+    });
+    const decision = await gate.waitFor(use.id, this.deps.signal);
+    if (!decision || call.state !== 'asking') return; // interrupted: cancelUnfinished settled it
+    const saved = await gate.remember(verdict.remember, decision);
+    this.deps.emit({ type: 'approval_response', id: use.id, decision, ...saved });
+    if (call.state !== 'asking') return;
+    if (decision.kind === 'no') {
+      this.finish(call, { content: declinedMessage(decision.message), isError: true }, 0, 'denied');
+    } else {
+      call.state = 'queued';
+      this.start(call);
+    }
+    this.pump();
+  }
+
+  private async preview(use: CompletedToolUse, verdict: Extract<Verdict, { kind: 'ask' }>): Promise<{ shown: ApprovalPreview } | { refused: ToolResult }> {
+    const input = (use.input ?? {}) as Record<string, unknown>;
+    if (use.name === 'bash' && typeof input.command === 'string') {
+      return {
+        shown: {
+          kind: 'command',
+          command: input.command,
+          cwd: this.deps.workspaceRoot ?? '.',
+          findings: verdict.findings ?? [],
+          ...(verdict.sandboxReason ? { sandboxReason: verdict.sandboxReason } : {}),
+        },
+      };
+    }
+    const tool = this.deps.registry.get(use.name);
+    if (tool?.preview && !validateInput(tool.inputSchema, use.input)) {
+      const result: ToolResult = await tool.preview(use.input, this.deps.makeContext(use.id)).catch((err: unknown) => ({
+        content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        isError: true,
+      }));
+      if (result.isError) return { refused: result };
+      const d = result.details;
+      if (d?.kind === 'edit') return { shown: { kind: 'edit', path: d.path, created: d.created, diff: d.diff, hunks: d.hunks } };
+    }
+    return { shown: { kind: 'args', input: use.input } };
   }
 
   private start(call: ScheduledCall): void {
@@ -157,7 +271,7 @@ export class ToolCallBatch {
     }
   }
 
-  private finish(call: ScheduledCall, result: ToolResult, durationMs: number, status: 'done' | 'error' | 'cancelled'): void {
+  private finish(call: ScheduledCall, result: ToolResult, durationMs: number, status: 'done' | 'error' | 'cancelled' | 'denied'): void {
     call.state = 'settled';
     call.result = {
       type: 'tool_result',

@@ -262,19 +262,24 @@ function outputFiles(policy: PermissionPolicy, redirects: ReturnType<typeof anal
   return out;
 }
 
+/** Programs whose second word is a subcommand (git commit, npm test); a third after these (npm run build). */
+const SUBCOMMANDS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'npx', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'make', 'pip', 'pip3', 'uv', 'poetry', 'deno', 'dotnet', 'gh', 'terraform', 'brew', 'apt', 'apt-get', 'systemctl', 'mvn', 'gradle', 'bundle', 'rake', 'mix', 'composer']);
+const RUNNERS = new Set(['run', 'exec', 'compose', 'run-script', 'x']);
+const SUBCOMMAND_WORD = /^[A-Za-z][A-Za-z0-9:_-]*$/;
+
 /** "commands starting with `git commit`" → bash(git commit:*), when every part that asks starts the same. */
 function prefixOffer(parts: SimpleCommand[]): RememberOffer | undefined {
   const prefixes = new Set<string>();
   for (const part of parts) {
     if (part.assignments.length > 0) return undefined;
-    const words: string[] = [];
-    for (const w of part.words) {
-      if (w.value === null || w.glob) break;
-      if (words.length > 0 && !/^[A-Za-z][A-Za-z0-9:_.-]*$/.test(w.value)) break;
-      words.push(w.value);
-      if (words.length === 3) break;
+    const [first, second, third] = part.words.map((w) => (w.value === null || w.glob ? null : w.value));
+    if (!first) return undefined;
+    const words = [first];
+    const program = first.split('/').at(-1)!;
+    if (SUBCOMMANDS.has(program) && second && SUBCOMMAND_WORD.test(second)) {
+      words.push(second);
+      if (RUNNERS.has(second) && third && SUBCOMMAND_WORD.test(third)) words.push(third);
     }
-    if (words.length === 0) return undefined;
     prefixes.add(words.join(' '));
   }
   if (prefixes.size !== 1) return undefined;

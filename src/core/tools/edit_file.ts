@@ -57,6 +57,13 @@ export function createEditFileTool(deps: FileWriteDeps = {}): Tool<EditFileInput
         return fail(`Could not edit ${String(input?.path)}: ${errorMessage(err)}`);
       }
     },
+    async preview(input, ctx) {
+      try {
+        return await editFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal, dryRun: true });
+      } catch (err) {
+        return fail(`Could not edit ${String(input?.path)}: ${errorMessage(err)}`);
+      }
+    },
   };
 }
 
@@ -70,8 +77,12 @@ async function editFile(input: EditFileInput, workspaceRoot: string, session: Se
     return fail('old_string and new_string are identical; there is nothing to change.');
   }
   // Missing directories are created only when the edit creates the file.
-  const target = await openForWrite(workspaceRoot, input.path, input.old_string === '');
-  if (!target.ok) return fail(target.missing ? missingFile(target.shown ?? String(input.path)) : target.error);
+  const target = await openForWrite(workspaceRoot, input.path, input.old_string === '' && !deps.dryRun);
+  if (!target.ok) {
+    // A preview creates no folders: the edit would create them with the file.
+    if (deps.dryRun && target.missing && input.old_string === '' && target.shown) return done(target.shown, 'Created', buildCreateDiff(target.shown, input.new_string), 1, true);
+    return fail(target.missing ? missingFile(target.shown ?? String(input.path)) : target.error);
+  }
   try {
     return await editIn(target, input, session, deps);
   } finally {
@@ -87,6 +98,7 @@ async function editIn(target: WriteTarget, input: EditFileInput, session: Sessio
   const writeOpts = { rename: deps.rename, signal: deps.signal };
   if (!existing) {
     if (input.old_string !== '') return fail(missingFile(shown));
+    if (deps.dryRun) return done(shown, 'Created', buildCreateDiff(shown, input.new_string), 1, true);
     const written = await writeFileAtomicIn(target.dir, target.name, input.new_string, writeOpts);
     await recordFileState(session, target.realPath, written);
     return done(shown, 'Created', buildCreateDiff(shown, input.new_string), 1, true);
@@ -151,9 +163,10 @@ async function editIn(target: WriteTarget, input: EditFileInput, session: Sessio
     text: normalized ? adaptQuotes(newString, text.slice(s.start, s.end), oldString) : newString,
   }));
   const newText = applyReplacements(text, reps);
+  const note = normalized ? ' (matched after normalizing quotes and trailing whitespace)' : '';
+  if (deps.dryRun) return done(shown, `Edited`, buildEditDiff(shown, text, reps), reps.length, false, note);
   const written = await writeFileAtomicIn(target.dir, target.name, newText, { ...writeOpts, mode: stat.mode & 0o7777 });
   await recordFileState(session, target.realPath, written);
-  const note = normalized ? ' (matched after normalizing quotes and trailing whitespace)' : '';
   return done(shown, `Edited`, buildEditDiff(shown, text, reps), reps.length, false, note);
 }
 

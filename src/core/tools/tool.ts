@@ -52,6 +52,11 @@ export interface Tool<Input = Record<string, unknown>> {
   inputSchema: JsonSchemaObject;
   /** The tool pages its own output (read_file), so the shared head+tail truncation must not cut it. */
   pagesOwnOutput?: boolean;
+  /**
+   * What execute would do, changing nothing (the approval prompt shows it): an error result when the
+   * call would be refused anyway, else details of kind 'edit' with the exact diff. Must not throw.
+   */
+  preview?(input: Input, ctx: ToolContext): Promise<ToolResult>;
   /** Input has already been validated against inputSchema. Must not throw: errors are results. */
   execute(input: Input, ctx: ToolContext): Promise<ToolResult>;
 }

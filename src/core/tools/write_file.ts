@@ -1,5 +1,6 @@
 // write_file: create or overwrite a whole file, atomically, keeping the old file's mode and line endings.
 import { writeFileAtomicIn, type AtomicWriteOptions } from '../files/atomic-write.js';
+import { buildCreateDiff, buildEditDiff } from '../files/edit-diff.js';
 import { BOM, detectEol, startsWithUtf8Bom, withEol } from '../files/line-endings.js';
 import { recordFileState, staleFileError } from '../files/read-state.js';
 import { openForWrite, type WriteTarget } from '../files/workspace-file.js';
@@ -18,6 +19,8 @@ export interface FileWriteDeps {
   rename?: AtomicWriteOptions['rename'];
   /** The call's interrupt: a write interrupted before its rename leaves the file unchanged. */
   signal?: AbortSignal;
+  /** Work out the change and its diff, write nothing (the approval prompt's preview). */
+  dryRun?: boolean;
 }
 
 // Enough of the old file to tell its line-ending style without reading a huge file whole.
@@ -50,6 +53,13 @@ export function createWriteFileTool(deps: FileWriteDeps = {}): Tool<WriteFileInp
         return { content: `Could not write ${String(input?.path)}: ${errorMessage(err)}`, isError: true };
       }
     },
+    async preview(input, ctx) {
+      try {
+        return await writeFile(input, ctx.workspaceRoot, ctx.session, { ...deps, signal: ctx.signal, dryRun: true });
+      } catch (err) {
+        return { content: `Could not write ${String(input?.path)}: ${errorMessage(err)}`, isError: true };
+      }
+    },
   };
 }
 
@@ -62,8 +72,12 @@ async function writeFile(
   deps: FileWriteDeps,
 ): Promise<ToolResult> {
   if (typeof input.content !== 'string') return { content: 'content must be a string.', isError: true };
-  const target = await openForWrite(workspaceRoot, input.path, true);
-  if (!target.ok) return { content: target.error, isError: true };
+  const target = await openForWrite(workspaceRoot, input.path, !deps.dryRun);
+  if (!target.ok) {
+    // A preview creates no folders: the write would create them with the file.
+    if (deps.dryRun && target.missing && target.shown) return previewOf(target.shown, undefined, input.content);
+    return { content: target.error, isError: true };
+  }
   try {
     return await writeInto(target, input.content, session, deps);
   } finally {
@@ -87,6 +101,7 @@ async function writeInto(target: WriteTarget, newContent: string, session: Sessi
     // Editors and Windows tools that wrote a byte-order mark expect to find it again.
     if (startsWithUtf8Bom(head) && !content.startsWith(BOM)) content = BOM + content;
   }
+  if (deps.dryRun) return previewOf(shown, existing ? await readOld(existing) : undefined, newContent);
 
   const written = await writeFileAtomicIn(target.dir, target.name, content, { mode, rename: deps.rename, signal: deps.signal });
   await recordFileState(session, target.realPath, written);
@@ -98,6 +113,29 @@ async function writeInto(target: WriteTarget, newContent: string, session: Sessi
     content: `${created ? 'Created' : 'Overwrote'} ${shown}: wrote ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`,
     isError: false,
     details: { kind: 'write', path: shown, bytes, lines, created },
+  };
+}
+
+// Larger old files are previewed as "replaced" without a line diff.
+const PREVIEW_DIFF_BYTES = 2 * 1024 * 1024;
+
+async function readOld(file: WorkspaceHandle): Promise<string | null> {
+  if (file.stat.size > PREVIEW_DIFF_BYTES) return null;
+  const buf = Buffer.alloc(file.stat.size);
+  const { bytesRead } = await file.handle.read(buf, 0, buf.length, 0);
+  const bytes = buf.subarray(0, bytesRead);
+  return bytes.includes(0) ? null : bytes.toString('utf8');
+}
+
+/** What the write would change, as an edit diff; old === null: too large or binary to compare. */
+function previewOf(shown: string, old: string | null | undefined, content: string): ToolResult {
+  const created = old === undefined;
+  const d = created || old === null ? buildCreateDiff(shown, content) : buildEditDiff(shown, old, [{ start: 0, end: old.length, text: content }]);
+  const note = old === null ? ' (the old file is too large or binary to compare; its whole content is replaced)' : '';
+  return {
+    content: `${created ? 'Would create' : 'Would overwrite'} ${shown}${note}.`,
+    isError: false,
+    details: { kind: 'edit', path: shown, diff: d.diff, hunks: d.hunks, replacements: created ? 0 : 1, created },
   };
 }
 

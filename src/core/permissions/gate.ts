@@ -1,0 +1,144 @@
+// The permission pipeline's live half: holds the mode, the rules and this session's remembered
+// choices, answers check() for every call, and parks a call that asks until respond() answers it.
+// With canAsk false (-p) an ask is answered at once with a denial that says how to allow it.
+import type { ApprovalDecision, PermissionMode, RememberOffer } from './approval.js';
+import { loadBashParser, type BashParser } from './bash-parser.js';
+import { decide, type CallFacts, type PermissionPolicy, type SandboxDecision, type Verdict } from './decide.js';
+import { parseRule, type PermissionRule } from './rules.js';
+import { saveAllowRule } from './remembered-rule.js';
+
+export interface RuleSet {
+  allow: PermissionRule[];
+  ask: PermissionRule[];
+  deny: PermissionRule[];
+}
+
+export interface PermissionGateOptions {
+  mode: PermissionMode;
+  rules: RuleSet;
+  protectedPaths?: string[];
+  workspaceRoot: string;
+  home: string;
+  /** False for -p: nobody can answer, so a call that would ask is denied. */
+  canAsk: boolean;
+  sandbox?: (input: unknown) => SandboxDecision;
+  /** Where "yes, always" goes; default: the workspace's .inkling/settings.local.json. */
+  saveRule?: (rule: string) => Promise<{ savedTo: string } | { error: string }>;
+}
+
+export const DECLINED = 'The person declined this tool call; it was not run.';
+
+export class PermissionGate {
+  private modeNow: PermissionMode;
+  private readonly session: PermissionRule[] = [];
+  private readonly waiting = new Map<string, (d: ApprovalDecision | undefined) => void>();
+  private parser: BashParser | undefined;
+
+  constructor(private readonly opts: PermissionGateOptions) {
+    this.modeNow = opts.mode;
+  }
+
+  get mode(): PermissionMode {
+    return this.modeNow;
+  }
+
+  set mode(mode: PermissionMode) {
+    this.modeNow = mode;
+  }
+
+  get canAsk(): boolean {
+    return this.opts.canAsk;
+  }
+
+  /** Rules remembered this session, newest last. */
+  get remembered(): readonly PermissionRule[] {
+    return this.session;
+  }
+
+  /** The verdict for one call; -p turns an ask into a deny. Never rejects. */
+  async check(call: CallFacts): Promise<Verdict> {
+    let verdict: Verdict;
+    try {
+      this.parser ??= await loadBashParser();
+      verdict = decide(this.parser, this.policy(), call);
+    } catch (err) {
+      verdict = {
+        kind: 'ask',
+        why: `the permission check failed: ${err instanceof Error ? err.message : String(err)}`,
+        headless: 'This call needs approval (the permission check failed), and -p cannot ask: rerun with --yolo.',
+      };
+    }
+    if (verdict.kind === 'ask' && !this.opts.canAsk) return { kind: 'deny', why: verdict.why, message: verdict.headless };
+    return verdict;
+  }
+
+  /** Waits for respond(id, …); undefined when `signal` aborts first. */
+  waitFor(id: string, signal: AbortSignal): Promise<ApprovalDecision | undefined> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve(undefined);
+      const onAbort = () => {
+        this.waiting.delete(id);
+        resolve(undefined);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.set(id, (d) => {
+        signal.removeEventListener('abort', onAbort);
+        this.waiting.delete(id);
+        resolve(d);
+      });
+    });
+  }
+
+  /** Answers a waiting call. False when no call `id` waits. */
+  respond(id: string, decision: ApprovalDecision): boolean {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return false;
+    resolve(decision);
+    return true;
+  }
+
+  /** Remembers what a "yes, and don't ask again" / "yes, always" covers; saves the latter. */
+  async remember(offer: RememberOffer | undefined, decision: ApprovalDecision): Promise<{ savedTo?: string; saveError?: string }> {
+    if (!offer || (decision.kind !== 'yes-session' && decision.kind !== 'yes-always')) return {};
+    const parsed = parseRule(offer.rule, decision.kind === 'yes-always' ? 'settings.local.json' : 'this session');
+    if (parsed.ok) this.session.push(parsed.rule);
+    if (decision.kind !== 'yes-always') return {};
+    const save = this.opts.saveRule ?? ((rule: string) => saveAllowRule(this.opts.workspaceRoot, rule));
+    try {
+      const result = await save(offer.rule);
+      return 'savedTo' in result ? { savedTo: result.savedTo } : { saveError: result.error };
+    } catch (err) {
+      return { saveError: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  private policy(): PermissionPolicy {
+    return {
+      mode: this.modeNow,
+      ...this.opts.rules,
+      session: this.session,
+      protectedPaths: this.opts.protectedPaths ?? [],
+      workspaceRoot: this.opts.workspaceRoot,
+      home: this.opts.home,
+      ...(this.opts.sandbox ? { sandbox: this.opts.sandbox } : {}),
+    };
+  }
+}
+
+/** Parses rule texts from one source; the ones that do not parse come back as problems. */
+export function parseRules(texts: readonly string[], source: string): { rules: PermissionRule[]; problems: string[] } {
+  const rules: PermissionRule[] = [];
+  const problems: string[] = [];
+  for (const text of texts) {
+    const r = parseRule(text, source);
+    if (r.ok) rules.push(r.rule);
+    else problems.push(`${source}: ${r.problem}`);
+  }
+  return { rules, problems };
+}
+
+/** The message the model gets when the person says no. */
+export function declinedMessage(message: string | undefined): string {
+  const said = message?.trim();
+  return said ? `${DECLINED} They said: ${said}` : `${DECLINED} Ask them what to do instead, or try something else.`;
+}

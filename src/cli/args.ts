@@ -42,19 +42,24 @@ export interface FlagSpec<K extends string = FlagKey> {
   /** Placeholder for the value; absent for switches. */
   value?: string;
   /** optional-string: takes the next word as its value unless it starts with "-" (or there is none). */
-  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format';
+  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format' | 'prompt';
   help: string;
+  /** Other names of the same flag (--max-turns for --max-iterations). */
+  aliases?: readonly string[];
 }
 
+/** `-p -`, or -p followed by a flag or nothing: the prompt is read from stdin. */
+export const STDIN_PROMPT = '-';
+
 export const FLAGS: readonly FlagSpec[] = [
-  { key: 'print', long: '--print', short: '-p', value: '<prompt>', kind: 'string', help: 'Run one turn headless, print the answer, exit (never reads stdin)' },
+  { key: 'print', long: '--print', short: '-p', value: '<prompt>', kind: 'prompt', help: 'Run one turn headless, print the answer, exit (no prompt or "-": read it from a piped stdin)' },
   { key: 'outputFormat', long: '--output-format', value: '<format>', kind: 'output-format', help: 'With -p: text (default), json (one object) or stream-json (one event per line)' },
   { key: 'model', long: '--model', value: '<name>', kind: 'string', help: "Model name (env: the provider's, e.g. ANTHROPIC_MODEL, OPENAI_MODEL)" },
   { key: 'provider', long: '--provider', value: '<name>', kind: 'string', help: `Who answers: ${PROVIDER_NAMES.join(', ')} (default anthropic)` },
   { key: 'baseUrl', long: '--base-url', value: '<url>', kind: 'string', help: "The provider's API address (beats ANTHROPIC_BASE_URL, OPENAI_BASE_URL)" },
   { key: 'maxTokens', long: '--max-tokens', value: '<n>', kind: 'positive-int', help: 'Most tokens one model response may use' },
   { key: 'thinking', long: '--thinking', value: '<budget>', kind: 'positive-int', help: 'Turn on extended thinking with this token budget (>= 1024; off by default)' },
-  { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', help: 'Model requests per turn before it stops (default 50)' },
+  { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', aliases: ['--max-turns'], help: 'Model requests per turn before it stops (default 50; also --max-turns)' },
   { key: 'cwd', long: '--cwd', value: '<dir>', kind: 'string', help: 'Workspace root (default: the current directory)' },
   { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools (approval prompts are not built yet: tools run without asking)' },
   { key: 'demo', long: '--demo', kind: 'switch', help: 'Use the built-in demo model (no API key needed; never writes files)' },
@@ -135,7 +140,7 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const spec = specs.find((f) => f.long === name || f.short === name);
+    const spec = specs.find((f) => f.long === name || f.short === name || f.aliases?.includes(name));
     if (!spec) {
       if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${name}`);
       positionals.push(arg);
@@ -149,6 +154,11 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
       continue;
     }
     let value: string | undefined;
+    const next = argv[i + 1];
+    if (eq === -1 && spec.kind === 'prompt' && (next === undefined || isFlagName(next, specs))) {
+      flags[spec.key] = STDIN_PROMPT;
+      continue;
+    }
     if (eq !== -1) value = arg.slice(eq + 1);
     else if (spec.kind === 'optional-string') {
       const next = argv[i + 1];
@@ -164,8 +174,15 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
   return { flags, positionals };
 }
 
+/** Whether a word names one of the flags (`--model`, `-h`, `--max-tokens=5`): -p then has no prompt of its own. */
+function isFlagName(word: string, specs: readonly FlagSpec<string>[]): boolean {
+  const name = word.startsWith('--') && word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+  return name === '--' || specs.some((f) => f.long === name || f.short === name || f.aliases?.includes(name));
+}
+
 function flagValue(spec: FlagSpec<string>, value: string): string | number {
   switch (spec.kind) {
+    case 'prompt':
     case 'string':
     case 'optional-string':
       if (value.trim() === '') throw new UsageError(`${spec.long} needs a non-empty ${spec.value}`);
@@ -228,6 +245,7 @@ export function helpText(version: string): string {
     '  OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL   the same for --provider openai (OPENAI_MODEL also for the local presets)',
     '  DEEPSEEK_API_KEY, DASHSCOPE_API_KEY, OPENROUTER_API_KEY   keys for --provider deepseek, qwen, openrouter',
     '  INKLING_STREAM_IDLE_TIMEOUT_MS  Give up on a response stream silent this long (default 90000)',
+    '  INKLING_PROMPT_CACHING          1 or 0: prompt caching on or off (beats the promptCaching setting)',
     '  INKLING_HOME                    Where settings, trust and sessions live (default ~/.inkling)',
     '',
     'Providers (--provider; a server on this machine needs no key):',

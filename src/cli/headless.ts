@@ -1,10 +1,12 @@
 // `inkling -p "<prompt>"`: one turn to completion, the answer on stdout, problems on stderr, and
-// an exit code that says how the turn ended. Never touches stdin: callers pipe it or close it.
+// an exit code that says how the turn ended. Reads stdin only for `-p -` (or -p with no prompt).
 import { textOf, emptyUsage } from '../core/conversation.js';
 import type { Usage } from '../core/conversation.js';
 import type { AgentEvent, TurnEndReason } from '../core/events.js';
 import { jsonLine, toSafeText } from '../core/text/safe-text.js';
-import { EXIT } from './args.js';
+import { EXIT, STDIN_PROMPT } from './args.js';
+import { readStdinPrompt } from './stdin-prompt.js';
+import { estimateCost } from '../core/providers/models.js';
 import type { InklingConfig } from './config.js';
 import type { Scrub } from './scrub.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
@@ -16,6 +18,7 @@ import { settingsNotices } from './settings-notices.js';
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 /** The `--output-format json` object. Later work may add fields, never remove them. */
@@ -31,8 +34,12 @@ export interface HeadlessResult {
   is_error: boolean;
   /** Error messages, when the turn failed. */
   errors: string[];
-  /** The session the turn was recorded in: `inkling --resume <id>` goes on with it. */
-  session_id?: string;
+  /** The session the turn was recorded in: `inkling --resume <id>` goes on with it; null when none was. */
+  session_id: string | null;
+  /** The turn's cost at list prices (cache reads and writes included); null when the price is unknown. */
+  cost_usd: number | null;
+  /** The same as `turns`. */
+  num_turns: number;
 }
 
 const EXIT_FOR: Record<TurnEndReason, number> = {
@@ -56,7 +63,8 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
     stream.write((stream as { isTTY?: boolean }).isTTY ? toSafeText(clean) : clean);
   };
   if (config.report) for (const line of settingsNotices(config.report, 'print')) print(out.stderr, `inkling: ${line}\n`);
-  const prompt = await expandPrompt(config, (line) => print(out.stderr, `inkling: ${line}\n`));
+  const given = config.prompt === STDIN_PROMPT ? await readStdinPrompt(out.stdin ?? process.stdin) : config.prompt;
+  const prompt = await expandPrompt(given ?? '', config, (line) => print(out.stderr, `inkling: ${line}\n`));
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
   const unsandboxed = sandboxNotice(await sessionSandbox(config));
@@ -124,7 +132,9 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
       turns,
       is_error: reason !== 'end_turn',
       errors,
-      ...(agent.sessionId ? { session_id: agent.sessionId } : {}),
+      session_id: agent.sessionId ?? null,
+      cost_usd: estimateCost(agent.model, usage),
+      num_turns: turns,
     };
     print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {
@@ -157,8 +167,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
 }
 
 /** `-p "/review src"` runs the custom command /review, as typing it in the TUI would. */
-async function expandPrompt(config: InklingConfig, notice: (line: string) => void): Promise<string> {
-  const prompt = config.prompt ?? '';
+async function expandPrompt(prompt: string, config: InklingConfig, notice: (line: string) => void): Promise<string> {
   if (!prompt.trimStart().startsWith('/')) return prompt;
   const { expandCustomCommand, loadCustomCommands, matchCustomCommand } = await import('../core/commands/custom-commands.js');
   const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });

@@ -125,6 +125,9 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     secretEnvNames: SECRET_ENV_NAMES,
     secretValues: [...SECRET_ENV_NAMES.map((name) => process.env[name]).filter((v): v is string => !!v), ...config.secrets],
     ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+    ...(config.settings.contextWindow ? { contextWindow: config.settings.contextWindow } : {}),
+    autoCompact: config.settings.autoCompact,
+    contextParts: files.map((f) => ({ label: f.displayPath, text: f.text })),
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });

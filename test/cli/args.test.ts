@@ -44,7 +44,6 @@ describe('parseArgs', () => {
   it.each([
     [['--nope'], /unknown option --nope/],
     [['-p', 'x', 'hello'], /unexpected argument "hello".*-p/],
-    [['-p'], /--print needs a value/],
     [['-p', '  '], /non-empty/],
     [['--max-tokens', 'lots'], /--max-tokens must be a positive whole number/],
     [['--max-tokens', '0'], /positive whole number/],

@@ -7,7 +7,7 @@ import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js'
 import { prepareRun } from './config.js';
 import { formatValue, maskSettings, printResolved } from './config-print.js';
 import { createScrub } from './scrub.js';
-import type { SubcommandContext } from './subcommands.js';
+import type { SubcommandContext } from './subcommand-context.js';
 
 type OwnFlag = 'user' | 'project' | 'local' | 'schema' | 'json' | 'revoke' | 'help';
 

@@ -7,7 +7,7 @@ import type { McpServerView } from '../core/mcp/status.js';
 import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js';
 import { prepareRun, SECRET_ENV_NAMES } from './config.js';
 import { createScrub } from './scrub.js';
-import type { SubcommandContext } from './subcommands.js';
+import type { SubcommandContext } from './subcommand-context.js';
 import { packageVersion } from './version.js';
 
 type OwnFlag = 'user' | 'project' | 'local' | 'http' | 'sse' | 'help';

@@ -3,7 +3,7 @@
 // conflict: nothing is touched, the files are listed and the exit code is 1, unless --force.
 import path from 'node:path';
 import { EXIT, UsageError, parsePositiveInt, parseSubcommandArgs, type FlagSpec } from './args.js';
-import type { SubcommandContext } from './subcommands.js';
+import type { SubcommandContext } from './subcommand-context.js';
 
 export const REWIND_USAGE = [
   'Usage:',

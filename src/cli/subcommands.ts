@@ -1,15 +1,9 @@
 // The subcommands: a first argument of `config`, `mcp` or `rewind`. Each entry loads its module
 // on demand; `mcp` and `rewind` are registered here by the work that builds them.
 import type { SubcommandName } from './args.js';
-import type { Scrub } from './scrub.js';
+import type { SubcommandContext } from './subcommand-context.js';
 
-export interface SubcommandContext {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  scrub: Scrub;
-}
+export type { SubcommandContext } from './subcommand-context.js';
 
 /** Runs the subcommand with the words after its name; returns the exit code. */
 export type Subcommand = (argv: string[], ctx: SubcommandContext) => Promise<number>;

@@ -123,4 +123,3 @@ export interface ModelSwitching {
   readonly provider: Provider;
 }
 
-export { createAgent } from './loop.js';

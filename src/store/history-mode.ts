@@ -2,18 +2,11 @@
 // filter, expand/collapse, and Ctrl+T focus on a running command. No React, so keys that come
 // fast act on the latest state.
 import type { AppState, AppStore, Mode } from './app-store.js';
+import { emptyHistory, type HistoryState } from './history-state.js';
 import type { TranscriptItem } from './transcript.js';
 
-export interface HistoryState {
-  /** The selected stop (a tool call or message id); null when there is none. */
-  selectedId: string | null;
-  /** The applied stop filter ('' = none). */
-  filter: string;
-  /** The filter being typed after `/`, or null. */
-  filterPrompt: { text: string; cursor: number } | null;
-}
+export { emptyHistory, type HistoryState } from './history-state.js';
 
-export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null });
 
 /** Stops are tool calls and messages (the person's prompts, answers, thinking); notices are not. */
 export function isStop(item: TranscriptItem): boolean {

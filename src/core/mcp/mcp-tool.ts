@@ -4,24 +4,12 @@
 import type { Redact } from '../redact.js';
 import { redactDeep } from '../redact.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
+import type { McpDetails } from './mcp-details.js';
 import { formatToolResult } from './result-content.js';
 import { McpCallError, type ListedTool, type ServerConnection } from './server-connection.js';
 
 export const DEFAULT_MCP_TOOL_TIMEOUT_MS = 60_000;
 
-/** What the generic card shows for an MCP call (declared beside the tool, as every tool does). */
-export interface McpDetails {
-  kind: 'mcp';
-  server: string;
-  /** The server's own name for the tool. */
-  tool: string;
-  /** Latest progress notification while the call runs. */
-  progress?: { progress: number; total?: number; message?: string };
-  /** One line per non-text block of the result ("[image 20×20, image/png]", a resource URI). */
-  summaries?: string[];
-  /** Why the call failed when the failure was inkling's side (not running, timeout, cancelled). */
-  failure?: McpCallError['kind'];
-}
 
 export interface McpToolOptions {
   server: string;

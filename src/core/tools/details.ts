@@ -1,5 +1,5 @@
 // Structured tool data for the UI (never shown to the model). One variant per tool kind.
-import type { McpDetails } from '../mcp/mcp-tool.js';
+import type { McpDetails } from '../mcp/mcp-details.js';
 
 /** A rendered terminal screen: each line carries SGR colour codes; no cursor movement codes. */
 export interface TerminalSnapshot {

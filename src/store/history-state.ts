@@ -1,0 +1,12 @@
+// History mode's part of the app state (its own file: app-store.ts holds it, history-mode.ts
+// changes it, and neither imports the other's values).
+export interface HistoryState {
+  /** The selected stop (a tool call or message id); null when there is none. */
+  selectedId: string | null;
+  /** The applied stop filter ('' = none). */
+  filter: string;
+  /** The filter being typed after `/`, or null. */
+  filterPrompt: { text: string; cursor: number } | null;
+}
+
+export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null });

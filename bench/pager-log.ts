@@ -6,6 +6,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLog } from '../src/pager/log-reader.js';
+import { pagerKey } from '../src/keys/pager-keys.js';
 import { PagerModel } from '../src/pager/pager-model.js';
 
 const megabytes = Number(process.argv[2] ?? 64);
@@ -49,23 +50,23 @@ async function main() {
   console.log(`first page:            ${ms(performance.now() - t)}`);
 
   t = performance.now();
-  await model.key({ name: 'G', text: 'G' });
+  await pagerKey(model, { name: 'G', text: 'G' });
   console.log(`G (full index + end):  ${ms(performance.now() - t)}  → ${model.store.getState().totalLines} lines`);
 
   t = performance.now();
-  await model.key({ name: 'g', text: 'g' });
-  await model.key({ name: null, text: '/FAIL' });
-  await model.key({ name: 'enter', text: '' });
+  await pagerKey(model, { name: 'g', text: 'g' });
+  await pagerKey(model, { name: null, text: '/FAIL' });
+  await pagerKey(model, { name: 'enter', text: '' });
   console.log(`search, first match:   ${ms(performance.now() - t)}  → line ${model.store.getState().current?.line}`);
   await model.idle();
   console.log(`search + full count:   ${ms(performance.now() - t)}  → ${model.store.getState().matchCount} matches`);
 
   t = performance.now();
-  await model.key({ name: 'N', text: 'N' });
+  await pagerKey(model, { name: 'N', text: 'N' });
   console.log(`N (wrap to last):      ${ms(performance.now() - t)}  → match ${model.store.getState().matchIndex}`);
 
   t = performance.now();
-  for (let k = 0; k < 50; k++) await model.key({ name: 'pagedown', text: '' });
+  for (let k = 0; k < 50; k++) await pagerKey(model, { name: 'pagedown', text: '' });
   console.log(`PgDn:                  ${ms((performance.now() - t) / 50)} per key`);
 
   clearInterval(sample);

@@ -9,7 +9,6 @@ import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type K
 import { keyPressFrom } from '../src/keys/key-names.js';
 import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
 import { handleRevertKey } from '../src/keys/revert-keys.js';
-import { copyToClipboard } from '../src/app/clipboard.js';
 import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -30,7 +29,7 @@ export interface AppProps {
   store: AppStore;
   header: Omit<HeaderProps, 'width'>;
   keyEnv?: KeyEnv;
-  /** History mode's clipboard; default: OSC 52 to our stdout plus a local clipboard program. */
+  /** History mode's clipboard; default: the store's copy port (run-tui: OSC 52 plus a local program). */
   historyEnv?: Pick<HistoryEnv, 'copy'>;
   /** Delay before the markdown libraries load in the background (after the first frame). */
   markdownDelayMs?: number;
@@ -63,14 +62,13 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150 }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const { isRawModeSupported } = useStdin();
-  const { stdout } = useStdout();
   const history = useRef<HistoryEnv>({ rowsOf: () => 1, copy: async () => { throw new Error('not ready'); } });
   history.current = {
     rowsOf: (item) => {
       const s = store.getState();
       return viewItemLines(item, cols, s.viewportRows, s.frame, Date.now(), s.renderEpoch, { expanded: s.expanded }).length;
     },
-    copy: historyEnv?.copy ?? ((text) => copyToClipboard(text, { write: (d) => stdout.write(d) })),
+    copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
   };
   const { mode, input, completion, busy, queued } = useApp(
     useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued })),

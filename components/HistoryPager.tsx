@@ -69,6 +69,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       height={height}
       live={opened.live}
       onClose={() => closePager(store)}
+      copy={(text) => store.getState().intents.copy(text)}
       onCopied={(r) => store.setState({ flash: { text: r.summary, at: Date.now() } })}
     />
   );

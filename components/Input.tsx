@@ -3,8 +3,7 @@
 import React from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import type { Completion } from '../src/store/app-store.js';
-import type { InputState } from '../src/store/input-editing.js';
+import type { Completion, InputState } from '../src/store/app-store.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';

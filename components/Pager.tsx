@@ -9,12 +9,14 @@
 // closures, so fast key bursts are applied in order (STACK.md §5). The frame is exactly `height`
 // rows; pass rows - 1 so that no frame reaches the terminal height (STACK.md §8.6).
 import React, { useEffect, useRef } from 'react';
-import { Box, Text, useInput, useStdout } from 'ink';
+import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import stringWidth from 'string-width';
 import { keyPressFrom } from '../src/keys/key-names.js';
+import { hintText } from '../src/keys/keymap.js';
+import { pagerKey } from '../src/keys/pager-keys.js';
 import { collectText } from '../src/pager/log-reader.js';
-import { copyToClipboard, type CopyReport } from '../src/app/clipboard.js';
+import type { CopyReport } from '../src/store/ports.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor } from './palette.js';
 
@@ -27,8 +29,8 @@ export interface PagerProps {
   height: number;
   onClose(): void;
   onCopied?(report: CopyReport): void;
-  /** Puts text on the clipboard; default: OSC 52 to our stdout plus a local clipboard program. */
-  copy?(text: string): Promise<CopyReport>;
+  /** Puts text on the clipboard (the store's copy port: OSC 52 plus a local clipboard program). */
+  copy(text: string): Promise<CopyReport>;
   /** Largest output `y` copies; default COPY_MAX_CHARS. */
   copyMaxChars?: number;
   /** The source is still growing (a running command): pick up new lines every second. */
@@ -68,7 +70,14 @@ export const COPY_MAX_CHARS = 8 * 1024 * 1024;
 
 const formatSize = (n: number) => (n >= 1 << 20 ? `${n / (1 << 20)} MB` : n >= 1024 ? `${n / 1024} KB` : `${n} B`);
 
-const HINTS = '↑↓ PgUp/PgDn g/G  / n/N  w wrap  y copy  q close';
+// "↑↓ PgUp/PgDn g/G  / n/N  w wrap  y copy  q close", from the key map.
+const HINTS = hintText('pager', [
+  [[['lineUp', 'lineDown'], ''], [['pageUp', 'pageDown'], '/'], [['top', 'bottom'], '/']],
+  [[['search'], ''], [['nextMatch', 'prevMatch'], '/']],
+  [[['wrap'], '', 'wrap']],
+  [[['copy'], '', 'copy']],
+  [[['close'], '', 'close']],
+]);
 
 function fit(text: string, width: number): string {
   if (stringWidth(text) <= width) return text;
@@ -140,7 +149,7 @@ function Rows({ model, rows }: { model: PagerModel; rows: number }) {
 }
 
 /** `y`: the whole output, clean, to the clipboard; the outcome goes on the status line. */
-async function copyAll(model: PagerModel, p: PagerProps, write: (s: string) => void): Promise<void> {
+async function copyAll(model: PagerModel, p: PagerProps): Promise<void> {
   try {
     model.setMessage('copying…');
     const max = p.copyMaxChars ?? COPY_MAX_CHARS;
@@ -151,7 +160,7 @@ async function copyAll(model: PagerModel, p: PagerProps, write: (s: string) => v
       model.setMessage(`not copied: output is over ${formatSize(max)}${path}`);
       return;
     }
-    const report = await (p.copy ?? ((t: string) => copyToClipboard(t, { write })))(text);
+    const report = await p.copy(text);
     model.setMessage(report.summary);
     p.onCopied?.(report);
   } catch (e) {
@@ -161,7 +170,6 @@ async function copyAll(model: PagerModel, p: PagerProps, write: (s: string) => v
 
 export function Pager(props: PagerProps) {
   const { model, title, width, height, live } = props;
-  const { stdout } = useStdout();
   const latest = useRef(props);
   latest.current = props;
   const contentRows = Math.max(1, height - 1);
@@ -180,11 +188,10 @@ export function Pager(props: PagerProps) {
   useEffect(() => () => void model.close(), [model]);
 
   useInput((input, key) => {
-    model
-      .key(keyPressFrom(input, key))
+    pagerKey(model, keyPressFrom(input, key))
       .then((effect) => {
         if (effect === 'close') latest.current.onClose();
-        if (effect === 'copy') void model.run(() => copyAll(model, latest.current, (s) => stdout.write(s)));
+        if (effect === 'copy') void model.run(() => copyAll(model, latest.current));
       })
       .catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
   });

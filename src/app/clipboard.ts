@@ -17,6 +17,7 @@
  *    fill the remote machine's clipboard, not the person's.
  */
 import { spawn } from 'node:child_process';
+import type { CopyReport } from '../store/ports.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -131,17 +132,7 @@ export interface CopyOptions extends Osc52Options {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface CopyReport {
-  ok: boolean;
-  bytes: number;
-  lines: number;
-  osc52: boolean;
-  program: ClipboardProgram['name'] | null;
-  /** Why a route failed or was skipped, for the status line. */
-  problems: string[];
-  /** One line for the status bar. */
-  summary: string;
-}
+export type { CopyReport } from '../store/ports.js';
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

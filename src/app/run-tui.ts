@@ -19,6 +19,7 @@ import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
+import { copyToClipboard } from './clipboard.js';
 
 export interface RunTuiOptions {
   /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
@@ -112,6 +113,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   let files: string[] = [];
   const screen = withTitle(enterFullScreen(stdout), ownTitle(stdout, workspaceTitle(opts.workspaceRoot)));
   let instance: Instance | null = null;
+  // Ink's stdout, so the copy sequence goes out between frames like everything else.
+  const inkStdout = diffingStdout(stdout).stdout;
 
   setIntents(store, {
     submitPrompt: (p) => session.submit(p),
@@ -120,6 +123,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     exit: () => instance?.unmount(),
     writeToTool: (id, data) => agent.writeToTool(id, data),
     ledger: ledgerPort(agent),
+    copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
     },
@@ -175,7 +179,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       keyEnv: { files: () => files, now: Date.now },
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
-    { ...RENDER_OPTIONS, stdout: diffingStdout(stdout).stdout },
+    { ...RENDER_OPTIONS, stdout: inkStdout },
   );
   mark('first frame rendered');
   warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));

@@ -7,15 +7,15 @@ import { copyableInput } from '../pager/clean-text.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 import { fullOutputText } from '../pager/log-reader.js';
+import { editLine } from './line-editor.js';
 import { charKey } from './pager-keys.js';
-import type { CopyReport } from '../app/clipboard.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 
 export interface HistoryEnv {
   /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */
   rowsOf(item: TranscriptItem): number;
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
-  copy(text: string): Promise<CopyReport>;
+  copy(text: string): Promise<{ summary: string }>;
 }
 
 const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
@@ -54,8 +54,8 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
   const s = store.getState();
   if (s.history.filterPrompt) return filterKey(store, press);
   const item = hist.selectedItem(s);
-  const name = press.name === ' ' ? 'space' : press.name;
-  switch (actionFor('history', name)) {
+  const action = actionFor('history', press.name);
+  switch (action) {
     case 'prev': return hist.moveSelection(store, -1);
     case 'next': return hist.moveSelection(store, 1);
     case 'prevPrompt': return hist.jumpPrompt(store, -1);
@@ -82,29 +82,26 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
       return copyWith(store, env, async () => inputTextOf(item));
     case 'leave':
       // Esc with a filter on clears the filter first; a second Esc leaves.
-      if (name === 'esc' && s.history.filter !== '') return hist.clearFilter(store);
+      if (press.name === 'esc' && s.history.filter !== '') return hist.clearFilter(store);
       return hist.leaveHistory(store);
-    default:
+    case undefined:
       return; // unbound keys do nothing in history mode
+    default:
+      return unhandled(action);
   }
 }
 
-/** Typing the filter: text edits it live, Enter keeps it, Esc drops it. */
+/** Typing the filter: the line editor edits it live, Enter keeps it, Esc drops it. */
 function filterKey(store: AppStore, press: KeyPress): void {
-  const p = store.getState().history.filterPrompt!;
-  const { text, cursor } = p;
-  switch (press.name) {
-    case 'enter': return hist.endFilter(store, true);
-    case 'esc': return hist.endFilter(store, false);
-    case 'backspace':
-      if (cursor === 0) return text === '' ? hist.endFilter(store, false) : undefined;
-      return hist.editFilter(store, text.slice(0, cursor - 1) + text.slice(cursor), cursor - 1);
-    case 'left': return hist.editFilter(store, text, Math.max(0, cursor - 1));
-    case 'right': return hist.editFilter(store, text, Math.min(text.length, cursor + 1));
-    case 'ctrl+u': return hist.editFilter(store, text.slice(cursor), 0);
-  }
-  const typed = press.text.replace(/[\x00-\x1f\x7f]/g, '');
-  if (typed !== '' && !press.name?.startsWith('unknown:')) {
-    hist.editFilter(store, text.slice(0, cursor) + typed + text.slice(cursor), cursor + typed.length);
-  }
+  const prompt = store.getState().history.filterPrompt!;
+  const action = actionFor('lineprompt', press.name);
+  if (action === 'accept') return hist.endFilter(store, true);
+  if (action === 'dismiss' || (press.name === 'backspace' && prompt.text === '')) return hist.endFilter(store, false);
+  const next = editLine(prompt, press);
+  if (next) hist.editFilter(store, next.text, next.cursor);
+}
+
+/** A switch over a context's actions ends here: a new action without a case is a type error. */
+function unhandled(action: never): void {
+  void action;
 }

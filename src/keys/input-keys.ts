@@ -1,9 +1,9 @@
 // What each key does to the prompt, the transcript scroll and the turn. Plain functions of
 // the store (no React), so keystrokes always act on the latest state, however fast they come.
-import type { AppState, AppStore, Completion } from '../store/app-store.js';
-import { isBusy } from '../store/app-store.js';
-import * as edit from '../store/input-editing.js';
-import { actionFor } from './keymap.js';
+import type { AppState, AppStore, Completion, InputState } from '../store/app-store.js';
+import { emptyInput, isBusy } from '../store/app-store.js';
+import * as edit from './line-editor.js';
+import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
@@ -41,7 +41,7 @@ function keepSelected(prev: Completion | null, kind: Completion['kind'], n: numb
   return prev && prev.kind === kind ? Math.min(prev.selected, n - 1) : 0;
 }
 
-function setInput(store: AppStore, input: edit.InputState, env: KeyEnv, extra: Partial<AppState> = {}): void {
+function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: Partial<AppState> = {}): void {
   const s = store.getState();
   store.setState({ input, completion: completionFor({ input, completion: s.completion }, env), exitArmedAt: null, ...extra });
 }
@@ -71,7 +71,7 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
 function runCommand(store: AppStore, text: string): void {
   const s = store.getState();
   const cmd = findCommand(text);
-  store.setState({ input: edit.emptyInput(), completion: null, pastes: [] });
+  store.setState({ input: emptyInput(), completion: null, pastes: [] });
   if (!cmd) {
     store.setState({ flash: { text: `unknown command ${text.trim().split(/\s+/)[0]} — try /help`, at: Date.now() } });
   } else if (cmd.name === '/help') store.setState({ mode: 'help' });
@@ -95,7 +95,7 @@ export function submit(store: AppStore): void {
   if (/^\/\w+$/.test(text.trim())) return runCommand(store, text);
   const prompt = expandChips(text, s.pastes);
   store.setState({
-    input: edit.emptyInput(),
+    input: emptyInput(),
     pastes: [],
     completion: null,
     promptHistory: [...s.promptHistory, prompt],
@@ -171,12 +171,15 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
   const s = store.getState();
   const action = actionFor('input', press.name);
   const c = s.completion;
-  if (c && (press.name === 'up' || press.name === 'down')) {
+  const choice = c ? actionFor('completion', press.name) : undefined;
+  if (c && choice) {
     const n = c.options.length;
-    const selected = (c.selected + (press.name === 'up' ? n - 1 : 1)) % n;
+    const selected = (c.selected + (choice === 'prev' ? n - 1 : 1)) % n;
     store.setState({ completion: { ...c, selected } });
     return;
   }
+  if (action === 'deleteWord' || action === 'backspace') return deleteChipOr(store, env, (line) => edit.applyLineAction(line, action));
+  if (isLineAction(action)) return setInput(store, edit.applyLineAction(s.input, action), env);
   switch (action) {
     case 'submit': return pressEnter(store, env);
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
@@ -192,7 +195,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
         return;
       }
       if (s.input.text !== '') {
-        setInput(store, edit.emptyInput(), env, { pastes: [], historyPos: null });
+        setInput(store, emptyInput(), env, { pastes: [], historyPos: null });
         return;
       }
       const now = env.now();
@@ -210,16 +213,6 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'historyNext':
       if (edit.onLastLine(s.input) && walkHistory(store, 1, env)) return;
       return setInput(store, edit.moveLine(s.input, 1), env);
-    case 'left': return setInput(store, edit.moveLeft(s.input), env);
-    case 'right': return setInput(store, edit.moveRight(s.input), env);
-    case 'lineStart': return setInput(store, edit.lineStart(s.input), env);
-    case 'lineEnd': return setInput(store, edit.lineEnd(s.input), env);
-    case 'killToStart': return setInput(store, edit.killToLineStart(s.input), env);
-    case 'killToEnd': return setInput(store, edit.killToLineEnd(s.input), env);
-    case 'deleteWord': return deleteChipOr(store, env, edit.deleteWordBack);
-    case 'wordLeft': return setInput(store, edit.wordLeft(s.input), env);
-    case 'wordRight': return setInput(store, edit.wordRight(s.input), env);
-    case 'backspace': return deleteChipOr(store, env, edit.backspace);
     case 'help':
       if (s.input.text === '') {
         store.setState({ mode: 'help' });
@@ -267,7 +260,7 @@ function controlKeyName(ch: string): string {
 }
 
 /** A paste chip right before the cursor goes whole: half a label would be sent as text. */
-function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: edit.InputState) => edit.InputState): void {
+function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: InputState) => InputState): void {
   const s = store.getState();
   const before = s.input.text.slice(0, s.input.cursor);
   const chip = s.pastes.find((p) => before.endsWith(p.label));
@@ -277,15 +270,16 @@ function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: edit.InputStat
   setInput(store, { text, cursor: start }, env, { pastes: s.pastes.filter((p) => p !== chip) });
 }
 
-/** Keys while the help overlay is open: ↑/↓/PgUp/PgDn scroll it; Esc, q, ? or Enter close it. */
+/** Keys while the help overlay is open (the key map's help context). */
 export function handleHelpKey(store: AppStore, press: KeyPress): void {
   const s = store.getState();
   const page = Math.max(1, s.viewportRows - 1);
   const scroll = (d: number) => store.setState({ helpScroll: Math.max(0, s.helpScroll + d) });
-  if (press.name === 'esc' || press.name === 'q' || press.name === '?' || press.name === 'enter') {
-    store.setState({ mode: 'input', helpScroll: 0 });
-  } else if (press.name === 'down') scroll(1);
-  else if (press.name === 'up') scroll(-1);
-  else if (press.name === 'pagedown') scroll(page);
-  else if (press.name === 'pageup') scroll(-page);
+  switch (actionFor('help', press.name)) {
+    case 'close': return store.setState({ mode: 'input', helpScroll: 0 });
+    case 'lineDown': return scroll(1);
+    case 'lineUp': return scroll(-1);
+    case 'pageDown': return scroll(page);
+    case 'pageUp': return scroll(-page);
+  }
 }

@@ -1,27 +1,59 @@
-// Every key binding, as one table of named actions per context. The `?` overlay and the
-// README key table are generated from it; handlers look actions up here, never raw keys.
-import { PAGER_BINDINGS } from './pager-keys.js';
+// Every key binding, as one table of named actions per context. The `?` overlay, the README key
+// tables and the status hints are generated from it; handlers look actions up here (actionFor),
+// never raw keys. Each table is `as const`, so its actions form a string union (ActionOf<'history'>)
+// and a misspelt action in a handler's switch is a type error.
+//
+// Adding a context: one entry in KEYMAP and one in CONTEXT_TITLES, then a handler that switches
+// on ActionOf<'that context'> (key-pipeline.ts routes the mode to it).
+import type { PagerAction } from '../pager/pager-model.js';
 
-export type KeyContext = 'input' | 'transcript' | 'approval' | 'history' | 'revert' | 'pager' | 'shell';
-
-export interface Binding {
-  action: string;
-  keys: string[];
-  help: string;
+export interface Binding<A extends string = string> {
+  readonly action: A;
+  readonly keys: readonly string[];
+  readonly help: string;
 }
 
-export const CONTEXT_TITLES: Record<KeyContext, string> = {
-  input: 'Prompt input',
-  transcript: 'Transcript (while typing)',
-  approval: 'Approval (when a tool asks)',
-  history: 'History mode',
-  revert: 'Undo / rewind preview',
-  pager: 'Pager',
-  shell: 'Shell focus (typing into a running command)',
-};
+/** A context's table, its actions kept as literal types. */
+const table = <const T extends readonly Binding[]>(bindings: T): T => bindings;
 
-export const KEYMAP: Record<KeyContext, Binding[]> = {
-  input: [
+/**
+ * Editing a line of text: the prompt input, the history filter and the pager's search prompt
+ * all apply these through line-editor.ts (they are part of the input context's table).
+ */
+const LINE_EDITING = table([
+  { action: 'left', keys: ['left'], help: 'cursor left' },
+  { action: 'right', keys: ['right'], help: 'cursor right' },
+  { action: 'lineStart', keys: ['ctrl+a', 'home'], help: 'start of line' },
+  { action: 'lineEnd', keys: ['ctrl+e'], help: 'end of line' },
+  { action: 'killToStart', keys: ['ctrl+u'], help: 'delete to start of line' },
+  { action: 'killToEnd', keys: ['ctrl+k'], help: 'delete to end of line' },
+  { action: 'deleteWord', keys: ['ctrl+w'], help: 'delete previous word' },
+  { action: 'wordLeft', keys: ['alt+left', 'alt+b'], help: 'word left' },
+  { action: 'wordRight', keys: ['alt+right', 'alt+f'], help: 'word right' },
+  { action: 'backspace', keys: ['backspace'], help: 'delete before cursor' },
+]);
+
+export type LineAction = (typeof LINE_EDITING)[number]['action'];
+
+const PAGER = table([
+  { action: 'lineUp', keys: ['up', 'k'], help: 'scroll up a line' },
+  { action: 'lineDown', keys: ['down', 'j', 'enter'], help: 'scroll down a line' },
+  { action: 'pageUp', keys: ['pageup', 'b'], help: 'scroll up a page' },
+  { action: 'pageDown', keys: ['pagedown', 'space', 'f'], help: 'scroll down a page' },
+  { action: 'top', keys: ['g', 'home'], help: 'first line' },
+  { action: 'bottom', keys: ['G', 'end'], help: 'last line' },
+  { action: 'left', keys: ['left'], help: 'scroll left (wrap off)' },
+  { action: 'right', keys: ['right'], help: 'scroll right (wrap off)' },
+  { action: 'search', keys: ['/'], help: 'search forward (smart case)' },
+  { action: 'nextMatch', keys: ['n'], help: 'next match' },
+  { action: 'prevMatch', keys: ['N'], help: 'previous match' },
+  { action: 'wrap', keys: ['w'], help: 'toggle line wrap' },
+  { action: 'copy', keys: ['y'], help: 'copy the whole output' },
+  { action: 'close', keys: ['q', 'esc'], help: 'close the pager' },
+] as const satisfies readonly Binding<PagerAction>[]);
+
+export const KEYMAP = {
+  input: table([
     { action: 'submit', keys: ['enter'], help: 'send the prompt (queued while a turn runs)' },
     { action: 'newline', keys: ['shift+enter', 'ctrl+j', 'alt+enter'], help: 'new line (or end the line with a backslash)' },
     { action: 'interrupt', keys: ['esc'], help: 'interrupt the running turn; close completion' },
@@ -29,20 +61,15 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'exit', keys: ['ctrl+d'], help: 'exit (on an empty input)' },
     { action: 'historyPrev', keys: ['up'], help: 'previous prompt (on the first line) / line up' },
     { action: 'historyNext', keys: ['down'], help: 'next prompt (on the last line) / line down' },
-    { action: 'left', keys: ['left'], help: 'cursor left' },
-    { action: 'right', keys: ['right'], help: 'cursor right' },
-    { action: 'lineStart', keys: ['ctrl+a', 'home'], help: 'start of line' },
-    { action: 'lineEnd', keys: ['ctrl+e'], help: 'end of line' },
-    { action: 'killToStart', keys: ['ctrl+u'], help: 'delete to start of line' },
-    { action: 'killToEnd', keys: ['ctrl+k'], help: 'delete to end of line' },
-    { action: 'deleteWord', keys: ['ctrl+w'], help: 'delete previous word' },
-    { action: 'wordLeft', keys: ['alt+left', 'alt+b'], help: 'word left' },
-    { action: 'wordRight', keys: ['alt+right', 'alt+f'], help: 'word right' },
-    { action: 'backspace', keys: ['backspace'], help: 'delete before cursor' },
+    ...LINE_EDITING,
     { action: 'complete', keys: ['tab'], help: 'accept completion (/command, @file)' },
     { action: 'help', keys: ['?'], help: 'this help (on an empty input)' },
-  ],
-  transcript: [
+  ]),
+  completion: table([
+    { action: 'prev', keys: ['up'], help: 'previous choice' },
+    { action: 'next', keys: ['down'], help: 'next choice' },
+  ]),
+  transcript: table([
     { action: 'pageUp', keys: ['pageup'], help: 'scroll up a page' },
     { action: 'pageDown', keys: ['pagedown'], help: 'scroll down a page' },
     { action: 'lineUp', keys: ['shift+up'], help: 'scroll up a line' },
@@ -52,10 +79,17 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
-  ],
+  ]),
+  help: table([
+    { action: 'lineDown', keys: ['down'], help: 'scroll down' },
+    { action: 'lineUp', keys: ['up'], help: 'scroll up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'a page down' },
+    { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
+    { action: 'close', keys: ['esc', 'q', '?', 'enter'], help: 'close the help' },
+  ]),
   // No feature asks for approval yet: the context stays empty so help lists no dead keys.
-  approval: [],
-  history: [
+  approval: table([]),
+  history: table([
     { action: 'prev', keys: ['up', 'k'], help: 'previous stop (wraps)' },
     { action: 'next', keys: ['down', 'j'], help: 'next stop (wraps)' },
     { action: 'prevPrompt', keys: ['['], help: 'your previous prompt' },
@@ -73,8 +107,8 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first)" },
     { action: 'rewind', keys: ['R'], help: 'rewind files and conversation to just before this prompt' },
     { action: 'leave', keys: ['esc', 'ctrl+o', 'q', 'i'], help: 'back to the input' },
-  ],
-  revert: [
+  ]),
+  revert: table([
     { action: 'confirm', keys: ['y', 'enter'], help: 'put the clean files back (conflicting ones stay)' },
     { action: 'force', keys: ['f'], help: 'put the conflicting files back too (their later changes are lost)' },
     { action: 'scrollUp', keys: ['up', 'k'], help: 'scroll the diff up' },
@@ -82,15 +116,43 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
     { action: 'pageDown', keys: ['pagedown', 'space'], help: 'a page down' },
     { action: 'cancel', keys: ['n', 'esc', 'q'], help: 'change nothing' },
-  ],
-  pager: PAGER_BINDINGS,
-  shell: [
+  ]),
+  // The one-line prompts (history's `/` filter, the pager's `/` search) also take LINE_EDITING.
+  lineprompt: table([
+    { action: 'accept', keys: ['enter'], help: 'keep the filter / search for it' },
+    { action: 'dismiss', keys: ['esc'], help: 'drop it (Backspace on an empty line too)' },
+  ]),
+  pager: PAGER,
+  shell: table([
     { action: 'unfocus', keys: ['ctrl+t'], help: 'keys back to the app' },
-  ],
+  ]),
+} as const;
+
+export type KeyContext = keyof typeof KEYMAP;
+/** The actions of one context, as a string union. */
+export type ActionOf<C extends KeyContext> = (typeof KEYMAP)[C][number]['action'];
+
+export const CONTEXT_TITLES: Record<KeyContext, string> = {
+  input: 'Prompt input',
+  completion: 'Completion menu (/command, @file)',
+  transcript: 'Transcript (while typing)',
+  help: 'Help overlay',
+  approval: 'Approval (when a tool asks)',
+  history: 'History mode',
+  revert: 'Undo / rewind preview',
+  lineprompt: 'Filter and search prompts (with the line editing keys of the prompt input)',
+  pager: 'Pager',
+  shell: 'Shell focus (typing into a running command)',
 };
 
+const LINE_ACTIONS: ReadonlySet<string> = new Set(LINE_EDITING.map((b) => b.action));
+
+export function isLineAction(action: string | undefined): action is LineAction {
+  return action !== undefined && LINE_ACTIONS.has(action);
+}
+
 const lookup = new Map<KeyContext, Map<string, string>>();
-for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
+for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, readonly Binding[]][]) {
   const m = new Map<string, string>();
   for (const b of bindings) {
     for (const k of b.keys) {
@@ -101,9 +163,16 @@ for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][
   lookup.set(ctx, m);
 }
 
-/** The action bound to a canonical key name in a context, if any. */
-export function actionFor(context: KeyContext, keyName: string | null): string | undefined {
-  return keyName === null ? undefined : lookup.get(context)?.get(keyName);
+/** The action bound to a canonical key name in a context, if any (" " is the space bar). */
+export function actionFor<C extends KeyContext>(context: C, keyName: string | null): ActionOf<C> | undefined {
+  if (keyName === null) return undefined;
+  return lookup.get(context)?.get(keyName === ' ' ? 'space' : keyName) as ActionOf<C> | undefined;
+}
+
+/** The line editing action of a key (the same in every line of text the person edits). */
+export function lineActionFor(keyName: string | null): LineAction | undefined {
+  const action = actionFor('input', keyName);
+  return isLineAction(action) ? action : undefined;
 }
 
 const KEY_LABELS: Record<string, string> = {
@@ -124,10 +193,27 @@ export function keyLabel(key: string): string {
     .join('+');
 }
 
+/** The first key of an action, labelled ("q" for the pager's close). */
+export function firstKeyLabel<C extends KeyContext>(context: C, action: ActionOf<C>): string {
+  const b = (KEYMAP[context] as readonly Binding[]).find((x) => x.action === action);
+  if (!b) throw new Error(`keymap: no ${action} in ${context}`);
+  return keyLabel(b.keys[0]!);
+}
+
+/**
+ * A status-line hint from the key map: groups joined by two spaces, each a run of
+ * [actions, separator, label] items ("↑↓", "g/G", "w wrap").
+ */
+export function hintText<C extends KeyContext>(context: C, groups: readonly (readonly [readonly ActionOf<C>[], string, string?])[][]): string {
+  return groups
+    .map((items) => items.map(([actions, sep, label]) => actions.map((a) => firstKeyLabel(context, a)).join(sep) + (label ? ` ${label}` : '')).join(' '))
+    .join('  ');
+}
+
 /** The markdown key table for the README. */
 export function keyTableMarkdown(): string {
   const out: string[] = [];
-  for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, Binding[]][]) {
+  for (const [ctx, bindings] of Object.entries(KEYMAP) as [KeyContext, readonly Binding[]][]) {
     if (bindings.length === 0) continue;
     out.push(`#### ${CONTEXT_TITLES[ctx]}`, '', '| keys | action |', '| --- | --- |');
     for (const b of bindings) out.push(`| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.help} |`);

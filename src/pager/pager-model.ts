@@ -2,25 +2,27 @@
  * The pager's state machine: scrolling, wrap, search over a LineSource, no React.
  *
  * How the TUI uses it: `const pager = new PagerModel(source, { width, height })` when `o` opens a
- * call's output, then `<Pager model={pager} …/>` (components/Pager.tsx) renders `pager.store` and
- * feeds every key press (`keyPressFrom` from key-names.ts) to `pager.key(press)`. Keys are queued
- * and interpreted one at a time against the latest state, so a fast burst ("/error⏎nn") is never
- * split across stale states. `PAGER_BINDINGS` (pager-keys.ts) is the pager context of the key map.
+ * call's output, then `<Pager model={pager} …/>` (components/Pager.tsx) renders `pager.store`, and
+ * src/keys/pager-keys.ts turns every key into a PagerAction (the pager context of the key map)
+ * inside `pager.input(…)`. Keys are queued and interpreted one at a time against the latest
+ * state, so a fast burst ("/error⏎nn") is never split across stale states.
  *
  * Lines are shown as plain text (colour dropped, tabs expanded) so wrap points and search
  * highlights fall on exact columns.
  */
 import stringWidth from 'string-width';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { KeyPress } from '../keys/key-names.js';
 import type { LineSource } from './log-reader.js';
-import { charKey, PAGER_ACTIONS } from '../keys/pager-keys.js';
 import { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 import { countMatches, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match } from './pager-search.js';
 
-export { PAGER_BINDINGS } from '../keys/pager-keys.js';
 export { columnRange, displayText, wrapOffsets } from './pager-layout.js';
 export type { Match } from './pager-search.js';
+
+/** What the pager can be asked to do (the key map's pager context binds keys to these). */
+export type PagerAction =
+  | 'lineUp' | 'lineDown' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'left' | 'right'
+  | 'search' | 'nextMatch' | 'prevMatch' | 'wrap' | 'copy' | 'close';
 
 /** First visible screen row: a line and, with wrap on, which of its wrapped rows. */
 export interface Position { line: number; row: number }
@@ -118,17 +120,19 @@ export class PagerModel {
     return this.enqueue(task);
   }
 
-  /** Feeds one key press; resolves to what the component must do (close, copy) if anything. */
-  key(press: KeyPress): Promise<PagerEffect> {
+  /** The state as it is now (inside `input`, after every earlier key). */
+  get view(): PagerView {
+    return this.s;
+  }
+
+  /**
+   * Runs one key's handling (src/keys/pager-keys.ts) in the queue, after every key before it,
+   * then redraws; resolves to what the component must do (close, copy) if anything. `perform`,
+   * `setPrompt` and `search` are meant to be called from inside `handle`.
+   */
+  input(handle: () => Promise<PagerEffect>): Promise<PagerEffect> {
     return this.enqueue(async () => {
-      let effect: PagerEffect = null;
-      if (press.name === null || this.s.prompt) {
-        // Plain text (possibly several keys in one chunk) is handled a character at a time.
-        const keys = press.name === null ? [...press.text].map(charKey) : [press];
-        for (const k of keys) effect = (await this.apply(k)) ?? effect;
-      } else {
-        effect = await this.apply(press);
-      }
+      const effect = await handle();
       await this.render();
       return effect;
     });
@@ -181,16 +185,11 @@ export class PagerModel {
     this.set({ message });
   }
 
-  private async apply(k: KeyPress): Promise<PagerEffect> {
-    const prompt = this.s.prompt;
-    if (prompt) {
-      await this.editPrompt(prompt, k);
-      return null;
-    }
+  /** One action, against the latest state (call it inside `input`). A message gives way to it. */
+  async perform(action: PagerAction | undefined): Promise<PagerEffect> {
     this.set({ message: null });
     const page = this.s.height;
-    // key-names.ts reports the space bar as " "; the key map spells it "space".
-    switch (PAGER_ACTIONS.get(k.name === ' ' ? 'space' : (k.name ?? ''))) {
+    switch (action) {
       case 'lineUp': return this.scroll(-1);
       case 'lineDown': return this.scroll(1);
       case 'pageUp': return this.scroll(-page);
@@ -209,22 +208,14 @@ export class PagerModel {
     }
   }
 
-  private async editPrompt(p: { text: string; cursor: number }, k: KeyPress): Promise<void> {
-    const { text, cursor } = p;
-    if (k.name === 'esc') this.set({ prompt: null });
-    else if (k.name === 'enter') {
-      this.set({ prompt: null });
-      if (text !== '') await this.startSearch(text);
-    } else if (k.name === 'backspace') {
-      if (cursor > 0) this.set({ prompt: { text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 } });
-      else if (text === '') this.set({ prompt: null });
-    } else if (k.name === 'left') this.set({ prompt: { text, cursor: Math.max(0, cursor - 1) } });
-    else if (k.name === 'right') this.set({ prompt: { text, cursor: Math.min(text.length, cursor + 1) } });
-    else if (k.name === 'ctrl+u') this.set({ prompt: { text: '', cursor: 0 } });
-    else if (k.text !== '' && !k.name?.includes('+')) {
-      const t = k.text.replace(/[\x00-\x1f\x7f]/g, '');
-      this.set({ prompt: { text: text.slice(0, cursor) + t + text.slice(cursor), cursor: cursor + t.length } });
-    }
+  /** The search prompt's line while it is typed; null closes it. */
+  setPrompt(prompt: { text: string; cursor: number } | null): void {
+    this.set({ prompt });
+  }
+
+  /** Searches forward for `term` from the top of the screen and counts its matches (Enter on `/`). */
+  search(term: string): Promise<void> {
+    return this.startSearch(term);
   }
 
   // ---- lines and rows -------------------------------------------------------------------

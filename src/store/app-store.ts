@@ -2,11 +2,11 @@
 // input, scroll and mode. Core events reach it only through event-binding.ts.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
+import type { CopyReport } from './ports.js';
 import type { TranscriptItem } from './transcript.js';
-import { emptyInput, type InputState } from './input-editing.js';
-import { emptyHistory, type HistoryState } from './history-mode.js';
 import type { LedgerPort } from './ledger-port.js';
 import type { RevertDialog } from './revert-dialog.js';
+import { emptyHistory, type HistoryState } from './history-state.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
@@ -21,6 +21,11 @@ export interface Completion {
   options: string[];
   selected: number;
 }
+
+/** The prompt being typed: its text and the cursor (src/keys/line-editor.ts edits it). */
+export interface InputState { text: string; cursor: number }
+
+export const emptyInput = (): InputState => ({ text: '', cursor: 0 });
 
 export interface PastedChunk { label: string; text: string }
 
@@ -38,6 +43,8 @@ export interface Intents {
   writeToTool(id: string, data: string): boolean;
   /** Undo, rewind and the session's diff; null without a change ledger. */
   ledger: LedgerPort | null;
+  /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
+  copy(text: string): Promise<CopyReport>;
 }
 
 export interface AppState {
@@ -113,6 +120,9 @@ const noIntents: Intents = {
   setMouse: () => {},
   writeToTool: () => false,
   ledger: null,
+  copy: async () => {
+    throw new Error('no clipboard');
+  },
 };
 
 export function initialState(): AppState {

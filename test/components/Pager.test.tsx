@@ -141,7 +141,7 @@ describe('Pager', () => {
     }
     const source = new CountingSource(lines(3));
     const model = new PagerModel(source, { width: WIDTH, height: HEIGHT - 1 });
-    const r = await renderAct(<Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} />);
+    const r = await renderAct(<Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} copy={async () => { throw new Error("no clipboard in this test"); }} />);
     expect(source.closes).toBe(0);
     await act(async () => {
       r.unmount();

@@ -46,7 +46,7 @@ describe('key map', () => {
       expect(new Set(keys).size).toBe(keys.length);
     }
     // The input and the transcript are active together, so they must not share a key.
-    const inputKeys = new Set(KEYMAP.input.flatMap((b) => b.keys));
+    const inputKeys = new Set<string>(KEYMAP.input.flatMap((b) => b.keys));
     expect(KEYMAP.transcript.flatMap((b) => b.keys).filter((key) => inputKeys.has(key))).toEqual([]);
   });
 

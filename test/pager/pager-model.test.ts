@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
-import { columnRange, displayText, PAGER_BINDINGS, PagerModel, wrapOffsets } from '../../src/pager/pager-model.js';
+import { columnRange, displayText, PagerModel, wrapOffsets } from '../../src/pager/pager-model.js';
+import { KEYMAP } from '../../src/keys/keymap.js';
+import { pagerKey } from '../../src/keys/pager-keys.js';
 import type { KeyPress } from '../../src/keys/key-names.js';
+
+const PAGER_BINDINGS = KEYMAP.pager;
 
 const numbered = (n: number, f = (i: number) => `line ${i}`) =>
   Array.from({ length: n }, (_, i) => f(i)).join('\n');
@@ -19,7 +23,7 @@ async function pager(src: string, size = { width: 20, height: 5 }, wrap = true) 
   return m;
 }
 async function press(m: PagerModel, ...keys: (string | KeyPress)[]) {
-  for (const key of keys) await m.key(typeof key === 'string' ? k(key) : key);
+  for (const key of keys) await pagerKey(m, typeof key === 'string' ? k(key) : key);
   await m.idle();
 }
 const shown = (m: PagerModel) => m.store.getState().rows.map((r) => r.text);
@@ -103,10 +107,10 @@ describe('scrolling', () => {
 
   it('ignores keys it does not bind, and reports close and copy', async () => {
     const m = await pager(numbered(3));
-    expect(await m.key(k('x'))).toBeNull();
-    expect(await m.key(k('y'))).toBe('copy');
-    expect(await m.key(k('q'))).toBe('close');
-    expect(await m.key(k('esc'))).toBe('close');
+    expect(await pagerKey(m, k('x'))).toBeNull();
+    expect(await pagerKey(m, k('y'))).toBe('copy');
+    expect(await pagerKey(m, k('q'))).toBe('close');
+    expect(await pagerKey(m, k('esc'))).toBe('close');
   });
 
   it('re-lays out on resize without leaving the screen empty', async () => {
@@ -119,6 +123,16 @@ describe('scrolling', () => {
 });
 
 describe('search', () => {
+  it('edits the search prompt with the line editor: Ctrl+W, Alt+B, Ctrl+A, Home like the prompt input', async () => {
+    const m = await pager(numbered(30, (i) => (i === 20 ? 'a needle here' : `line ${i}`)));
+    await press(m, '/', text('hay stack'), 'ctrl+w');
+    expect(state(m).prompt).toEqual({ text: 'hay ', cursor: 4 });
+    await press(m, 'alt+b', text('x'), 'ctrl+e', text('y'), 'home', 'ctrl+k');
+    expect(state(m).prompt).toEqual({ text: '', cursor: 0 });
+    await press(m, text('needle'), 'enter');
+    expect(state(m)).toMatchObject({ prompt: null, term: 'needle', current: { line: 20 } });
+  });
+
   const src = numbered(30, (i) => (i % 10 === 3 ? `an ERROR here and error there ${i}` : `fine ${i}`));
 
   it('types the term through the prompt, jumps to the first match, highlights every match', async () => {

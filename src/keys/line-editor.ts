@@ -1,9 +1,15 @@
-// Pure edits of the prompt text: every function takes the state and returns the next one,
-// so keystrokes arriving faster than React renders can never read a stale value.
+// The one line editor: text and a cursor, and the editing actions of the key map. The prompt
+// input, the history filter and the pager's search prompt all edit through it, so Ctrl+W, Alt+B,
+// Home and the rest do the same everywhere. Every function takes the line and returns the next
+// one, so keystrokes arriving faster than React renders can never read a stale value.
+import { lineActionFor, type LineAction } from './keymap.js';
+import type { KeyPress } from './key-names.js';
 
-export interface InputState { text: string; cursor: number }
+export interface EditLine { text: string; cursor: number }
+/** The prompt input's state is an edited line (multi-line: ↑/↓ move between its lines). */
+type InputState = EditLine;
 
-export const emptyInput = (): InputState => ({ text: '', cursor: 0 });
+export const emptyLine = (): EditLine => ({ text: '', cursor: 0 });
 
 export function insertText(s: InputState, text: string): InputState {
   return { text: s.text.slice(0, s.cursor) + text + s.text.slice(s.cursor), cursor: s.cursor + text.length };
@@ -104,4 +110,33 @@ function isHighSurrogate(code: number): boolean {
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
+}
+
+const ACTIONS: Record<LineAction, (s: EditLine) => EditLine> = {
+  left: moveLeft,
+  right: moveRight,
+  lineStart,
+  lineEnd,
+  killToStart: killToLineStart,
+  killToEnd: killToLineEnd,
+  deleteWord: deleteWordBack,
+  wordLeft,
+  wordRight,
+  backspace,
+};
+
+export function applyLineAction(line: EditLine, action: LineAction): EditLine {
+  return ACTIONS[action](line);
+}
+
+/**
+ * What a key does to a one-line prompt (filter, search): an editing action, or typed text
+ * (control characters dropped); null when the key is neither.
+ */
+export function editLine(line: EditLine, press: KeyPress): EditLine | null {
+  const action = lineActionFor(press.name);
+  if (action) return applyLineAction(line, action);
+  if (press.text === '' || (press.name !== null && (press.name.includes('+') || press.name.startsWith('unknown:')))) return null;
+  const typed = press.text.replace(/[\x00-\x1f\x7f]/g, '');
+  return typed === '' ? null : insertText(line, typed);
 }

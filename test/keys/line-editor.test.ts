@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as e from '../../src/store/input-editing.js';
+import * as e from '../../src/keys/line-editor.js';
 
-const at = (text: string, cursor = text.length): e.InputState => ({ text, cursor });
+const at = (text: string, cursor = text.length): e.EditLine => ({ text, cursor });
 
 describe('input editing', () => {
   it('inserts and deletes at the cursor, emoji as one', () => {
@@ -33,5 +33,16 @@ describe('input editing', () => {
     expect(e.moveLine(at(s.text, 8), -1).cursor).toBe(1);
     expect(e.moveLine(at(s.text, 8), 1).cursor).toBe(11);
     expect(e.moveLine(s, -1)).toBe(s);
+  });
+
+  it('applies the key map\'s editing actions and typed text to a one-line prompt', () => {
+    const press = (name: string | null, text = '') => ({ name, text });
+    expect(e.editLine(at('git commit'), press('ctrl+w'))).toEqual(at('git ', 4));
+    expect(e.editLine(at('git commit'), press('alt+b'))).toEqual(at('git commit', 4));
+    expect(e.editLine(at('git commit', 4), press('home'))).toEqual(at('git commit', 0));
+    expect(e.editLine(at('ab', 1), press(null, 'x\x07y'))).toEqual(at('axyb', 3));
+    expect(e.editLine(at('ab'), press('ctrl+x'))).toBeNull();
+    expect(e.editLine(at('ab'), press('unknown:[I'))).toBeNull();
+    expect(e.applyLineAction(at('a b'), 'deleteWord')).toEqual(at('a ', 2));
   });
 });

@@ -5,14 +5,14 @@ import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './ports.js';
 import type { TranscriptItem } from './transcript.js';
 import type { LedgerPort } from './ledger-port.js';
-import type { RevertDialog } from './revert-dialog.js';
+import type { Mode } from './mode.js';
+import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
 
-/** Which key context is active (keymap.ts has one table per context). */
-export type Mode = 'input' | 'help' | 'history' | 'pager' | 'shell' | 'revert';
+export type { Mode } from './mode.js';
 
 export interface Completion {
   kind: 'slash' | 'file';

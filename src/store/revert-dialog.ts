@@ -7,22 +7,11 @@ import { isBusy } from './app-store.js';
 import { selectedItem } from './history-mode.js';
 import type { RevertDone, RevertPreview } from './ledger-port.js';
 import { filesCount } from './ledger-text.js';
+import type { RevertDialog } from './revert-state.js';
 import type { TranscriptItem } from './transcript.js';
 
-export interface RevertDialog {
-  kind: 'undo' | 'rewind';
-  /** The tool call or the prompt (a transcript item id). */
-  itemId: string;
-  /** Its ledger entry. */
-  entry: string;
-  /** The prompt's number in the conversation (rewind). */
-  ordinal?: number;
-  phase: 'planning' | 'ready' | 'working';
-  preview?: RevertPreview;
-  /** First row of the preview shown. */
-  scroll: number;
-  returnTo: Mode;
-}
+export type { RevertDialog } from './revert-state.js';
+
 
 const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 

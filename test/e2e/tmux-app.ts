@@ -29,6 +29,8 @@ export async function startFakeServer(script: unknown[]): Promise<{ url: string;
 
 export interface TmuxApp {
   session: string;
+  /** Runs a tmux command on the app's tmux server. */
+  tmux(...args: string[]): string;
   screen(): string;
   lines(): string[];
   keys(...keys: string[]): void;
@@ -43,7 +45,18 @@ export interface TmuxApp {
 
 let seq = 0;
 
-export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; args?: string[]; cols?: number; rows?: number }): TmuxApp {
+export function startTmuxApp(opts: {
+  cwd: string;
+  env: Record<string, string>;
+  args?: string[];
+  cols?: number;
+  rows?: number;
+  /**
+   * A tmux server of its own (`tmux -L <socket>`), started with these lines as its whole
+   * configuration: for tests that read or set server-wide state (buffers, set-clipboard).
+   */
+  server?: { socket: string; config: string[] };
+}): TmuxApp {
   if (!existsSync(path.join(ROOT, 'dist/src/cli/main.js'))) throw new Error('build first: npm run build');
   const session = `inkling-e2e-${process.pid}-${++seq}`;
   const env = Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ');
@@ -52,14 +65,22 @@ export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; a
   const home = process.env.INKLING_HOME ? `INKLING_HOME=${process.env.INKLING_HOME}` : '';
   const args = (opts.args ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;
-  tmux('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
+  let run = tmux;
+  if (opts.server) {
+    const conf = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-tmux-')), 'tmux.conf');
+    writeFileSync(conf, `${opts.server.config.join('\n')}\n`);
+    const socket = opts.server.socket;
+    run = (...args) => tmux('-L', socket, '-f', conf, ...args);
+  }
+  run('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
   const app: TmuxApp = {
     session,
+    tmux: run,
     // -J joins rows the terminal wrapped (the exit summary can be wider than the pane).
-    screen: () => tmux('capture-pane', '-p', '-J', '-t', session),
+    screen: () => run('capture-pane', '-p', '-J', '-t', session),
     lines: () => app.screen().split('\n'),
-    keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
-    type: (text) => void tmux('send-keys', '-t', session, '-l', text),
+    keys: (...keys) => void run('send-keys', '-t', session, ...keys),
+    type: (text) => void run('send-keys', '-t', session, '-l', text),
     async waitFor(test, what, ms = 15_000) {
       const until = Date.now() + ms;
       for (;;) {
@@ -69,9 +90,9 @@ export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; a
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    alternateOn: () => tmux('display', '-p', '-t', session, '#{alternate_on}').trim() === '1',
+    alternateOn: () => run('display', '-p', '-t', session, '#{alternate_on}').trim() === '1',
     appPid() {
-      const shell = tmux('display', '-p', '-t', session, '#{pane_pid}').trim();
+      const shell = run('display', '-p', '-t', session, '#{pane_pid}').trim();
       const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', shell], { encoding: 'utf8' });
       const line = out.split('\n').find((l) => l.includes('node'));
       if (!line) throw new Error(`no app process under ${shell}: ${out}`);
@@ -79,7 +100,7 @@ export function startTmuxApp(opts: { cwd: string; env: Record<string, string>; a
     },
     kill() {
       try {
-        tmux('kill-session', '-t', session);
+        run('kill-session', '-t', session);
       } catch {
         // already gone
       }

@@ -3,6 +3,7 @@
 import { textOf, emptyUsage } from '../core/conversation.js';
 import type { Usage } from '../core/conversation.js';
 import type { AgentEvent, TurnEndReason } from '../core/events.js';
+import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import { jsonLine, toSafeText } from '../core/text/safe-text.js';
 import { EXIT, STDIN_PROMPT } from './args.js';
 import { readStdinPrompt } from './stdin-prompt.js';
@@ -52,6 +53,8 @@ const EXIT_FOR: Record<TurnEndReason, number> = {
 
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** How long an interrupted -p waits for its commands' process trees to be gone. */
+const INTERRUPT_WAIT_MS = 2000;
 
 /** Runs the turn and returns the process exit code. */
 export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
@@ -84,12 +87,16 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   }
 
   // A first Ctrl+C (or SIGTERM/SIGHUP) ends the turn cleanly, so running commands are killed
-  // with their whole process group instead of being orphaned; a second signal stops at once.
+  // with their whole process tree instead of being orphaned, and -p waits (bounded) for that; a
+  // second signal skips the grace period but still kills and cleans up; a third stops at once.
   const controller = new AbortController();
   let exitForSignal: number = EXIT.aborted;
+  let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     const code = 128 + (SIGNAL_NUMBERS[signal] ?? 2);
-    if (controller.signal.aborted) process.exit(code);
+    signals++;
+    if (signals >= 3) process.exit(code);
+    if (signals === 2) return hurryRunningCommands();
     exitForSignal = code;
     controller.abort();
   };
@@ -115,8 +122,10 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
     errors.push(err instanceof Error ? err.message : String(err));
     reason = 'error';
   } finally {
-    for (const signal of HANDLED_SIGNALS) process.off(signal, onSignal);
+    // The turn ends as soon as it is interrupted; the commands' kill may still be under way.
+    await waitForRunningCommands(INTERRUPT_WAIT_MS);
     await agent.dispose().catch(() => undefined);
+    for (const signal of HANDLED_SIGNALS) process.off(signal, onSignal);
   }
   if (!reason) {
     errors.push('the turn ended without saying how');

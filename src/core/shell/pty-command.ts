@@ -16,6 +16,7 @@ import {
   type CommandTag,
   type ProcessInfo,
 } from './process-tree.js';
+import { trackCommand } from './running-commands.js';
 import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
@@ -146,6 +147,17 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   const pty = child;
   // Everything the command starts is at least as young as its shell.
   tag.startedAfter = Number(readProcess(pty.pid)?.startTime ?? 0);
+  // An interrupt of inkling waits for this command's end; a second one hurries it (no grace).
+  let graceMs: number | undefined;
+  let ended!: () => void;
+  const untrack = trackCommand({
+    done: new Promise<void>((resolve) => (ended = resolve)),
+    hurry: () => {
+      graceMs = 0;
+      killing = true;
+      void killProcesses(collectCommandProcesses(pty.pid, tag), tag, 0);
+    },
+  });
 
   let totalBytes = 0;
   let paused = false;
@@ -251,7 +263,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     aborted = outcome === 'abort';
     if (timedOut) waitingForInput = readingTerminal(collectCommandProcesses(pty.pid, tag));
     killing = true;
-    await killCommandTree(pty.pid, tag);
+    await killCommandTree(pty.pid, tag, graceMs);
     exit = await Promise.race([exitInfo, delay(1000)]);
   } else {
     if (outcome === 'sentinel') {
@@ -259,7 +271,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       exit = await Promise.race([exitInfo, delay(2000)]);
       if (!exit) {
         killing = true;
-        await killCommandTree(pty.pid, tag);
+        await killCommandTree(pty.pid, tag, graceMs);
         exit = await Promise.race([exitInfo, delay(1000)]);
       }
     } else {
@@ -270,7 +282,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     // Background processes the command left behind would hold the pty open: end them too. With
     // none found at the sentinel (when all the command's processes had been started), nothing can
     // be left; without a sentinel we do not know, so look.
-    if (leftovers.length > 0 || !sentinelSeen) await killProcesses(leftovers, tag);
+    if (leftovers.length > 0 || !sentinelSeen) await killProcesses(leftovers, tag, graceMs);
   }
   if (!exited) {
     try {
@@ -314,5 +326,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     retained: { keptChars: terminal.kept.retainedChars(), emulatorRows: terminal.bufferedRows() },
   };
   terminal.dispose();
+  untrack();
+  ended();
   return result;
 }

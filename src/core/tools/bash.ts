@@ -7,6 +7,7 @@ import { commandEnv } from '../shell/env.js';
 import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
 import { sandboxHint } from '../shell/sandbox-hints.js';
+import { supervisorPath } from '../shell/supervisor.js';
 import { MAX_RESULT_CHARS } from '../truncate.js';
 import type { ToolDetails } from './details.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
@@ -72,9 +73,16 @@ function formatResult(r: PtyCommandResult, timeoutMs: number, where: string, hin
   return parts.join('\n');
 }
 
+/**
+ * What the shell runs under: bubblewrap (its PID namespace holds the whole tree), else the native
+ * supervisor (a child subreaper), else nothing (the /proc walk of process-tree.ts alone).
+ */
 function commandWrapper(decision: SandboxDecision, ctx: ToolContext, logPath: string): { file: string; args: string[] } | undefined {
   const sandbox = ctx.session.sandbox;
-  if (!decision.sandboxed || !sandbox?.probe.ok) return undefined;
+  if (!decision.sandboxed || !sandbox?.probe.ok) {
+    const supervisor = supervisorPath();
+    return supervisor ? { file: supervisor, args: [] } : undefined;
+  }
   return sandboxWrapper({ ...sandbox, probe: sandbox.probe }, { workspace: ctx.workspaceRoot, sessionDir: ctx.session.sessionDir, logDir: path.dirname(logPath) });
 }
 

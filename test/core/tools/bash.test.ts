@@ -125,11 +125,12 @@ describe('bash tool: results for the model', () => {
     expect(r.content).toBe(`${workspace}\nxterm-256color cat cat 0\ntty\n\nExit code: 0`);
   });
 
-  it('runs the command as the leader of its own process group and session', async () => {
-    const r = await run('read -r _ _ _ _ pgrp sid _ < /proc/$$/stat; echo "$$ $pgrp $sid"');
-    const [pid, pgrp, sid] = r.content.split('\n')[0]!.split(' ');
-    expect(pgrp).toBe(pid);
-    expect(sid).toBe(pid);
+  it('runs the command in its own process group and session, led by the supervisor', async () => {
+    const r = await run('read -r _ _ _ _ pgrp sid _ < /proc/$$/stat; echo "$PPID $pgrp $sid $(cat /proc/$PPID/comm)"');
+    const [parent, pgrp, sid, comm] = r.content.split('\n')[0]!.split(' ');
+    expect(pgrp).toBe(parent);
+    expect(sid).toBe(parent);
+    expect(comm).toBe('inkling-supervi'); // the kernel keeps 15 characters of the name
   });
 
   it('tells the model the limits and the non-interactive setting in its description', () => {
@@ -186,7 +187,8 @@ describe('bash tool: rendering', () => {
   });
 
   it('answers terminal queries such as the cursor position, as a real terminal does', async () => {
-    const r = await run("printf 'ab\\033[6n'; IFS= read -rs -d R pos; echo; echo \"pos=${pos#*[}\"", { timeout_ms: 10_000 });
+    // stty first: the answer may arrive before `read -s` turns echo off, and would then be echoed.
+    const r = await run("stty -echo; printf 'ab\\033[6n'; IFS= read -rs -d R pos; echo; echo \"pos=${pos#*[}\"", { timeout_ms: 10_000 });
     expect(r.content).toBe('ab\npos=1;3\n\nExit code: 0');
   });
 

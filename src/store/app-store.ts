@@ -8,6 +8,8 @@ import type { LedgerPort } from './ledger-port.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
+import { emptyWorkspaceInfo, type WorkspaceInfo } from './workspace-state.js';
+import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
@@ -45,6 +47,10 @@ export interface Intents {
   ledger: LedgerPort | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
+  /** The trust prompt's answer (true: trust and remember the workspace). */
+  answerTrust(trust: boolean): void;
+  /** Appends a `#` line to a memory file; resolves to what to tell the person. */
+  rememberLine(target: MemoryLineTarget, line: string): Promise<string>;
 }
 
 export interface AppState {
@@ -105,6 +111,8 @@ export interface AppState {
   pagerId: string | null;
   /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
   revert: RevertDialog | null;
+  /** Trust question, memory files, custom commands (workspace-state.ts). */
+  workspace: WorkspaceInfo;
 
   intents: Intents;
 }
@@ -123,6 +131,8 @@ const noIntents: Intents = {
   copy: async () => {
     throw new Error('no clipboard');
   },
+  answerTrust: () => {},
+  rememberLine: async () => 'memory files cannot be written here',
 };
 
 export function initialState(): AppState {
@@ -161,6 +171,7 @@ export function initialState(): AppState {
     shellFocus: null,
     pagerId: null,
     revert: null,
+    workspace: emptyWorkspaceInfo(),
     intents: noIntents,
   };
 }

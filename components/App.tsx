@@ -7,12 +7,16 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from '../src/keys/input-keys.js';
 import { keyPressFrom } from '../src/keys/key-names.js';
+import type { ReplyCollector } from '../src/keys/terminal-replies.js';
+import { handleMemoryKey, handleRememberKey, handleTrustKey } from '../src/keys/workspace-keys.js';
 import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
 import { handleRevertKey } from '../src/keys/revert-keys.js';
 import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
 import { Header, type HeaderProps } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
+import { MemoryView } from './MemoryView.js';
+import { WorkspacePrompt, workspacePromptRows } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ShellFocus } from './ShellFocus.js';
@@ -33,6 +37,30 @@ export interface AppProps {
   historyEnv?: Pick<HistoryEnv, 'copy'>;
   /** Delay before the markdown libraries load in the background (after the first frame). */
   markdownDelayMs?: number;
+  /** Takes the terminal's answers (OSC 11) out of the key stream before keys are read. */
+  terminalReplies?: Pick<ReplyCollector, 'take'>;
+}
+
+/**
+ * Terminal answers (OSC 11) must be taken out before useInput sees them, and useInput has lost
+ * their ESC. Ink emits each raw event to its listeners in the order they subscribed, so a listener
+ * subscribed before the key handler marks the events it took and the key handler skips them.
+ * (Until the one key pipeline reads raw stdin itself.)
+ */
+function useTerminalReplies(replies: AppProps['terminalReplies']): { current: boolean } {
+  const { internal_eventEmitter: events } = useStdin();
+  const took = useRef(false);
+  useEffect(() => {
+    if (!replies) return;
+    const onRaw = (raw: string) => {
+      took.current = replies.take(raw);
+    };
+    events.on('input', onRaw);
+    return () => {
+      events.off('input', onRaw);
+    };
+  }, [events, replies]);
+  return took;
 }
 
 export function App(props: AppProps) {
@@ -59,7 +87,7 @@ function useTerminalSize(): { cols: number; rows: number } {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150 }: AppProps) {
+function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const { isRawModeSupported } = useStdin();
   const history = useRef<HistoryEnv>({ rowsOf: () => 1, copy: async () => { throw new Error('not ready'); } });
@@ -70,19 +98,33 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     },
     copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
   };
-  const { mode, input, completion, busy, queued } = useApp(
-    useShallow((s) => ({ mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued })),
+  const { mode, input, completion, busy, queued, promptRows } = useApp(
+    useShallow((s) => ({
+      mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued,
+      promptRows: workspacePromptRows(s, cols),
+      // A theme switch bumps the epoch: every row is painted again.
+      epoch: s.renderEpoch,
+    })),
   );
   const paste = useRef(createPasteCollector((text) => insertPaste(store, text, keyEnv)));
+  // Subscribes before useInput below, so it sees each event first.
+  const tookReply = useTerminalReplies(terminalReplies);
 
   useInput(
     (inputText, key) => {
+      if (tookReply.current) {
+        tookReply.current = false;
+        return;
+      }
       if (paste.current.feed(inputText, key)) return;
       const press = keyPressFrom(inputText, key);
       const state = store.getState();
       // The pager and a focused command pane read the keys themselves.
       if (state.mode === 'pager' || state.mode === 'shell') return;
       if (state.mode === 'help') return handleHelpKey(store, press);
+      if (state.mode === 'trust') return handleTrustKey(store, press);
+      if (state.mode === 'remember') return handleRememberKey(store, press);
+      if (state.mode === 'memory') return handleMemoryKey(store, press);
       if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
       if (state.mode === 'revert') return void handleRevertKey(store, press);
       if (handleTranscriptKey(store, press)) return;
@@ -107,7 +149,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const inputHeight = inputRows(input, cols, busy).length + 2;
   const completionHeight = completionRows(completion, cols).length;
   const queuedHeight = queuedRows(queued, cols).length;
-  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - queuedHeight - 1);
+  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - queuedHeight - promptRows - 1);
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -123,9 +165,12 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <HelpOverlay height={mainHeight} width={cols} />
       ) : mode === 'revert' ? (
         <RevertDialog height={mainHeight} width={cols} />
+      ) : mode === 'memory' ? (
+        <MemoryView height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
+      <WorkspacePrompt width={cols} />
       <CompletionMenu width={cols} />
       <QueuedPrompts width={cols} />
       <Input width={cols} />

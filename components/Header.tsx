@@ -4,6 +4,8 @@ import React from 'react';
 import { Text } from 'ink';
 import os from 'node:os';
 import { toSafeText } from '../src/core/text/safe-text.js';
+import type { MemoryFile } from '../src/core/memory/project-memory.js';
+import { useApp } from './store-context.js';
 import { fitLine, paint, stringWidth } from './text-layout.js';
 
 export interface HeaderProps {
@@ -11,7 +13,15 @@ export interface HeaderProps {
   isDemo: boolean;
   workspaceRoot: string;
   permissionMode?: string;
+  /** The memory files in the prompt ("AGENTS.md"), once loaded. */
+  memory?: string;
   width: number;
+}
+
+/** "AGENTS.md", "CLAUDE.md + ~/.inkling/AGENTS.md": the memory files in the system prompt. */
+export function memoryLabel(files: readonly Pick<MemoryFile, 'scope' | 'displayPath' | 'inPrompt'>[]): string | undefined {
+  const shown = [...files.filter((f) => f.scope === 'project'), ...files.filter((f) => f.scope === 'user')].filter((f) => f.inPrompt);
+  return shown.length === 0 ? undefined : shown.map((f) => f.displayPath).join(' + ');
 }
 
 /** The model and, when the label names one, the endpoint or script it runs on. */
@@ -53,9 +63,15 @@ export function headerLine(p: HeaderProps): string {
   let model = name + where;
   const title = ' inkling · ';
   const sep = ' · ';
-  const used = () => stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0);
-  // In order: drop the endpoint, shorten the model, keep only the mode's first word, shorten the
-  // workspace from the left, then the model to its last few characters.
+  const memoryLabelText = p.memory ? toSafeText(p.memory) : '';
+  let memory = memoryLabelText ? `${sep}${memoryLabelText}` : '';
+  const used = () =>
+    stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + stringWidth(memory);
+  // In order: the memory label keeps its first file, then goes; drop the endpoint, shorten the
+  // model, keep only the mode's first word, shorten the workspace from the left, then the model
+  // to its last few characters.
+  if (used() > p.width && memoryLabelText.includes(' + ')) memory = `${sep}${memoryLabelText.split(' + ')[0]}`;
+  if (used() > p.width) memory = '';
   if (used() > p.width) model = name;
   if (used() > p.width) model = cutRight(name, Math.max(MIN_MODEL, stringWidth(name) - (used() - p.width)));
   if (used() > p.width) mode = mode.split(' ')[0]!;
@@ -63,9 +79,11 @@ export function headerLine(p: HeaderProps): string {
   if (used() > p.width) model = cutRight(name, Math.max(4, stringWidth(model) - (used() - p.width)));
   const shown = p.isDemo ? paint.warn(model) : paint.accent(model);
   const modeText = mode ? paint.dim(`${sep}${mode}`) : '';
-  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}`, p.width);
+  const memoryText = memory ? paint.dim(sep) + paint.accent(memory.slice(sep.length)) : '';
+  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${memoryText}`, p.width);
 }
 
 export function Header(props: HeaderProps) {
-  return <Text wrap="truncate-end">{headerLine(props)}</Text>;
+  const memory = useApp((s) => memoryLabel(s.workspace.memory));
+  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}) })}</Text>;
 }

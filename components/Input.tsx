@@ -3,6 +3,7 @@
 import React from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import type { Completion, InputState } from '../src/store/app-store.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
@@ -32,7 +33,17 @@ export function inputRows(input: InputState, width: number, busy: boolean): stri
   return rows.slice(start, start + INPUT_MAX_ROWS);
 }
 
-export function completionRows(c: Completion | null, width: number, max = 8): string[] {
+/** What a slash command does: a built-in's help, or a custom command's description, hint and origin. */
+function slashHelp(name: string, custom: readonly CustomCommand[]): string | undefined {
+  const builtin = SLASH_COMMANDS.find((s) => s.name === name);
+  if (builtin) return builtin.help;
+  const cmd = custom.find((c) => c.name === name);
+  if (!cmd) return undefined;
+  const hint = cmd.argumentHint ? `${cmd.argumentHint} ` : '';
+  return `${hint}${cmd.description ?? 'custom command'} (${cmd.scope})`;
+}
+
+export function completionRows(c: Completion | null, width: number, max = 8, custom: readonly CustomCommand[] = []): string[] {
   if (!c) return [];
   const first = Math.max(0, Math.min(c.selected - max + 1, c.options.length - max));
   // Slash commands say what they do, after names padded to one column.
@@ -41,7 +52,7 @@ export function completionRows(c: Completion | null, width: number, max = 8): st
     const selected = first + i === c.selected;
     // File names come from the workspace, command help from files: both are outside text.
     const label = toSafeText(c.kind === 'file' ? `@${o}` : o.padEnd(nameWidth));
-    const help = c.kind === 'slash' ? SLASH_COMMANDS.find((s) => s.name === o)?.help : undefined;
+    const help = c.kind === 'slash' ? slashHelp(o, custom) : undefined;
     const about = help ? `  ${paint.dim(toSafeText(help))}` : '';
     return fitLine((selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `) + about, width);
   });
@@ -81,7 +92,8 @@ export function Input({ width }: { width: number }) {
 
 export function CompletionMenu({ width }: { width: number }) {
   const completion = useApp((s) => s.completion);
-  const rows = completionRows(completion, width);
+  const custom = useApp((s) => s.workspace.commands);
+  const rows = completionRows(completion, width, 8, custom);
   if (rows.length === 0) return null;
   return (
     <Box flexDirection="column">

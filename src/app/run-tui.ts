@@ -11,6 +11,8 @@ import { createAppStore, setIntents } from '../store/app-store.js';
 import { attachAgent } from '../store/agent-session.js';
 import { ledgerPort } from '../store/ledger-port.js';
 import { startTicker } from '../store/ticker.js';
+import type { StartupInfo } from '../core/startup-info.js';
+import { connectStartup } from './startup-wiring.js';
 import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
@@ -30,6 +32,8 @@ export interface RunTuiOptions {
   permissionMode?: string;
   /** Printed in the exit summary when sessions have ids. */
   sessionId?: string;
+  /** What the interactive start loads after the first frame (trust, memory, commands, theme). */
+  startup?: StartupInfo;
 }
 
 function traceTo(file: string): (ev: AgentEvent) => void {
@@ -63,6 +67,7 @@ interface UiModules {
   createElement: typeof import('react').createElement;
   render: typeof import('ink').render;
   App: typeof import('../../components/App.js').App;
+  startTheme: typeof import('./theme.js').startTheme;
 }
 
 /** The bundle made by bundle-ui.ts, when it exists and is not older than the components. */
@@ -88,8 +93,8 @@ async function loadUi(): Promise<UiModules> {
   const unset = process.env.NODE_ENV === undefined;
   if (unset) process.env.NODE_ENV = 'production';
   try {
-    const [react, ink, app] = await Promise.all([import('react'), import('ink'), import('../../components/App.js')]);
-    return { createElement: react.createElement, render: ink.render, App: app.App };
+    const [react, ink, app, theme] = await Promise.all([import('react'), import('ink'), import('../../components/App.js'), import('./theme.js')]);
+    return { createElement: react.createElement, render: ink.render, App: app.App, startTheme: theme.startTheme };
   } finally {
     if (unset) delete process.env.NODE_ENV;
   }
@@ -101,7 +106,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     if (traceFile) appendFileSync(traceFile, `startup ${what} at ${performance.now().toFixed(0)} ms\n`);
   };
   mark('runTui');
-  const { createElement, render, App } = await loadUi();
+  const { createElement, render, App, startTheme } = await loadUi();
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
@@ -115,6 +120,13 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   let instance: Instance | null = null;
   // Ink's stdout, so the copy sequence goes out between frames like everything else.
   const inkStdout = diffingStdout(stdout).stdout;
+  // The palette is chosen before the first frame; `auto` asks the terminal right after it.
+  const theme = startTheme({
+    setting: opts.startup?.theme ?? 'dark',
+    // Between frames, like the clipboard sequence.
+    out: { isTTY: stdout.isTTY, write: (d: string) => inkStdout.write(d) },
+    onChange: () => store.setState((s) => ({ renderEpoch: s.renderEpoch + 1 })),
+  });
 
   setIntents(store, {
     submitPrompt: (p) => session.submit(p),
@@ -177,11 +189,14 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
         permissionMode: opts.permissionMode,
       },
       keyEnv: { files: () => files, now: Date.now },
+      terminalReplies: theme.replies,
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
     { ...RENDER_OPTIONS, stdout: inkStdout },
   );
   mark('first frame rendered');
+  theme.afterFirstFrame();
+  if (opts.startup) connectStartup(store, opts.startup);
   warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {

@@ -1,9 +1,10 @@
 // Which palette the UI starts with and, for `theme: "auto"`, asking the terminal for its
 // background (OSC 11) once the first frame is out. The answer switches the palette whenever it
 // arrives; no answer within the timeout leaves the first guess (COLORFGBG when the terminal sets
-// it, else dark). Nothing here waits before the first frame.
+// it, else dark). Nothing here waits before the first frame. Part of the UI bundle (with the
+// palette, whose state it sets), so run-tui reaches it through loadUi().
 import { applyPaletteTheme, noColorRequested, type PaletteTheme } from '../../components/palette.js';
-import { BACKGROUND_QUERY, isLightBackground, parseBackgroundReply, type ReplyCollector } from '../keys/terminal-replies.js';
+import { BACKGROUND_QUERY, createReplyCollector, isLightBackground, parseBackgroundReply, type ReplyCollector } from '../keys/terminal-replies.js';
 
 export type ThemeSetting = 'dark' | 'light' | 'auto';
 
@@ -14,7 +15,8 @@ export interface ThemeStart {
   env?: NodeJS.ProcessEnv;
   /** Where the question goes; only asked on a terminal. */
   out: { isTTY?: boolean; write(data: string): unknown };
-  replies: ReplyCollector;
+  /** Takes the answer out of the key stream; default: a new one (hand `replies` to the App). */
+  replies?: ReplyCollector;
   /** After the first frame, when the answer changes the palette: redraw. */
   onChange(theme: PaletteTheme): void;
   timeoutMs?: number;
@@ -31,19 +33,21 @@ export function themeFromColorFgBg(value: string | undefined): PaletteTheme | nu
  * Applies the starting palette now and returns what to run after the first frame (asks the
  * terminal when the setting is auto; nothing otherwise).
  */
-export function startTheme(opts: ThemeStart): { afterFirstFrame(): void; theme: PaletteTheme } {
+export function startTheme(opts: ThemeStart): { afterFirstFrame(): void; theme: PaletteTheme; replies: ReplyCollector } {
   const env = opts.env ?? process.env;
+  const replies = opts.replies ?? createReplyCollector();
   const noColor = noColorRequested(env);
   const first: PaletteTheme = opts.setting === 'auto' ? (themeFromColorFgBg(env.COLORFGBG) ?? 'dark') : opts.setting;
   applyPaletteTheme(first, { noColor });
   const ask = opts.setting === 'auto' && !noColor && opts.out.isTTY === true;
   return {
     theme: first,
+    replies,
     afterFirstFrame() {
       if (!ask) return;
-      const timer = setTimeout(() => opts.replies.giveUp(), opts.timeoutMs ?? BACKGROUND_REPLY_TIMEOUT_MS);
+      const timer = setTimeout(() => replies.giveUp(), opts.timeoutMs ?? BACKGROUND_REPLY_TIMEOUT_MS);
       timer.unref?.();
-      opts.replies.expect((body) => {
+      replies.expect((body) => {
         clearTimeout(timer);
         const rgb = parseBackgroundReply(body);
         if (!rgb) return;

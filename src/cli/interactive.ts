@@ -3,7 +3,10 @@
 // The first frame is drawn from a cheap preview of the settings; the checked settings, the
 // trust question, memory and custom commands load after it and reach the UI as StartupInfo.
 import type { Agent } from '../core/agent.js';
+import { displayPath } from '../core/config/paths.js';
 import { recordTrust } from '../core/config/trust.js';
+import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
+import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { StartupInfo, TrustQuestion } from '../core/startup-info.js';
 import { EXIT } from './args.js';
 import { bannerLines, modelLine } from './banner.js';
@@ -15,7 +18,6 @@ import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { settingsNotices } from './settings-notices.js';
-import { withStartupNotices } from './startup-notices.js';
 import { packageVersion } from './version.js';
 
 export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Scrub): Promise<number> {
@@ -39,7 +41,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
     isDemo: preview.provider.kind === 'demo',
     workspaceRoot: preview.workspaceRoot,
     permissionMode: preview.yolo ? 'yolo' : 'auto (no approvals)',
-    // Read by the UI follow-up (trust prompt, header memory label, /memory, custom commands).
+    // The trust prompt, the header's memory label, /memory, custom commands, notices, the theme.
     startup: startup.info,
   };
   await runTui(options);
@@ -77,7 +79,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   const decided: Promise<InklingConfig> = trust.then(async (question) => {
     const config = await checked;
     if (!question) return config;
-    if (!(await answeredUntilTheUiAsks(question, answered))) return config;
+    if (!(await answered)) return config;
     await recordTrust(config.report!.paths.trust, config.workspaceRoot);
     return withDiscoveredModel(await checkedConfig(request));
   });
@@ -98,14 +100,19 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
   });
   return {
-    // Until the UI shows these itself, they arrive as notices with the first turn.
-    agent: withStartupNotices(agent, notices),
+    agent,
     info: {
       ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),
       theme: preview.settings.theme,
       notices,
       trust,
       memory: memory.catch(() => []),
+      memoryTargets: decided.then(async (config) => memoryTargets(config, await memory)).catch(() => []),
+      async reloadMemory() {
+        const config = await decided;
+        const again = await loadMemory(config);
+        return { memory: again, targets: await memoryTargets(config, again) };
+      },
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
       mcp: agent.then(mcpServersOf, () => null),
@@ -113,14 +120,10 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   };
 }
 
-/**
- * The TUI does not show the trust question yet, so nobody can answer it: start untrusted (the
- * workspace's files only tighten) and let the notice say how to trust it. The UI follow-up
- * replaces this with `await answered` once its prompt calls question.answer().
- */
-async function answeredUntilTheUiAsks(question: TrustQuestion, _answered: Promise<boolean>): Promise<boolean> {
-  question.answer(false);
-  return false;
+/** Where a `#` line may go: the project's memory file (or a new AGENTS.md) and the person's own. */
+async function memoryTargets(config: InklingConfig, loaded: readonly MemoryFile[]): Promise<MemoryLineTarget[]> {
+  const { memoryLineTargets } = await import('../core/memory/memory-lines.js');
+  return memoryLineTargets({ workspaceRoot: config.workspaceRoot, home: config.home, homeDisplay: displayPath(config.home, config.workspaceRoot), loaded });
 }
 
 /**

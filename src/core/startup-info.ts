@@ -5,6 +5,7 @@ import type { CustomCommandSet } from './commands/custom-commands.js';
 import type { IgnoredSetting } from './config/tighten.js';
 import type { ThemeName } from './config/setting-values.js';
 import type { McpServers } from './mcp/mcp-servers.js';
+import type { MemoryLineTarget } from './memory/memory-lines.js';
 import type { MemoryFile } from './memory/project-memory.js';
 
 export interface TrustQuestion {
@@ -29,6 +30,10 @@ export interface StartupInfo {
   trust: Promise<TrustQuestion | null>;
   /** Files in the system prompt (and nested ones listed by path): the header's "AGENTS.md", /memory. */
   memory: Promise<MemoryFile[]>;
+  /** Where a `#` line may be saved: the project's memory file and the person's own. */
+  memoryTargets: Promise<MemoryLineTarget[]>;
+  /** Reads the memory files again (after a `#` line was saved). */
+  reloadMemory?(): Promise<{ memory: MemoryFile[]; targets: MemoryLineTarget[] }>;
   /** For the `/` menu; expand with expandCustomCommand. */
   customCommands: Promise<CustomCommandSet>;
   /** The header's model label once the settings are checked (a bad file can change it). */

@@ -8,6 +8,9 @@ import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { completeSlash, findCommand } from '../core/commands/slash-commands.js';
+import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
+import { memoryLine } from '../core/memory/memory-lines.js';
+import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 
 export const EXIT_CONFIRM_MS = 2000;
@@ -21,10 +24,10 @@ export interface KeyEnv {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function completionFor(s: Pick<AppState, 'input' | 'completion'>, env: KeyEnv): Completion | null {
+function completionFor(s: Pick<AppState, 'input' | 'completion' | 'workspace'>, env: KeyEnv): Completion | null {
   const { text, cursor } = s.input;
   if (text.startsWith('/') && !/\s/.test(text) && cursor === text.length) {
-    const options = completeSlash(text);
+    const options = completeSlash(text, s.workspace.commands.map((c) => c.name));
     if (options.length === 0 || (options.length === 1 && options[0] === text)) return null;
     return { kind: 'slash', start: 0, options, selected: keepSelected(s.completion, 'slash', options.length) };
   }
@@ -43,7 +46,7 @@ function keepSelected(prev: Completion | null, kind: Completion['kind'], n: numb
 
 function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: Partial<AppState> = {}): void {
   const s = store.getState();
-  store.setState({ input, completion: completionFor({ input, completion: s.completion }, env), exitArmedAt: null, ...extra });
+  store.setState({ input, completion: completionFor({ input, completion: s.completion, workspace: s.workspace }, env), exitArmedAt: null, ...extra });
 }
 
 function acceptCompletion(store: AppStore, env: KeyEnv): void {
@@ -77,6 +80,7 @@ function runCommand(store: AppStore, text: string): void {
   } else if (cmd.name === '/help') store.setState({ mode: 'help' });
   else if (cmd.name === '/clear') s.intents.clearConversation();
   else if (cmd.name === '/exit') s.intents.exit();
+  else if (cmd.name === '/memory') openMemory(store);
   else if (cmd.name === '/mouse') {
     const on = !s.mouse;
     s.intents.setMouse(on);
@@ -92,13 +96,17 @@ export function submit(store: AppStore): void {
   const text = s.input.text;
   if (text.trim() === '') return;
   if (text.startsWith('/') && findCommand(text) !== undefined) return runCommand(store, text);
-  if (/^\/\w+$/.test(text.trim())) return runCommand(store, text);
-  const prompt = expandChips(text, s.pastes);
+  const custom = text.startsWith('/') ? matchCustomCommand({ commands: s.workspace.commands, notices: [] }, text) : undefined;
+  if (!custom && /^\/[\w-]+$/.test(text.trim())) return runCommand(store, text);
+  const remembered = custom ? undefined : memoryLine(text);
+  if (remembered !== undefined) return offerMemoryLine(store, remembered, text);
+  const typed = expandChips(text, s.pastes);
+  const prompt = custom ? expandCustomCommand(custom.command, expandChips(custom.args, s.pastes)) : typed;
   store.setState({
     input: emptyInput(),
     pastes: [],
     completion: null,
-    promptHistory: [...s.promptHistory, prompt],
+    promptHistory: [...s.promptHistory, typed],
     historyPos: null,
     historyDraft: '',
     scrollBack: 0,

@@ -126,6 +126,25 @@ export const KEYMAP = {
   shell: table([
     { action: 'unfocus', keys: ['ctrl+t'], help: 'keys back to the app' },
   ]),
+  trust: table([
+    { action: 'trust', keys: ['y'], help: 'trust the workspace: its settings apply (remembered)' },
+    { action: 'distrust', keys: ['n', 'esc'], help: 'not now: its files only tighten settings' },
+  ]),
+  remember: table([
+    { action: 'prev', keys: ['up'], help: 'previous file' },
+    { action: 'next', keys: ['down'], help: 'next file' },
+    { action: 'save', keys: ['enter'], help: 'append the line to the chosen file' },
+    { action: 'project', keys: ['1'], help: "the project's memory file" },
+    { action: 'user', keys: ['2'], help: 'your own memory file (every project)' },
+    { action: 'cancel', keys: ['esc'], help: 'save nothing' },
+  ]),
+  memory: table([
+    { action: 'lineUp', keys: ['up'], help: 'scroll up' },
+    { action: 'lineDown', keys: ['down'], help: 'scroll down' },
+    { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'a page down' },
+    { action: 'close', keys: ['esc', 'q', 'enter'], help: 'close' },
+  ]),
 } as const;
 
 export type KeyContext = keyof typeof KEYMAP;
@@ -143,6 +162,9 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   lineprompt: 'Filter and search prompts (with the line editing keys of the prompt input)',
   pager: 'Pager',
   shell: 'Shell focus (typing into a running command)',
+  trust: 'Trust prompt (a new workspace with settings of its own)',
+  remember: 'Saving a # line to memory',
+  memory: '/memory view',
 };
 
 const LINE_ACTIONS: ReadonlySet<string> = new Set(LINE_EDITING.map((b) => b.action));

@@ -7,7 +7,7 @@ import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { AppState, AppStore } from './app-store.js';
 import { applyEvents } from './apply-events.js';
-import { emptyInput } from './input-editing.js';
+import { emptyInput } from './app-store.js';
 import type { WorkspaceInfo } from './workspace-state.js';
 
 function patch(store: AppStore, change: Partial<WorkspaceInfo>, extra: Partial<AppState> = {}): void {
@@ -58,14 +58,14 @@ export function closeMemory(store: AppStore): void {
 }
 
 /** A `#` line was sent: ask which memory file it goes to. */
-export function offerMemoryLine(store: AppStore, line: string): void {
+export function offerMemoryLine(store: AppStore, line: string, typed: string): void {
   const s = store.getState();
   const targets = s.workspace.memoryTargets;
   if (targets.length === 0) {
     store.setState({ flash: { text: 'memory files are still loading — try again in a moment', at: Date.now() } });
     return;
   }
-  patch(store, { remember: { line, targets, selected: 0 } }, { mode: 'remember', input: emptyInput(), completion: null });
+  patch(store, { remember: { line, typed, targets, selected: 0 } }, { mode: 'remember', input: emptyInput(), completion: null });
 }
 
 export function moveMemoryChoice(store: AppStore, delta: number): void {
@@ -82,7 +82,7 @@ export function chooseMemoryTarget(store: AppStore, index: number | null): void 
   if (!r) return;
   patch(store, { remember: null }, { mode: 'input' });
   if (index === null) {
-    store.setState({ flash: { text: 'not saved', at: Date.now() } });
+    store.setState({ input: { text: r.typed, cursor: r.typed.length }, flash: { text: 'not saved to memory', at: Date.now() } });
     return;
   }
   const target = r.targets[index];

@@ -15,6 +15,8 @@ export interface TrustPromptState {
 export interface RememberPromptState {
   /** The line as it will be written ("- always use pnpm"). */
   line: string;
+  /** What was typed, put back into the input when nothing is saved. */
+  typed: string;
   targets: MemoryLineTarget[];
   selected: number;
 }

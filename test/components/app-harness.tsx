@@ -1,7 +1,7 @@
 // Renders the whole App around a store and a fake agent, as run-tui wires it.
 import React from 'react';
 import { act } from 'react';
-import { App } from '../../components/App.js';
+import { App, type AppProps } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
 import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
 import type { KeyEnv } from '../../src/keys/input-keys.js';
@@ -17,7 +17,9 @@ export interface Harness {
   mouse: boolean[];
 }
 
-export async function renderApp(opts: { script?: TurnScript; files?: string[]; now?: () => number } = {}): Promise<Harness> {
+export async function renderApp(
+  opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies'] } = {},
+): Promise<Harness> {
   const store = createAppStore();
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const session = attachAgent(store, agent, { intervalMs: 1 });
@@ -36,7 +38,7 @@ export async function renderApp(opts: { script?: TurnScript; files?: string[]; n
   });
   const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now };
   h.r = await renderAct(
-    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} />,
+    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} terminalReplies={opts.terminalReplies} />,
   );
   return h;
 }

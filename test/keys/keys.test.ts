@@ -87,7 +87,7 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/mouse', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/mouse', '/memory', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear']);
     expect(findCommand('/exit ')?.name).toBe('/exit');
     expect(findCommand('/nope')).toBeUndefined();

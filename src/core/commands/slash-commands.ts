@@ -5,13 +5,15 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/help', help: 'show keys and commands' },
   { name: '/clear', help: 'forget the conversation and clear the screen' },
   { name: '/mouse', help: 'turn mouse mode on or off (the wheel scrolls the transcript)' },
+  { name: '/memory', help: 'the memory files in the prompt (AGENTS.md …) and their sizes' },
   { name: '/exit', help: 'leave inkling' },
 ];
 
-/** Commands whose name starts with what was typed ("/c" → /clear). */
-export function completeSlash(typed: string): string[] {
+/** Commands whose name starts with what was typed ("/c" → /clear): built-ins first, then `custom` ones. */
+export function completeSlash(typed: string, custom: readonly string[] = []): string[] {
   const t = typed.toLowerCase();
-  return SLASH_COMMANDS.map((c) => c.name).filter((n) => n.startsWith(t));
+  const builtins = SLASH_COMMANDS.map((c) => c.name);
+  return [...builtins, ...custom.filter((n) => !builtins.includes(n.toLowerCase()))].filter((n) => n.toLowerCase().startsWith(t));
 }
 
 export function findCommand(text: string): SlashCommand | undefined {

@@ -1,0 +1,34 @@
+// What the interactive start hands over after the first frame (StartupInfo) reaches the store:
+// the trust question becomes the trust prompt, memory files the header label and /memory, custom
+// commands the `/` menu, settings problems notices. The prompts' answers go back the same way.
+import type { StartupInfo } from '../core/startup-info.js';
+import type { AppStore } from '../store/app-store.js';
+import { setIntents } from '../store/app-store.js';
+import { askTrust, commandsLoaded, memoryLoaded, showNotices } from '../store/workspace-actions.js';
+
+export function connectStartup(store: AppStore, startup: StartupInfo): void {
+  let answer: ((trust: boolean) => void) | null = null;
+  setIntents(store, {
+    answerTrust: (trust) => answer?.(trust),
+    async rememberLine(target, line) {
+      const { appendMemoryLine } = await import('../core/memory/append-memory-line.js');
+      await appendMemoryLine(target, line);
+      if (startup.reloadMemory) {
+        const again = await startup.reloadMemory().catch(() => null);
+        if (again) memoryLoaded(store, again.memory, again.targets);
+      }
+      return `saved "${line}" to ${target.label}; the model reads it from the next start`;
+    },
+  });
+  void startup.trust.then((q) => {
+    if (!q) return;
+    answer = q.answer;
+    askTrust(store, { workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet });
+  }, () => {});
+  void startup.notices.then((lines) => showNotices(store, lines), () => {});
+  void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});
+  void startup.customCommands.then((set) => {
+    commandsLoaded(store, set.commands);
+    showNotices(store, set.notices);
+  }, () => {});
+}

@@ -42,6 +42,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   let running = false;
   const turns = new TurnMarks();
   const redact = createRedactor(config.secretValues ?? []);
+  // Bash logs on disk are redacted as they are written, like everything the model sees.
+  session.redact = redact;
   let answering = { provider: config.provider, model: config.model };
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {

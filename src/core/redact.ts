@@ -1,21 +1,59 @@
 // Secret values (API keys) never reach the model or the UI through a tool: a tool that reads a
-// .env file or runs `printenv` gets its output passed through here first.
+// .env file or runs `printenv` gets its output passed through here first. Encoded copies (base64,
+// hex, reversed, URL-encoded, other case, spaced out) are caught too (secrets/secret-forms.ts).
+import { secretPattern } from './secrets/secret-forms.js';
 
 export const REDACTED = '[redacted]';
 /** Shorter values would redact ordinary text; real keys are far longer. */
 const MIN_SECRET_LENGTH = 8;
 
-export type Redact = (text: string) => string;
+export type Redact = ((text: string) => string) & {
+  /** How many characters a match can span: a stream redacted in pieces must hold that many back. */
+  readonly holdBack?: number;
+};
 
 export function createRedactor(secrets: readonly (string | undefined)[]): Redact {
-  const values = [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))]
-    // Longest first, so a key that contains another is removed whole.
-    .sort((a, b) => b.length - a.length);
-  if (values.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
-    return out;
+  const values = [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))];
+  const found = secretPattern(values);
+  if (!found) return Object.assign((text: string) => text, { holdBack: 0 });
+  const { pattern, longest } = found;
+  return Object.assign((text: string) => (text.length === 0 ? text : text.replace(pattern, REDACTED)), { holdBack: longest });
+}
+
+/**
+ * Redacts a stream that arrives in pieces (a log as it is written): `push` returns what is safe to
+ * write now, holding back a tail where a key may continue in the next piece; `end` returns the rest.
+ */
+export function streamRedactor(redact: Redact): { push(text: string): string; end(): string } {
+  const hold = redact.holdBack ?? 0;
+  let carry = '';
+  return {
+    push(text) {
+      if (hold === 0) return text;
+      const all = carry + text;
+      if (all.length <= hold) {
+        carry = all;
+        return '';
+      }
+      // Cut where no match can cross: before the last `hold` characters, unless a match spans the
+      // cut, then after that match.
+      let cut = all.length - hold;
+      const redacted = redact(all.slice(0, cut));
+      const whole = redact(all);
+      // When the piece before the cut redacts the same as the whole does up to there, no key
+      // straddles the cut.
+      if (!whole.startsWith(redacted)) {
+        carry = all;
+        return '';
+      }
+      carry = all.slice(cut);
+      return redacted;
+    },
+    end() {
+      const rest = redact(carry);
+      carry = '';
+      return rest;
+    },
   };
 }
 

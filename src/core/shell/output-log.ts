@@ -3,6 +3,7 @@
 // at most a 64 KB write per batch on the event loop.
 import fs from 'node:fs';
 import path from 'node:path';
+import { streamRedactor, type Redact } from '../redact.js';
 
 export const LOG_CAP_BYTES = 64 * 1024 * 1024;
 const BATCH_CHARS = 64 * 1024;
@@ -16,10 +17,14 @@ export class OutputLog {
   /** Why the log could not be written, if it could not (the command still runs). */
   error: string | null = null;
 
+  private readonly redactor: ReturnType<typeof streamRedactor> | null;
+
   constructor(
     readonly filePath: string,
     private readonly capBytes = LOG_CAP_BYTES,
+    redact?: Redact,
   ) {
+    this.redactor = redact && (redact.holdBack ?? 0) > 0 ? streamRedactor(redact) : null;
     try {
       // Only the person may list a session's logs (they may hold what a command printed).
       fs.mkdirSync(path.dirname(this.filePath), { recursive: true, mode: 0o700 });
@@ -36,10 +41,13 @@ export class OutputLog {
   }
 
   /** Writes what is pending now (called on the snapshot clock, so a pager sees a live command's log grow). */
-  flush(): void {
-    if (this.fd === null || this.pending === '') return;
-    let data = Buffer.from(this.pending, 'utf8');
+  flush(final = false): void {
+    if (this.fd === null) return;
+    if (this.pending === '' && !(final && this.redactor)) return;
+    const text = this.redactor ? this.redactor.push(this.pending) + (final ? this.redactor.end() : '') : this.pending;
     this.pending = '';
+    if (text === '') return;
+    let data = Buffer.from(text, 'utf8');
     if (this.written + data.length > this.capBytes) {
       data = data.subarray(0, Math.max(0, this.capBytes - this.written));
       this.capped = true;
@@ -59,7 +67,7 @@ export class OutputLog {
   }
 
   close(): void {
-    this.flush();
+    this.flush(true);
     if (this.fd === null) return;
     try {
       fs.closeSync(this.fd);

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
+import type { Redact } from '../redact.js';
 import type { TerminalSnapshot } from '../tools/details.js';
 import type { ToolInputChannel } from '../tools/tool.js';
 import { CommandTerminal } from './command-terminal.js';
@@ -52,6 +53,8 @@ export interface PtyCommandOptions {
    * its arguments follow them. Absent: bash is the pty's own process.
    */
   wrapper?: { file: string; args: string[] };
+  /** Applied to the log as it is written (keys in any encoding). */
+  redact?: Redact;
 }
 
 export interface PtyCommandResult {
@@ -88,7 +91,7 @@ function signalName(signal: number | undefined): string | null {
 export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommandResult> {
   const nonce = randomBytes(8).toString('hex');
   const tag: CommandTag = { env: `${COMMAND_MARKER_ENV}=${nonce}`, startedAfter: Number.POSITIVE_INFINITY };
-  const log = new OutputLog(opts.logPath);
+  const log = new OutputLog(opts.logPath, undefined, opts.redact);
   let sentinelRc: number | null = null;
   let sentinelSeen = false;
   let resolveSentinel!: () => void;

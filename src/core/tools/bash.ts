@@ -165,6 +165,7 @@ export const bashTool: Tool<BashInput> = {
       const wrapper = commandWrapper(decision, ctx, logPath);
       result = await runPtyCommand({
         ...(wrapper ? { wrapper } : {}),
+        ...(ctx.session.redact ? { redact: ctx.session.redact } : {}),
         command: input.command,
         cwd: ctx.workspaceRoot,
         env: commandEnv(process.env, ctx.session.secretEnvNames),

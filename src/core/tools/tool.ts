@@ -1,5 +1,6 @@
 // A tool is a plain object. Adding one is adding a file and one registration.
 import type { JsonSchemaObject } from '../providers/provider.js';
+import type { Redact } from '../redact.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
 import type { ToolDetails } from './details.js';
 
@@ -25,6 +26,8 @@ export interface SessionState {
   sessionDir: string;
   /** Environment variable names whose values must never reach a tool (API keys). */
   secretEnvNames: Set<string>;
+  /** Removes secret values (in every encoding) from text written to disk, such as bash logs. */
+  redact?: Redact;
   /** Where bash commands run; absent means unsandboxed (as with `sandbox.mode: "off"`). */
   sandbox?: CommandSandbox;
 }

@@ -1,0 +1,79 @@
+// bin/inkling moves the API key out of every process's environment: the provider still gets it,
+// no command can read it from /proc/*/environ or `ps eww`, and the pipe it came on is not inherited.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SECRET_ENV_NAMES } from '../../src/cli/config.js';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
+import { REPO, cleanEnv, ensureBuilt, finished } from './run-bin.js';
+
+const LAUNCHER = path.join(REPO, 'bin', 'inkling');
+const KEY = 'sk-ant-launcher-Vb6Nq3Rt8Lp2Xw5Zk9Jd';
+let fake: FakeAnthropic;
+let workspace: string;
+
+beforeAll(() => ensureBuilt(), 120_000);
+beforeEach(async () => {
+  fake = await startFakeAnthropic({ apiKey: KEY });
+  workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-launch-')));
+});
+afterEach(async () => {
+  await fake.close();
+  fs.rmSync(workspace, { recursive: true, force: true });
+});
+
+/** The key in two halves: the command that looks for it never holds it whole in its own arguments. */
+const half = KEY.length >> 1;
+const lookForKey = [
+  `a='${KEY.slice(0, half)}'; b='${KEY.slice(half)}'`,
+  'grep -a -l -F "$a$b" /proc/[0-9]*/environ > found-environ.txt 2>/dev/null',
+  'ps eww -e > ps.txt; grep -c -F "$a$b" ps.txt > found-ps.txt',
+  '[ -e /proc/$$/fd/3 ] && echo open > fd3.txt',
+  'echo looked',
+].join('\n');
+
+async function runLauncher(args: string[]) {
+  const child = spawn(LAUNCHER, args, {
+    cwd: workspace,
+    env: cleanEnv({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return finished(child);
+}
+
+describe('bin/inkling, the launcher', () => {
+  it('moves exactly the secret variables inkling knows', () => {
+    const text = fs.readFileSync(LAUNCHER, 'utf8');
+    const names = /^names='([^']*)'/m.exec(text)![1]!.split(' ');
+    expect([...names].sort()).toEqual([...SECRET_ENV_NAMES].sort());
+  });
+
+  for (const sandbox of ['--no-sandbox', '--sandbox']) {
+    it(`gives the provider the key while no process shows it (${sandbox})`, async () => {
+      fake.enqueue(reply({ toolUses: [{ id: 'toolu_look', name: 'bash', input: { command: lookForKey } }] }), reply({ text: 'all done' }));
+      const r = await runLauncher(['-p', 'look', sandbox]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      // Both requests were accepted: the key arrived through the pipe.
+      expect(fake.requests).toHaveLength(2);
+      expect(r.stdout).toBe('all done\n');
+      expect(fs.readFileSync(path.join(workspace, 'found-environ.txt'), 'utf8')).toBe('');
+      expect(fs.readFileSync(path.join(workspace, 'found-ps.txt'), 'utf8').trim()).toBe('0');
+      expect(fs.existsSync(path.join(workspace, 'fd3.txt'))).toBe(false);
+    });
+  }
+
+  it('without the launcher the key is in inkling\'s environment (what it guards against)', async () => {
+    fake.enqueue(reply({ toolUses: [{ id: 'toolu_look', name: 'bash', input: { command: lookForKey } }] }), reply({ text: 'all done' }));
+    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'inkling.js'), '-p', 'look', '--no-sandbox'], {
+      cwd: workspace,
+      env: cleanEnv({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const r = await finished(child);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(workspace, 'found-environ.txt'), 'utf8')).toMatch(/^\/proc\/\d+\/environ\n/);
+  });
+});

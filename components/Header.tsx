@@ -15,6 +15,8 @@ export interface HeaderProps {
   permissionMode?: string;
   /** The memory files in the prompt ("AGENTS.md"), once loaded. */
   memory?: string;
+  /** "sandboxed" or why not, once the start-up probe answered. */
+  sandbox?: string;
   width: number;
 }
 
@@ -60,18 +62,22 @@ export function headerLine(p: HeaderProps): string {
   let ws: string = root.startsWith(home) ? `~${root.slice(home.length)}` : root;
   const { model: name, where } = p.isDemo ? { model: 'demo model', where: '' } : splitModelLabel(toSafeText(p.modelLabel));
   let mode: string = toSafeText(p.permissionMode ?? '');
+  // Where commands run, after what may run without asking: "not sandboxed (off)" shortens to "unsandboxed".
+  let sandbox = p.sandbox ? toSafeText(p.sandbox) : '';
   let model = name + where;
   const title = ' inkling · ';
   const sep = ' · ';
   const memoryLabelText = p.memory ? toSafeText(p.memory) : '';
   let memory = memoryLabelText ? `${sep}${memoryLabelText}` : '';
   const used = () =>
-    stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + stringWidth(memory);
-  // In order: the memory label keeps its first file, then goes; drop the endpoint, shorten the
+    stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + (sandbox ? stringWidth(sep + sandbox) : 0) + stringWidth(memory);
+  // In order: the memory label keeps its first file, then goes; the sandbox label shortens to one
+  // word; drop the endpoint, shorten the
   // model, keep only the mode's first word, shorten the workspace from the left, then the model
   // to its last few characters.
   if (used() > p.width && memoryLabelText.includes(' + ')) memory = `${sep}${memoryLabelText.split(' + ')[0]}`;
   if (used() > p.width) memory = '';
+  if (used() > p.width && sandbox) sandbox = sandbox.startsWith('not ') ? 'unsandboxed' : 'sandboxed';
   if (used() > p.width) model = name;
   if (used() > p.width) model = cutRight(name, Math.max(MIN_MODEL, stringWidth(name) - (used() - p.width)));
   if (used() > p.width) mode = mode.split(' ')[0]!;
@@ -79,11 +85,13 @@ export function headerLine(p: HeaderProps): string {
   if (used() > p.width) model = cutRight(name, Math.max(4, stringWidth(model) - (used() - p.width)));
   const shown = p.isDemo ? paint.warn(model) : paint.accent(model);
   const modeText = mode ? paint.dim(`${sep}${mode}`) : '';
+  const sandboxText = sandbox ? paint.dim(sep) + (sandbox.startsWith('not ') || sandbox === 'unsandboxed' ? paint.warn(sandbox) : paint.dim(sandbox)) : '';
   const memoryText = memory ? paint.dim(sep) + paint.accent(memory.slice(sep.length)) : '';
-  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${memoryText}`, p.width);
+  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${sandboxText}${memoryText}`, p.width);
 }
 
 export function Header(props: HeaderProps) {
   const memory = useApp((s) => memoryLabel(s.workspace.memory));
-  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}) })}</Text>;
+  const sandbox = useApp((s) => s.workspace.sandbox);
+  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}) })}</Text>;
 }

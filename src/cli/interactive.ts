@@ -16,6 +16,7 @@ import { withDiscoveredModel } from './model-choice.js';
 import type { Scrub } from './scrub.js';
 import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
+import { sandboxLabel } from '../core/shell/command-sandbox.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { settingsNotices } from './settings-notices.js';
 import { packageVersion } from './version.js';
@@ -116,6 +117,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
       mcp: agent.then(mcpServersOf, () => null),
+      sandbox: decided.then(async (config) => sandboxLabel(await sessionSandbox(config))),
     },
   };
 }

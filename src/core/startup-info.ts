@@ -43,4 +43,6 @@ export interface StartupInfo {
    * header, servers() and subscribe() for /mcp, reconnect(name) and disable(name) for its keys.
    */
   mcp: Promise<McpServers | null>;
+  /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered (header). */
+  sandbox?: Promise<string>;
 }

@@ -41,6 +41,11 @@ export function memoryLoaded(store: AppStore, memory: MemoryFile[], targets: Mem
   patch(store, { memory, memoryTargets: targets, memoryLoaded: true });
 }
 
+/** The start-up probe answered: the header says "sandboxed" or why not. */
+export function sandboxKnown(store: AppStore, label: string): void {
+  patch(store, { sandbox: label });
+}
+
 export function commandsLoaded(store: AppStore, commands: CustomCommand[]): void {
   patch(store, { commands });
 }

@@ -33,6 +33,8 @@ export interface WorkspaceInfo {
   remember: RememberPromptState | null;
   /** First row shown in the /memory view. */
   memoryScroll: number;
+  /** The header's "sandboxed" or why not, once the start-up probe answered. */
+  sandbox?: string;
 }
 
 export function emptyWorkspaceInfo(): WorkspaceInfo {

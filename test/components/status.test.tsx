@@ -75,6 +75,16 @@ describe('status line', () => {
     expect(headerLine({ ...p, width: 40 })).toBe(' inkling · claude-son… · …ng-demo · auto');
   });
 
+  it('header says whether commands are sandboxed, and keeps saying it when narrow', () => {
+    const p = { modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/srv/app', permissionMode: 'auto (no approvals)' };
+    expect(headerLine({ ...p, sandbox: 'sandboxed', width: 80 })).toBe(' inkling · claude-sonnet-4-6 · /srv/app · auto (no approvals) · sandboxed');
+    expect(headerLine({ ...p, sandbox: 'not sandboxed (unavailable)', width: 100 })).toBe(
+      ' inkling · claude-sonnet-4-6 · /srv/app · auto (no approvals) · not sandboxed (unavailable)',
+    );
+    expect(headerLine({ ...p, sandbox: 'not sandboxed (unavailable)', width: 76 })).toBe(' inkling · claude-sonnet-4-6 · /srv/app · auto (no approvals) · unsandboxed');
+    expect(headerLine({ ...p, sandbox: 'sandboxed (network on)', width: 52 })).toBe(' inkling · claude-son… · /srv/app · auto · sandboxed');
+  });
+
   it('prices known models only and sums up the session on exit', () => {
     expect(formatCost(estimateCost('claude-sonnet-4-6', usage(1_000_000, 0)))).toBe('$3.00');
     expect(estimateCost('demo model', usage(5, 5))).toBeNull();

@@ -71,14 +71,13 @@ export function headerLine(p: HeaderProps): string {
   let memory = memoryLabelText ? `${sep}${memoryLabelText}` : '';
   const used = () =>
     stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + (sandbox ? stringWidth(sep + sandbox) : 0) + stringWidth(memory);
-  // In order: the memory label keeps its first file, then goes; the sandbox label shortens to one
-  // word; drop the endpoint, shorten the
-  // model, keep only the mode's first word, shorten the workspace from the left, then the model
-  // to its last few characters.
+  // In order: drop the endpoint; the memory label keeps its first file, then goes; the sandbox
+  // label shortens to one word; shorten the model, keep only the mode's first word, shorten the
+  // workspace from the left, then the model to its last few characters.
+  if (used() > p.width) model = name;
   if (used() > p.width && memoryLabelText.includes(' + ')) memory = `${sep}${memoryLabelText.split(' + ')[0]}`;
   if (used() > p.width) memory = '';
   if (used() > p.width && sandbox) sandbox = sandbox.startsWith('not ') ? 'unsandboxed' : 'sandboxed';
-  if (used() > p.width) model = name;
   if (used() > p.width) model = cutRight(name, Math.max(MIN_MODEL, stringWidth(name) - (used() - p.width)));
   if (used() > p.width) mode = mode.split(' ')[0]!;
   if (used() > p.width) ws = cutLeft(ws, Math.max(MIN_WORKSPACE, stringWidth(ws) - (used() - p.width)));

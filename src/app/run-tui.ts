@@ -123,8 +123,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // The palette is chosen before the first frame; `auto` asks the terminal right after it.
   const theme = startTheme({
     setting: opts.startup?.theme ?? 'dark',
-    // Between frames, like the clipboard sequence.
-    out: { isTTY: stdout.isTTY, write: (d: string) => inkStdout.write(d) },
+    // Beside Ink, like the alternate screen and mouse modes: the frame guard drops OSC strings.
+    out: stdout,
     onChange: () => store.setState((s) => ({ renderEpoch: s.renderEpoch + 1 })),
   });
 

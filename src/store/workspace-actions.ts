@@ -32,7 +32,7 @@ export function answerTrust(store: AppStore, trust: boolean): void {
   patch(store, { trust: null }, { mode: 'input' });
   showNotices(store, [
     trust
-      ? `trusted ${q.workspaceRoot}: its settings apply (remembered in trust.json; "inkling config trust --remove" forgets it)`
+      ? `trusted ${q.workspaceRoot}: its settings apply (remembered in trust.json; "inkling config trust --revoke" forgets it)`
       : 'not trusted: the workspace files only tighten settings this time (you will be asked again next start)',
   ]);
 }

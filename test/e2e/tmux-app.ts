@@ -11,11 +11,13 @@ export function tmux(...args: string[]): string {
   return execFileSync('tmux', args, { encoding: 'utf8' });
 }
 
-export async function startFakeServer(script: unknown[]): Promise<{ url: string; proc: ChildProcess }> {
+/** `record`: a file the server appends each request to, one JSON line each. */
+export async function startFakeServer(script: unknown[], opts: { record?: string } = {}): Promise<{ url: string; proc: ChildProcess }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-script-'));
   const file = path.join(dir, 'script.json');
   writeFileSync(file, JSON.stringify(script));
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/helpers/fake-anthropic.ts'), '--script', file], {
+  const record = opts.record ? ['--record', opts.record] : [];
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/helpers/fake-anthropic.ts'), '--script', file, ...record], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -56,6 +58,8 @@ export function startTmuxApp(opts: {
    * configuration: for tests that read or set server-wide state (buffers, set-clipboard).
    */
   server?: { socket: string; config: string[] };
+  /** A pane style set as the app starts, e.g. "bg=#ffffff,fg=#000000" for a light background. */
+  paneStyle?: string;
 }): TmuxApp {
   if (!existsSync(path.join(ROOT, 'dist/src/cli/main.js'))) throw new Error('build first: npm run build');
   const session = `inkling-e2e-${process.pid}-${++seq}`;
@@ -72,7 +76,9 @@ export function startTmuxApp(opts: {
     const socket = opts.server.socket;
     run = (...args) => tmux('-L', socket, '-f', conf, ...args);
   }
-  run('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd);
+  // With a pane style, tmux answers the app's background question (OSC 11) with its colour.
+  const style = opts.paneStyle ? [';', 'select-pane', '-t', session, '-P', opts.paneStyle] : [];
+  run('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd, ...style);
   const app: TmuxApp = {
     session,
     tmux: run,

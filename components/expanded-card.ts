@@ -36,7 +36,7 @@ function outputRows(item: ToolItem, width: number): string[] {
     // The pty rows keep their colours; each is cut to the width (the pager wraps them).
     return d.snapshot.lines.map((l) => `${INDENT}${fitLine(l, width - INDENT.length)}${RESET}`);
   }
-  const text = d?.kind === 'text' ? d.text : d?.kind === 'edit' && !item.result?.isError ? editSummary(item.result?.content ?? '', d.diff) : (item.result?.content ?? '');
+  const text = d?.kind === 'edit' && !item.result?.isError ? editSummary(item.result?.content ?? '', d.diff) : (item.result?.content ?? '');
   const rows = indented(text.replace(/\s+$/, ''), width);
   return item.result?.isError ? rows.map(paint.error) : rows;
 }

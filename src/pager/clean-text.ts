@@ -158,7 +158,6 @@ export function copyableOutput(result: Pick<ToolResult, 'content' | 'details'>):
   const d: ToolDetails | undefined = result.details;
   if (d?.kind === 'bash') return snapshotText(d.snapshot);
   if (d?.kind === 'edit') return cleanText(d.diff);
-  if (d?.kind === 'text') return cleanText(d.text);
   return cleanText(result.content);
 }
 

@@ -228,8 +228,8 @@ describe('agent loop', () => {
       name: 'leaky', description: 'prints env', readOnly: true,
       inputSchema: { type: 'object', properties: {}, required: [] },
       async execute(_i, ctx) {
-        ctx.reportOutput({ kind: 'text', text: `KEY=${secret}` });
-        return { content: `ANTHROPIC_API_KEY=${secret}`, isError: false, details: { kind: 'text', text: secret } };
+        ctx.reportOutput({ kind: 'mcp', server: 's', tool: 't', progress: { progress: 1, message: `KEY=${secret}` } });
+        return { content: `ANTHROPIC_API_KEY=${secret}`, isError: false, details: { kind: 'mcp', server: 's', tool: 't', summaries: [secret] } };
       },
     };
     const provider = testProvider([respond([toolUse('a', 'leaky', {})]), respond([text('ok')])]);

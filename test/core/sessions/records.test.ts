@@ -18,7 +18,7 @@ const EVERY_RECORD: SessionRecord[] = [
     stopReason: 'tool_use',
   },
   { type: 'assistant', at: 3, message: { role: 'assistant', content: [{ type: 'text', text: 'cut' }] }, stopReason: 'aborted', partial: true },
-  { type: 'tool_result', at: 4, id: 't1', readOnly: false, content: 'out', isError: false, details: { kind: 'text', text: 'x' }, durationMs: 12 },
+  { type: 'tool_result', at: 4, id: 't1', readOnly: false, content: 'out', isError: false, details: { kind: 'mcp', server: 's', tool: 't', summaries: ['x'] }, durationMs: 12 },
   { type: 'tool_result', at: 4, id: 't2', readOnly: true, content: 'interrupted', isError: true, durationMs: 0, cancelled: true },
   { type: 'usage', usage, turn: usage, session: usage },
   { type: 'notice', message: 'hello', level: 'info' },

@@ -58,7 +58,7 @@ describe('a recorded session', () => {
       'text_delta', 'message_end', 'usage', 'turn_end',
     ]);
     expect(restored.replay.find((e) => e.type === 'tool_call')).toMatchObject({ id: 't1', name: 'echo', input: { text: 'hi' }, readOnly: true });
-    expect(restored.replay.find((e) => e.type === 'tool_result')).toMatchObject({ id: 't1', content: 'echo: hi', details: { kind: 'text', text: 'hi' } });
+    expect(restored.replay.find((e) => e.type === 'tool_result')).toMatchObject({ id: 't1', content: 'echo: hi', details: { kind: 'mcp', summaries: ['hi'] } });
   });
 
   it('a turn cut off mid-tool (the process died) resumes with an interrupted result, so the next request is valid', async () => {

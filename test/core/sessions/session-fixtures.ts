@@ -15,7 +15,7 @@ export const echo: Tool<{ text: string }> = {
   readOnly: true,
   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
   async execute(input) {
-    return { content: `echo: ${input.text}`, isError: false, details: { kind: 'text', text: input.text } };
+    return { content: `echo: ${input.text}`, isError: false, details: { kind: 'mcp', server: 'echo', tool: 'echo', summaries: [input.text] } };
   },
 };
 

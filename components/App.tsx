@@ -12,7 +12,7 @@ import { handleMemoryKey, handleRememberKey, handleTrustKey } from '../src/keys/
 import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
 import { handleRevertKey } from '../src/keys/revert-keys.js';
 import { createPasteCollector } from '../src/keys/paste.js';
-import { PANE_CHROME_COLS, PANE_ROWS } from './BashPane.js';
+import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
@@ -21,6 +21,7 @@ import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ShellFocus } from './ShellFocus.js';
 import { viewItemLines } from './transcript-layout.js';
+import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, completionRows, Input, inputRows, QueuedPrompts, queuedRows } from './Input.js';
 import { loadMarkdown } from './markdown-lines.js';
 import { StatusBar } from './StatusBar.js';
@@ -97,6 +98,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       return viewItemLines(item, cols, s.viewportRows, s.frame, Date.now(), s.renderEpoch, { expanded: s.expanded }).length;
     },
     copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
+    toolInput: (item) => rendererFor(item).copyableInput(item),
   };
   const { mode, input, completion, busy, queued, promptRows } = useApp(
     useShallow((s) => ({

@@ -6,7 +6,7 @@ import { closePager } from '../src/store/history-mode.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { openOutputSource, TextLineSource, type LineSource } from '../src/pager/log-reader.js';
 import { PagerModel } from '../src/pager/pager-model.js';
-import { inputSummary } from './tool-summary.js';
+import { rendererFor } from './tools/renderers.js';
 import { Pager } from './Pager.js';
 import { useApp, useAppStore } from './store-context.js';
 
@@ -16,7 +16,7 @@ function sourceFor(item: TranscriptItem): Promise<LineSource> {
 }
 
 function titleOf(item: TranscriptItem): string {
-  if (item.kind === 'tool') return `${item.name} ${inputSummary(item.input)}`.trim();
+  if (item.kind === 'tool') return `${item.name} ${rendererFor(item).summary(item)}`.trim();
   return item.kind === 'user' ? 'your prompt' : item.kind === 'assistant' ? 'answer' : item.kind;
 }
 

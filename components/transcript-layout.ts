@@ -3,11 +3,11 @@
 // walking up from the bottom — so 1,000 tool calls cost what the last screenful costs.
 import { animates, type TranscriptItem } from '../src/store/transcript.js';
 import { paint, wrapWithPrefix } from './text-layout.js';
-import { assistantLines } from './AssistantMessage.js';
+import { assistantLines } from './assistant-lines.js';
 import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
-import { thinkingLines } from './ThinkingBlock.js';
-import { toolCardLines } from './ToolCallCard.js';
-import { userLines } from './UserMessage.js';
+import { thinkingLines } from './thinking-lines.js';
+import { toolCardLines } from './tools/renderers.js';
+import { userLines } from './user-lines.js';
 import { changesLines } from './tool-changes-lines.js';
 
 interface Cached { key: string; lines: string[] }

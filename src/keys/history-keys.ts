@@ -2,8 +2,7 @@
 // key map; a key the map does not bind in history mode does nothing.
 import type { AppStore } from '../store/app-store.js';
 import * as hist from '../store/history-mode.js';
-import type { TranscriptItem } from '../store/transcript.js';
-import { copyableInput } from '../pager/clean-text.js';
+import type { ToolItem, TranscriptItem } from '../store/transcript.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 import { fullOutputText } from '../pager/log-reader.js';
@@ -16,6 +15,8 @@ export interface HistoryEnv {
   rowsOf(item: TranscriptItem): number;
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
   copy(text: string): Promise<{ summary: string }>;
+  /** What `Y` copies for a tool call (its renderer knows: the command, the path, the pattern). */
+  toolInput?(item: ToolItem): string;
 }
 
 const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
@@ -27,8 +28,8 @@ export async function outputTextOf(item: TranscriptItem): Promise<{ text: string
 }
 
 /** The text `Y` copies: a call's input (command, path, pattern), or the person's prompt. */
-export function inputTextOf(item: TranscriptItem): string | null {
-  if (item.kind === 'tool') return copyableInput(item.name, item.input);
+export function inputTextOf(item: TranscriptItem, env?: Pick<HistoryEnv, 'toolInput'>): string | null {
+  if (item.kind === 'tool') return env?.toolInput?.(item) ?? JSON.stringify(item.input ?? null, null, 2);
   return item.kind === 'user' ? item.text : null;
 }
 
@@ -79,7 +80,7 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
       });
     case 'copyInput':
       if (!item) return;
-      return copyWith(store, env, async () => inputTextOf(item));
+      return copyWith(store, env, async () => inputTextOf(item, env));
     case 'leave':
       // Esc with a filter on clears the filter first; a second Esc leaves.
       if (press.name === 'esc' && s.history.filter !== '') return hist.clearFilter(store);

@@ -2,9 +2,10 @@
  * Clean, copyable text from what a tool call produced.
  *
  * How the TUI uses it: history mode's `y` copies `copyableOutput(result)` (for bash, the pager's
- * `y` copies the on-disk log through log-reader, which cleans each line with `cleanLine`), and `Y`
- * copies `copyableInput(name, input)`. The pager and log-reader use `sanitizeTerminalText` to turn
- * raw pty bytes into lines that Ink can draw (no cursor movement, optionally no colour).
+ * `y` copies the on-disk log through log-reader, which cleans each line with `cleanLine`); `Y`
+ * copies the call's input as its tool renderer gives it (components/tools/). The pager and
+ * log-reader use `sanitizeTerminalText` to turn raw pty bytes into lines that Ink can draw (no
+ * cursor movement, optionally no colour).
  *
  * "Clean" means: no escape sequences, no `\r` progress-bar history (only what the terminal
  * finally showed), no trailing padding, no soft-wrap newlines, no trailing blank lines.
@@ -159,17 +160,4 @@ export function copyableOutput(result: Pick<ToolResult, 'content' | 'details'>):
   if (d?.kind === 'bash') return snapshotText(d.snapshot);
   if (d?.kind === 'edit') return cleanText(d.diff);
   return cleanText(result.content);
-}
-
-/** The text `Y` copies for a tool call's input: the command, the path, the pattern, else JSON. */
-export function copyableInput(toolName: string, input: unknown): string {
-  if (input && typeof input === 'object') {
-    const rec = input as Record<string, unknown>;
-    for (const key of ['command', 'pattern', 'file_path', 'path']) {
-      const v = rec[key];
-      if (typeof v === 'string') return v;
-    }
-    return JSON.stringify(input, null, 2);
-  }
-  return typeof input === 'string' ? input : `${toolName}`;
 }

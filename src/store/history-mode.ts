@@ -22,14 +22,19 @@ export function isExpandable(item: TranscriptItem): boolean {
   return item.kind === 'tool' || item.kind === 'thinking';
 }
 
-/** The text a filter looks in: tool name, input (path, command, pattern) and output. */
+/** Every string in a tool's details (a diff, a pane's rows, a path), whatever the tool. */
+function detailStrings(value: unknown, out: string[]): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) detailStrings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) detailStrings(v, out);
+  return out;
+}
+
+/** The text a filter looks in: tool name, input (path, command, pattern), output and details. */
 export function searchableText(item: TranscriptItem): string {
   switch (item.kind) {
-    case 'tool': {
-      const d = item.details;
-      const output = d?.kind === 'bash' ? d.snapshot.lines.join('\n') : d?.kind === 'edit' ? d.diff : '';
-      return [item.name, JSON.stringify(item.input ?? ''), item.result?.content ?? '', output].join('\n');
-    }
+    case 'tool':
+      return [item.name, JSON.stringify(item.input ?? ''), item.result?.content ?? '', ...detailStrings(item.details, [])].join('\n');
     case 'notice': return '';
     default: return item.text;
   }

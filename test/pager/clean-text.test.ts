@@ -3,7 +3,6 @@ import {
   applyOverwrites,
   cleanLine,
   cleanText,
-  copyableInput,
   copyableOutput,
   joinSoftWraps,
   sanitizeTerminalText,
@@ -87,13 +86,6 @@ describe('what y and Y copy', () => {
     expect(bash).toBe('a.txt');
     expect(copyableOutput({ content: 'x', details: { kind: 'edit', path: 'a', diff: '-a\n+b\n', hunks: [], replacements: 1, created: false } })).toBe('-a\n+b');
     expect(copyableOutput({ content: 'line 1  \nline 2\n' })).toBe('line 1\nline 2');
-  });
-
-  it('copies the command, the pattern or the path of the input', () => {
-    expect(copyableInput('bash', { command: 'npm test -- --run' })).toBe('npm test -- --run');
-    expect(copyableInput('grep', { pattern: 'TODO', path: 'src' })).toBe('TODO');
-    expect(copyableInput('read', { path: 'src/a.ts', offset: 3 })).toBe('src/a.ts');
-    expect(copyableInput('x', { a: 1 })).toBe('{\n  "a": 1\n}');
   });
 });
 

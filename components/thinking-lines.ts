@@ -1,8 +1,6 @@
 // Thinking streams in dimmed under a "thinking…" label, then collapses to "thought for 4 s".
-import React from 'react';
 import type { ThinkingItem } from '../src/store/transcript.js';
 import { paint, spinnerAt, wrapWithPrefix } from './text-layout.js';
-import { Lines } from './Lines.js';
 
 /** While streaming, only the newest rows of thinking are shown. */
 export const THINKING_ROWS = 6;
@@ -14,8 +12,4 @@ export function thinkingLines(item: ThinkingItem, width: number, frame: number, 
   }
   const body = wrapWithPrefix(item.text.trimEnd(), width, '  ').slice(-THINKING_ROWS);
   return [paint.accent(`${spinnerAt(frame)} thinking…`), ...body.map((l) => paint.dim(paint.italic(l)))];
-}
-
-export function ThinkingBlock(props: { item: ThinkingItem; width: number; frame?: number; now?: number }) {
-  return <Lines lines={thinkingLines(props.item, props.width, props.frame ?? 0, props.now ?? Date.now())} />;
 }

@@ -1,10 +1,8 @@
 // The model's answer: streams in as plain text and renders as markdown block by block once
 // each block is complete (the block still streaming stays plain so it never jumps around).
-import React from 'react';
 import type { AssistantItem } from '../src/store/transcript.js';
 import { wrapText } from './text-layout.js';
 import { lexMarkdown, markdownLines } from './markdown-lines.js';
-import { Lines } from './Lines.js';
 
 const INDENT = '  ';
 
@@ -25,8 +23,4 @@ export function assistantLines(item: AssistantItem, width: number): string[] {
     }
   }
   return lines.map((l) => INDENT + l);
-}
-
-export function AssistantMessage({ item, width }: { item: AssistantItem; width: number }) {
-  return <Lines lines={assistantLines(item, width)} />;
 }

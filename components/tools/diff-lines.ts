@@ -1,14 +1,11 @@
 // An edit's change as a coloured diff: removed rows red, added rows green, with line numbers.
-import React from 'react';
-import type { ToolDetails } from '../src/core/tools/details.js';
-import { countOf, fitLine, paint, expandTabs } from './text-layout.js';
-import { Lines } from './Lines.js';
-
-type EditDetails = Extract<ToolDetails, { kind: 'edit' }>;
+import type { SafeDeep } from '../../src/core/text/safe-text.js';
+import type { EditDetails } from '../../src/core/tools/edit-details.js';
+import { countOf, expandTabs, fitLine, paint } from '../text-layout.js';
 
 export const DIFF_MAX_ROWS = 20;
 
-export function diffLines(d: EditDetails, width: number, maxRows = DIFF_MAX_ROWS): string[] {
+export function diffLines(d: SafeDeep<EditDetails>, width: number, maxRows = DIFF_MAX_ROWS): string[] {
   const rows: string[] = [];
   const numWidth = String(
     Math.max(1, ...d.hunks.map((h) => Math.max(h.oldStart + h.oldLines.length, h.newStart + h.newLines.length))),
@@ -24,8 +21,4 @@ export function diffLines(d: EditDetails, width: number, maxRows = DIFF_MAX_ROWS
     return [...rows.slice(0, maxRows), paint.dim(`  … ${countOf(more, 'more diff line')}`)];
   }
   return rows;
-}
-
-export function DiffView({ details, width }: { details: EditDetails; width: number }) {
-  return <Lines lines={diffLines(details, width)} />;
 }

@@ -1,10 +1,8 @@
 // The person's prompt in the transcript. A long one (a big paste) shows its first rows and a
 // count, so it does not push everything else off the screen; history mode expands it.
-import React from 'react';
 import type { UserItem } from '../src/store/transcript.js';
 import { LONG_PROMPT_ROWS } from '../src/store/history-mode.js';
 import { countOf, paint, wrapText, wrapWithPrefix } from './text-layout.js';
-import { Lines } from './Lines.js';
 
 /** Rows a collapsed long prompt keeps above its "… N more lines" row. */
 export const PROMPT_PREVIEW_ROWS = 8;
@@ -29,8 +27,4 @@ export function userLines(item: UserItem, width: number, expandedRows?: number):
   const hidden = whole === 0 ? countOf(rows.length - room, 'more row') : countOf(lines.length - whole, 'more line');
   const how = expandedRows !== undefined ? ' — o opens the pager' : ' — Ctrl+O, Enter expands';
   return [...rows.slice(0, whole === 0 ? room : keep), paint.dim(`  … ${hidden}${how}`)];
-}
-
-export function UserMessage({ item, width }: { item: UserItem; width: number }) {
-  return <Lines lines={userLines(item, width)} />;
 }

@@ -3,6 +3,7 @@
 import React, { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { closePager } from '../src/store/history-mode.js';
+import { closeSessionDiff } from '../src/store/session-diff.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { openOutputSource, TextLineSource, type LineSource } from '../src/pager/log-reader.js';
 import { PagerModel } from '../src/pager/pager-model.js';
@@ -25,9 +26,15 @@ interface Opened { model: PagerModel; title: string; live: boolean }
 export function HistoryPager({ width, height }: { width: number; height: number }) {
   const store = useAppStore();
   const id = useApp((s) => s.pagerId);
+  const doc = useApp((s) => s.pagerDoc);
   const [opened, setOpened] = useState<Opened | null>(null);
+  const close = () => (store.getState().pagerDoc ? closeSessionDiff(store) : closePager(store));
 
   useEffect(() => {
+    if (doc) {
+      setOpened({ model: new PagerModel(new TextLineSource(doc.text), { width, height: height - 1 }), title: doc.title, live: false });
+      return;
+    }
     const s = store.getState();
     const item = id === null ? undefined : s.items[s.index[id] ?? -1];
     if (!item) {
@@ -52,7 +59,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
     };
     // Opened once per stop; the Pager follows later size changes itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, store]);
+  }, [id, doc, store]);
 
   if (!opened) {
     return (
@@ -68,7 +75,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       width={width}
       height={height}
       live={opened.live}
-      onClose={() => closePager(store)}
+      onClose={close}
       copy={(text) => store.getState().intents.copy(text)}
       onCopied={(r) => store.setState({ flash: { text: r.summary, at: Date.now() } })}
     />

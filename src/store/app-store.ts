@@ -3,6 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './ports.js';
+import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
 import type { LedgerPort } from './ledger-port.js';
 import type { Mode } from './mode.js';
@@ -109,6 +110,8 @@ export interface AppState {
   shellFocus: { id: string; returnTo: Mode } | null;
   /** The stop whose whole output the pager shows (mode 'pager'). */
   pagerId: string | null;
+  /** A text the pager shows instead of a stop's output (/diff), and the mode it returns to. */
+  pagerDoc: { title: string; text: SafeText; returnTo: Mode } | null;
   /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
   revert: RevertDialog | null;
   /** Trust question, memory files, custom commands (workspace-state.ts). */
@@ -170,6 +173,7 @@ export function initialState(): AppState {
     expanded: {},
     shellFocus: null,
     pagerId: null,
+    pagerDoc: null,
     revert: null,
     workspace: emptyWorkspaceInfo(),
     intents: noIntents,

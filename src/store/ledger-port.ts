@@ -47,8 +47,16 @@ function preview(plan: RevertPlan): RevertPreview {
   };
 }
 
+/**
+ * Cutting the conversation and going on in a new session file (`forked_from`), when the agent
+ * can (sessions); the ledger's chain forks to the same session id.
+ */
+interface ForkingAgent {
+  forkConversation?(n: number): { prompt: string; sessionId: string } | undefined;
+}
+
 /** The port over an agent's ledger; null when the agent has none (the demo, or not built yet). */
-export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation'>): LedgerPort | null {
+export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation'> & ForkingAgent): LedgerPort | null {
   const ledger = () => {
     const l = agent.ledger;
     if (!l) throw new Error('the change ledger is not available in this session');
@@ -67,7 +75,13 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation'>):
     },
     planRewind: async (entry) => preview(await ledger().planRewind(await promptNumber(entry))),
     async rewind(entry, ordinal, overwriteConflicts) {
-      const out = await ledger().rewind(await promptNumber(entry), { overwriteConflicts });
+      const n = await promptNumber(entry);
+      if (agent.forkConversation) {
+        const fork = agent.forkConversation(ordinal);
+        const out = await ledger().rewind(n, { overwriteConflicts, ...(fork ? { fork: fork.sessionId } : {}) });
+        return { restored: toSafeDeep(out.restored), left: toSafeDeep(out.left), ...(fork ? { prompt: toSafeText(fork.prompt) } : {}) };
+      }
+      const out = await ledger().rewind(n, { overwriteConflicts });
       const cut = agent.rewindConversation?.(ordinal);
       return { restored: toSafeDeep(out.restored), left: toSafeDeep(out.left), ...(cut ? { prompt: toSafeText(cut.prompt) } : {}) };
     },

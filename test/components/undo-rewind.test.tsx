@@ -151,6 +151,20 @@ describe('undo and rewind in the TUI', () => {
     expect(frame(r!)).toContain('rewound to before prompt 1');
   });
 
+  it('/diff shows everything the session changed as one diff in the pager; q goes back to the input', async () => {
+    const { store } = await session();
+    await press(r!, '/diff', KEYS.enter);
+    await until(store, () => store.getState().mode === 'pager' && frame(r!).includes('+gamma'), 'the session diff');
+    const f = frame(r!);
+    expect(f).toContain('this session changed 3 files +3 −1');
+    expect(f).toContain('-alpha');
+    expect(f).toContain('+ALPHA');
+    expect(f).toContain('+more');
+    await press(r!, 'q');
+    expect(store.getState().mode).toBe('input');
+    expect(store.getState().pagerDoc).toBeNull();
+  });
+
   it('u where there is nothing to undo says why and opens nothing', async () => {
     const { store } = await session();
     const firstPrompt = store.getState().items.find((i) => i.kind === 'user')!;

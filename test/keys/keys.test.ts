@@ -87,8 +87,9 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/mouse', '/memory', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/diff', '/mouse', '/memory', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear']);
+    expect(completeSlash('/d')).toEqual(['/diff']);
     expect(findCommand('/exit ')?.name).toBe('/exit');
     expect(findCommand('/nope')).toBeUndefined();
   });

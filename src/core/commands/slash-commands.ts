@@ -4,6 +4,7 @@ export interface SlashCommand { name: string; help: string }
 export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/help', help: 'show keys and commands' },
   { name: '/clear', help: 'forget the conversation and clear the screen' },
+  { name: '/diff', help: 'everything this session changed, as one diff in the pager' },
   { name: '/mouse', help: 'turn mouse mode on or off (the wheel scrolls the transcript)' },
   { name: '/memory', help: 'the memory files in the prompt (AGENTS.md …) and their sizes' },
   { name: '/exit', help: 'leave inkling' },

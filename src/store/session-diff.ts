@@ -1,0 +1,30 @@
+// /diff: everything the session's calls changed, per file, as one diff in the pager.
+import type { AppStore } from './app-store.js';
+import { filesCount } from './ledger-text.js';
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+/** Resolves once the pager has the diff (or the status line says why not). */
+export function showSessionDiff(store: AppStore): Promise<void> | void {
+  const port = store.getState().intents.ledger;
+  if (!port) return flash(store, '/diff needs the change ledger, which is off in this session');
+  return port.sessionDiff().then(
+    (d) => {
+      if (d.files.length === 0) return flash(store, 'no file changed in this session yet');
+      const added = d.files.reduce((n, f) => n + f.added, 0);
+      const removed = d.files.reduce((n, f) => n + f.removed, 0);
+      const s = store.getState();
+      store.setState({
+        mode: 'pager',
+        pagerId: null,
+        pagerDoc: { title: `this session changed ${filesCount(d.files.length)} +${added} −${removed}`, text: d.diff, returnTo: s.mode === 'pager' ? 'input' : s.mode },
+      });
+    },
+    (err: unknown) => flash(store, `no diff: ${(err as Error).message}`),
+  );
+}
+
+export function closeSessionDiff(store: AppStore): void {
+  const doc = store.getState().pagerDoc;
+  store.setState({ mode: doc?.returnTo ?? 'input', pagerDoc: null });
+}

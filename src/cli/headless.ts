@@ -59,6 +59,8 @@ const INTERRUPT_WAIT_MS = 2000;
 /** Runs the turn and returns the process exit code. */
 export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
   const started = performance.now();
+  // What crashed runs left (scratch folders, half-written temp files); finished before -p exits.
+  const swept = import('../core/cleanup/sweep.js').then((m) => m.sweepLeftovers(), () => undefined);
   // To a terminal, the answer and every message are made safe (a model or a server could send
   // control sequences); to a pipe or a file they go as they are, since that is data.
   const print = (stream: NodeJS.WritableStream, text: string) => {
@@ -125,6 +127,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
     // The turn ends as soon as it is interrupted; the commands' kill may still be under way.
     await waitForRunningCommands(INTERRUPT_WAIT_MS);
     await agent.dispose().catch(() => undefined);
+    await swept;
     for (const signal of HANDLED_SIGNALS) process.off(signal, onSignal);
   }
   if (!reason) {

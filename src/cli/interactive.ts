@@ -57,6 +57,8 @@ interface Startup {
 function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Scrub): Startup {
   // The server's list is kept from the preview's question, so this asks nothing again.
   const checked = firstFrame.then(() => checkedConfig(request)).then((config) => withDiscoveredModel(config));
+  // What crashed runs left (scratch folders, half-written temp files) goes once the frame is up.
+  void firstFrame.then(() => import('../core/cleanup/sweep.js')).then((m) => m.sweepLeftovers(), () => undefined);
   let answer: (trust: boolean) => void = () => {};
   const answered = new Promise<boolean>((resolve) => (answer = resolve));
   const trust: Promise<TrustQuestion | null> = checked.then(

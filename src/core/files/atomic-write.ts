@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
+import { journalTempFile } from '../cleanup/tmp-journal.js';
+import { trackCommand } from '../shell/running-commands.js';
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY, O_DIRECTORY } = fsConstants;
 
@@ -27,7 +29,31 @@ export interface TargetDirectory {
  * Returns the new file's status (its final mtime and size, for the read-before-write rule).
  */
 export async function writeFileAtomicIn(dir: TargetDirectory, name: string, data: string | Buffer, opts: AtomicWriteOptions = {}): Promise<Stats> {
-  const tmp = dir.entry(`.${name}.inkling-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  // An interrupted inkling waits for this write to finish or remove its temp file before exiting.
+  let ended!: () => void;
+  const untrack = trackCommand({ done: new Promise<void>((resolve) => (ended = resolve)), hurry: () => {} });
+  try {
+    return await writeThroughTemp(dir, name, data, opts);
+  } finally {
+    untrack();
+    ended();
+  }
+}
+
+/** The temp file's real path, for the journal (entry() may name it through /proc/self/fd). */
+async function realTempPath(dir: TargetDirectory, tmpName: string): Promise<string | null> {
+  const real = await fs.readlink(`/proc/self/fd/${dir.handle.fd}`).catch(() => null);
+  if (real && path.isAbsolute(real)) return path.join(real, tmpName);
+  const named = dir.entry(tmpName);
+  return path.isAbsolute(named) && !named.startsWith('/proc/') ? named : null;
+}
+
+async function writeThroughTemp(dir: TargetDirectory, name: string, data: string | Buffer, opts: AtomicWriteOptions): Promise<Stats> {
+  const tmpName = `.${name}.inkling-${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = dir.entry(tmpName);
+  // Recorded first: after a kill -9 mid-write, the next start removes the temp file (cleanup/sweep.ts).
+  const real = await realTempPath(dir, tmpName);
+  const unjournal = real ? await journalTempFile(real) : async () => {};
   const rename = opts.rename ?? fs.rename;
   let handle: fs.FileHandle | undefined;
   let stat: Stats;
@@ -46,8 +72,10 @@ export async function writeFileAtomicIn(dir: TargetDirectory, name: string, data
   } catch (err) {
     await handle?.close().catch(() => {});
     await fs.rm(tmp, { force: true }).catch(() => {});
+    await unjournal();
     throw err;
   }
+  await unjournal();
   // Makes the rename itself durable; best effort, the content is already safe.
   await dir.handle.sync().catch(() => undefined);
   return stat;

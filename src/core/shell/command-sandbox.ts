@@ -1,6 +1,8 @@
 // Whether one bash call runs in the sandbox, and the bubblewrap wrapper when it does. The
 // permission layer reads sandboxDecision too: a sandboxed command can only change the workspace.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sandboxArgs } from './sandbox-args.js';
 import type { SandboxProbe } from './sandbox-probe.js';
@@ -44,16 +46,35 @@ export function sandboxLabel(sandbox: CommandSandbox | undefined): string {
   return sandbox.network ? 'sandboxed (network on)' : 'sandboxed';
 }
 
+/** Per session (by its directory): $TMPDIR/inkling-<pid>-sandbox-<hex>, removed at exit, swept after a crash. */
+const scratchRoots = new Map<string, string>();
+
+function scratchRootFor(sessionDir: string): string {
+  let root = scratchRoots.get(sessionDir);
+  if (!root) {
+    root = path.join(os.tmpdir(), `inkling-${process.pid}-sandbox-${randomBytes(4).toString('hex')}`);
+    fs.mkdirSync(root, { mode: 0o700 });
+    if (scratchRoots.size === 0) {
+      process.once('exit', () => {
+        for (const dir of scratchRoots.values()) fs.rmSync(dir, { recursive: true, force: true });
+      });
+    }
+    scratchRoots.set(sessionDir, root);
+  }
+  return root;
+}
+
 /**
- * The bwrap program and arguments for a command of this session. The session directory holds the
- * command's private /tmp (kept across calls) and the empty file that masks `.env*`.
+ * The bwrap program and arguments for a command of this session. A scratch folder of the session
+ * holds the command's private /tmp (kept across calls) and the empty file that masks `.env*`.
  */
 export function sandboxWrapper(
   sandbox: CommandSandbox & { probe: { ok: true; bwrap: string } },
   opts: { workspace: string; sessionDir: string; logDir: string },
 ): { file: string; args: string[] } {
-  const scratchTmp = path.join(opts.sessionDir, 'tmp');
-  const emptyFile = path.join(opts.sessionDir, 'empty');
+  const root = scratchRootFor(opts.sessionDir);
+  const scratchTmp = path.join(root, 'tmp');
+  const emptyFile = path.join(root, 'empty');
   fs.mkdirSync(scratchTmp, { recursive: true, mode: 0o700 });
   fs.mkdirSync(opts.logDir, { recursive: true, mode: 0o700 });
   if (!fs.existsSync(emptyFile)) fs.writeFileSync(emptyFile, '', { mode: 0o400 });

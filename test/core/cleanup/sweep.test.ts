@@ -1,0 +1,70 @@
+// The start-up sweep: what a dead inkling left (its scratch folders in $TMPDIR, the temp file of a
+// write cut by kill -9, found through the journal) goes; a live process's files stay.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { journalDir, journalTempFile } from '../../../src/core/cleanup/tmp-journal.js';
+import { pidAlive, sweepLeftovers } from '../../../src/core/cleanup/sweep.js';
+import { writeFileAtomic } from '../../../src/core/files/atomic-write.js';
+
+const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-sweeptest-')));
+const tmp = path.join(base, 'tmp');
+const workspace = path.join(base, 'ws');
+const env = { INKLING_HOME: path.join(base, 'home') };
+fs.mkdirSync(tmp);
+fs.mkdirSync(workspace);
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+/** A pid that was just used and is gone now. */
+function deadPid(): number {
+  const r = spawnSync('sh', ['-c', 'echo $$']);
+  const pid = Number(String(r.stdout).trim());
+  expect(pidAlive(pid)).toBe(false);
+  return pid;
+}
+
+describe('sweepLeftovers', () => {
+  it("removes a dead pid's scratch folders and journalled temp files, and keeps a live one's", async () => {
+    const dead = deadPid();
+    const deadDir = path.join(tmp, `inkling-${dead}-sandbox-abcd`);
+    fs.mkdirSync(path.join(deadDir, 'tmp'), { recursive: true });
+    fs.writeFileSync(path.join(deadDir, 'tmp', 'x'), 'left');
+    const liveDir = path.join(tmp, `inkling-${process.pid}-keep`);
+    fs.mkdirSync(liveDir);
+    const other = path.join(tmp, 'inkling-ws-notours');
+    fs.mkdirSync(other);
+
+    // A write cut by kill -9: the temp file beside the target, and its journal entry.
+    const partial = path.join(workspace, `.big.txt.inkling-${dead}-beef.tmp`);
+    fs.writeFileSync(partial, 'x'.repeat(1000));
+    fs.mkdirSync(journalDir(env), { recursive: true });
+    fs.writeFileSync(path.join(journalDir(env), `${dead}-0001`), partial);
+    // A journal entry pointing at something that is not that pid's temp file is never followed.
+    const precious = path.join(workspace, 'precious.txt');
+    fs.writeFileSync(precious, 'keep me');
+    fs.writeFileSync(path.join(journalDir(env), `${dead}-0002`), precious);
+
+    const report = await sweepLeftovers({ tmpdir: tmp, env });
+    expect(report.scratchDirs).toEqual([deadDir]);
+    expect(report.tempFiles).toEqual([partial]);
+    expect(fs.existsSync(deadDir)).toBe(false);
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(fs.readFileSync(precious, 'utf8')).toBe('keep me');
+    expect(fs.existsSync(liveDir)).toBe(true);
+    expect(fs.existsSync(other)).toBe(true);
+    expect(fs.readdirSync(journalDir(env))).toEqual([]);
+  });
+
+  it('journals a write only while it is in progress', async () => {
+    const before = fs.existsSync(journalDir(env)) ? fs.readdirSync(journalDir(env)) : [];
+    await writeFileAtomic(path.join(workspace, 'done.txt'), 'content');
+    expect(fs.readFileSync(path.join(workspace, 'done.txt'), 'utf8')).toBe('content');
+    expect(fs.readdirSync(workspace).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    const done = await journalTempFile(path.join(workspace, `.x.inkling-${process.pid}-aa.tmp`), env);
+    expect(fs.readdirSync(journalDir(env))).toHaveLength(before.length + 1);
+    await done();
+    expect(fs.readdirSync(journalDir(env))).toEqual(before);
+  });
+});

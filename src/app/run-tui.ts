@@ -16,7 +16,7 @@ import { connectStartup } from './startup-wiring.js';
 import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
-import { ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
+import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
@@ -116,7 +116,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
   let files: string[] = [];
-  const screen = withTitle(enterFullScreen(stdout), ownTitle(stdout, workspaceTitle(opts.workspaceRoot)));
+  const baseTitle = workspaceTitle(opts.workspaceRoot);
+  const title = ownTitle(stdout, baseTitle);
+  const screen = withTitle(enterFullScreen(stdout), title);
+  followApprovals(store, title, baseTitle);
   let instance: Instance | null = null;
   // Ink's stdout, so the copy sequence goes out between frames like everything else.
   const inkStdout = diffingStdout(stdout).stdout;

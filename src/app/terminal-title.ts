@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { toSafeText } from '../core/text/safe-text.js';
 import type { FullScreen } from './alt-screen.js';
+import type { AppStore } from '../store/app-store.js';
 
 export const PUSH_TITLE = '\x1b[22;0t';
 export const POP_TITLE = '\x1b[23;0t';
@@ -39,6 +40,25 @@ export function ownTitle(out: { write(s: string): unknown }, text: string): Term
       out.write(POP_TITLE);
     },
   };
+}
+
+/** The title while a call waits for the person's answer (seen from another tab or window). */
+export function waitingTitle(base: string): string {
+  return `⏳ waiting for approval — ${base}`;
+}
+
+/** Keeps the title in step with the store: "waiting for approval" while a call asks. */
+export function followApprovals(store: AppStore, title: TerminalTitle, base: string): () => void {
+  let waiting = false;
+  return store.subscribe((s) => {
+    const now = s.activeToolIds.some((id) => {
+      const item = s.items[s.index[id] ?? -1];
+      return item?.kind === 'tool' && item.status === 'awaiting_approval';
+    });
+    if (now === waiting) return;
+    waiting = now;
+    title.set(now ? waitingTitle(base) : base);
+  });
 }
 
 /** The full screen and the title leave together, on every way out. */

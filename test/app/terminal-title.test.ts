@@ -33,3 +33,26 @@ describe('terminal title', () => {
     expect(screen.active).toBe(false);
   });
 });
+
+describe('the title while a call waits for approval', () => {
+  it('says so while a call asks, and goes back when it is answered', async () => {
+    const { createAppStore } = await import('../../src/store/app-store.js');
+    const { createEventBinding } = await import('../../src/store/event-binding.js');
+    const { followApprovals, waitingTitle } = await import('../../src/app/terminal-title.js');
+    const writes: string[] = [];
+    const out = { write: (s: string) => writes.push(s) };
+    const store = createAppStore();
+    const title = ownTitle(out, 'inkling — ~/w');
+    followApprovals(store, title, 'inkling — ~/w');
+    const b = createEventBinding(store, { intervalMs: 0 });
+    b.push({ type: 'turn_start', prompt: 'go' });
+    b.push({ type: 'tool_call', id: 'x', name: 'bash', input: { command: 'rm -rf build' }, readOnly: false });
+    b.push({ type: 'tool_status', id: 'x', status: 'awaiting_approval' });
+    b.flush();
+    expect(writes.at(-1)).toBe(titleSequence(waitingTitle('inkling — ~/w')));
+    b.push({ type: 'tool_status', id: 'x', status: 'running' });
+    b.flush();
+    expect(writes.at(-1)).toBe(titleSequence('inkling — ~/w'));
+    expect(writes.filter((w) => w.includes('waiting for approval'))).toHaveLength(1);
+  });
+});

@@ -5,6 +5,7 @@ import type { Instance } from 'ink';
 import { execFile } from 'node:child_process';
 import { appendFileSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
 import { createAppStore, setIntents } from '../store/app-store.js';
@@ -62,6 +63,8 @@ function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): void {
 }
 
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
+/** How long an interrupted TUI waits for its commands' process trees to be gone. */
+const INTERRUPT_WAIT_MS = 2000;
 
 interface UiModules {
   createElement: typeof import('react').createElement;
@@ -160,19 +163,23 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     cleanup.push(() => process.off(event, fn));
   };
   on('exit', () => screen.leave());
+  let signalsSeen = 0;
   for (const [name, num] of Object.entries(SIGNALS)) {
     on(name, () => {
+      // A second signal while the commands are being killed skips their grace period.
+      if (++signalsSeen > 1) return hurryRunningCommands();
       // The exit status says which signal ended us; the CLI returns process.exitCode.
       process.exitCode = 128 + num;
       screen.leave();
       session.interrupt();
       // Unmounting ends waitUntilExit below: the normal way out (agent disposed, summary).
       instance?.unmount();
-      // If that way out hangs, leave anyway: a signal must end the program.
+      // If that way out hangs, leave anyway: a signal must end the program (after the commands'
+      // bounded wait below).
       setTimeout(() => {
         printSummary();
         process.exit(128 + num);
-      }, 2000).unref();
+      }, INTERRUPT_WAIT_MS + 1000).unref();
     });
   }
   on('uncaughtException', (err) => {
@@ -216,8 +223,11 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   screen.leave();
   session.interrupt();
   ticker.stop();
-  for (const c of cleanup) c();
   await Promise.race([session.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);
+  // The turn settles as soon as it is interrupted; its commands' process trees may still be ending.
+  await waitForRunningCommands(INTERRUPT_WAIT_MS);
   await agent.dispose().catch(() => {});
+  // The signal handlers stay until here: a signal during the cleanup must not kill us half-way.
+  for (const c of cleanup) c();
   printSummary();
 }

@@ -1,0 +1,41 @@
+// The TUI in tmux: a signal to inkling while a command that left daemons behind is running ends
+// the program only once every process of that command is gone, and the sandbox shows in the header.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_TECHNIQUES, uniqueMarker } from '../helpers/background-techniques.js';
+import { killSleepers, sleepersWith, within } from '../helpers/survivors.js';
+import { startTmuxApp, type TmuxApp } from './tmux-app.js';
+
+const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-contain-')));
+const apps: TmuxApp[] = [];
+const markers: string[] = [];
+afterAll(() => {
+  for (const app of apps) app.kill();
+  for (const m of markers) killSleepers(m);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function scriptFor(command: string): string {
+  const file = path.join(dir, `script-${uniqueMarker()}.json`);
+  fs.writeFileSync(file, JSON.stringify([{ content: [{ type: 'tool_use', id: 'toolu_bg', name: 'bash', input: { command } }] }, { content: [{ type: 'text', text: 'done' }] }]));
+  return file;
+}
+
+describe.each([['--sandbox', 'sandboxed'], ['--no-sandbox', 'not sandboxed (off)']])('the TUI with %s', (flag, label) => {
+  it(`says "${label}" and, on SIGTERM mid-command, exits 143 with nothing of the command left`, async () => {
+    const own = BACKGROUND_TECHNIQUES.map(() => uniqueMarker());
+    markers.push(...own);
+    const command = `${BACKGROUND_TECHNIQUES.map((t, i) => t.command(own[i]!)).join('\n')}\necho started; sleep 30`;
+    const app = startTmuxApp({ cwd: dir, env: {}, args: ['--script', scriptFor(command), flag] });
+    apps.push(app);
+    await app.waitFor((s) => s.includes(`· ${label}`), 'the sandbox label in the header');
+    app.type('go');
+    app.keys('Enter');
+    expect(await within(10_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
+    process.kill(app.appPid(), 'SIGTERM');
+    await app.waitFor((s) => s.includes('EXITED 143'), 'the exit');
+    expect(own.filter((m) => sleepersWith(m).length > 0)).toEqual([]);
+  }, 40_000);
+});

@@ -13,10 +13,6 @@ interface Libs {
 let libs: Libs | null = null;
 let loading: Promise<void> | null = null;
 
-export function markdownReady(): boolean {
-  return libs !== null;
-}
-
 /** Starts loading the markdown libraries once; resolves when they are ready. */
 export function loadMarkdown(): Promise<void> {
   loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hlModule]) => {

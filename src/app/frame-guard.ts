@@ -3,8 +3,9 @@
 // have let slip, what reaches the terminal through Ink's stdout can only draw: colours, cursor
 // moves, erasing, and the modes inkling sets. OSC, DCS, APC, PM and SOS strings, 8-bit C1
 // controls, bidi overrides, window operations and report requests are dropped (dropped, not
-// shown: the row was laid out without them). The one exception is a write that is exactly an
-// OSC 52 copy — the person's own `y`, written through Ink's stdout by the clipboard module.
+// shown: the row was laid out without them). The exceptions are writes that are exactly one of
+// inkling's own: an OSC 52 copy (the person's `y`, written through Ink's stdout by the clipboard
+// module) or a bell (an approval waiting).
 
 // One match per thing to judge: a CSI sequence, an ESC string (OSC/DCS/APC/PM/SOS) up to its
 // terminator (or the end of the write), any other ESC pair, a C1 string or control, a bidi
@@ -45,7 +46,7 @@ export function createFrameGuard(): { guard(chunk: string): string; stats: Frame
     stats,
     guard(chunk) {
       if (!chunk.includes('\x1b') && !FAST.test(chunk)) return chunk;
-      if (OWN_COPY.test(chunk)) return chunk;
+      if (chunk === '\x07' || OWN_COPY.test(chunk)) return chunk;
       return chunk.replace(SCAN, (seq) => {
         if (keep(seq)) return seq;
         stats.dropped++;

@@ -58,10 +58,6 @@ export interface NoticeItem { kind: 'notice'; id: string; text: SafeText; level:
 
 export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem;
 
-export function isActiveTool(item: TranscriptItem): item is ToolItem {
-  return item.kind === 'tool' && (item.status === 'queued' || item.status === 'running');
-}
-
 /** Items that change with the clock (spinners, elapsed time) and so redraw on each tick. */
 export function animates(item: TranscriptItem): boolean {
   return (item.kind === 'tool' && item.status === 'running') || (item.kind === 'thinking' && item.streaming);

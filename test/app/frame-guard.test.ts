@@ -34,5 +34,8 @@ describe('frame guard', () => {
     const wrapped = osc52Sequence('hello', { tmuxPassthrough: true });
     expect(guard(wrapped)).toBe(wrapped);
     expect(unsafeSequences(guard(`row ${copy}\n`))).toEqual([]);
+    // A bell of its own rings; one inside a row does not.
+    expect(guard('\x07')).toBe('\x07');
+    expect(guard('row \x07\n')).toBe('row \n');
   });
 });

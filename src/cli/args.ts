@@ -1,5 +1,7 @@
 // Command-line flags: one table drives both the parser and --help, so help can never miss a flag.
 import { PRESETS, PROVIDER_NAMES } from '../core/providers/presets.js';
+import { PERMISSION_MODES, type PermissionMode } from '../core/config/setting-values.js';
+import { splitRuleList } from '../core/permissions/rule-list.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
@@ -17,6 +19,10 @@ export interface CliFlags {
   maxIterations?: number;
   cwd?: string;
   yolo: boolean;
+  permissionMode?: PermissionMode;
+  /** --allowed-tools / --disallowed-tools, every occurrence, split on commas outside parentheses. */
+  allowedTools?: string[];
+  disallowedTools?: string[];
   demo: boolean;
   script?: string;
   systemPrompt?: string;
@@ -42,7 +48,7 @@ export interface FlagSpec<K extends string = FlagKey> {
   /** Placeholder for the value; absent for switches. */
   value?: string;
   /** optional-string: takes the next word as its value unless it starts with "-" (or there is none). */
-  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format' | 'prompt';
+  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format' | 'prompt' | 'permission-mode' | 'rule-list';
   help: string;
   /** Other names of the same flag (--max-turns for --max-iterations). */
   aliases?: readonly string[];
@@ -61,7 +67,10 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'thinking', long: '--thinking', value: '<budget>', kind: 'positive-int', help: 'Turn on extended thinking with this token budget (>= 1024; off by default)' },
   { key: 'maxIterations', long: '--max-iterations', value: '<n>', kind: 'positive-int', aliases: ['--max-turns'], help: 'Model requests per turn before it stops (default 50; also --max-turns)' },
   { key: 'cwd', long: '--cwd', value: '<dir>', kind: 'string', help: 'Workspace root (default: the current directory)' },
-  { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Never ask before running tools (approval prompts are not built yet: tools run without asking)' },
+  { key: 'permissionMode', long: '--permission-mode', value: '<mode>', kind: 'permission-mode', help: `What runs without asking: ${PERMISSION_MODES.join(', ')} (default: default)` },
+  { key: 'yolo', long: '--yolo', kind: 'switch', help: 'Same as --permission-mode yolo: run everything not denied or protected without asking' },
+  { key: 'allowedTools', long: '--allowed-tools', value: '<rules>', kind: 'rule-list', help: "Allow rules like 'bash(npm test:*),edit(src/**)' (repeatable)" },
+  { key: 'disallowedTools', long: '--disallowed-tools', value: '<rules>', kind: 'rule-list', help: "Deny rules like 'bash(git push:*)' (repeatable)" },
   { key: 'demo', long: '--demo', kind: 'switch', help: 'Use the built-in demo model (no API key needed; never writes files)' },
   { key: 'script', long: '--script', value: '<file>', kind: 'string', help: 'Replay the model responses in a JSON file instead of calling an API' },
   { key: 'systemPrompt', long: '--system-prompt', value: '<text|@file>', kind: 'string', help: 'Replace the default system prompt (project memory is still added)' },
@@ -101,6 +110,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 export function parseArgs(argv: readonly string[]): CliFlags {
   const { flags, positionals } = parseFlags(argv, FLAGS);
   const result = { yolo: false, demo: false, help: false, version: false, ...flags } as CliFlags;
+  if (result.yolo && result.permissionMode !== undefined) {
+    throw new UsageError('--yolo and --permission-mode both set the mode; give one of them (--yolo is --permission-mode yolo)');
+  }
   if (result.continue && result.resume !== undefined) throw new UsageError('--continue and --resume both choose the session; give one of them');
   if (positionals.length > 0) {
     if (result.print !== undefined) {
@@ -146,7 +158,7 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
       positionals.push(arg);
       continue;
     }
-    if (seen.has(spec.key)) throw new UsageError(`${spec.long} was given more than once`);
+    if (seen.has(spec.key) && spec.kind !== 'rule-list') throw new UsageError(`${spec.long} was given more than once`);
     seen.add(spec.key);
     if (spec.kind === 'switch') {
       if (eq !== -1) throw new UsageError(`${spec.long} takes no value`);
@@ -169,6 +181,12 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
       value = argv[++i];
     } else if (i + 1 < argv.length) value = argv[++i];
     if (value === undefined) throw new UsageError(`${spec.long} needs a value ${spec.value}`);
+    if (spec.kind === 'rule-list') {
+      const rules = splitRuleList(value);
+      if (rules.length === 0) throw new UsageError(`${spec.long} needs at least one rule, like 'bash(npm test)'`);
+      flags[spec.key] = [...((flags[spec.key] as string[] | undefined) ?? []), ...rules];
+      continue;
+    }
     flags[spec.key] = flagValue(spec, value);
   }
   return { flags, positionals };
@@ -189,6 +207,11 @@ function flagValue(spec: FlagSpec<string>, value: string): string | number {
       return value;
     case 'positive-int':
       return parsePositiveInt(value, spec.long);
+    case 'permission-mode':
+      if (!(PERMISSION_MODES as readonly string[]).includes(value)) {
+        throw new UsageError(`${spec.long} must be one of ${PERMISSION_MODES.join(', ')} (got "${value}")`);
+      }
+      return value;
     case 'output-format':
       if (!OUTPUT_FORMATS.includes(value as OutputFormat)) {
         throw new UsageError(`${spec.long} must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);

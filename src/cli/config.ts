@@ -17,6 +17,7 @@ import {
 import { MIN_THINKING_BUDGET } from '../core/config/setting-values.js';
 import { BUILTIN_SECRET_ENV_NAMES } from '../core/shell/env.js';
 import { UsageError } from './args.js';
+import { parseRule } from '../core/permissions/rules.js';
 import type { CliFlags, OutputFormat } from './args.js';
 import { settingsFromFlags } from './flag-settings.js';
 import { PRESETS, type ProviderName } from '../core/providers/presets.js';
@@ -123,6 +124,7 @@ export async function checkedConfig(request: RunRequest): Promise<InklingConfig>
   if (problem) throw new UsageError(problem.message);
   const diagnostics = [...resolution.diagnostics];
   const config = buildConfig(request, resolution.settings, resolution.credentials, resolution.secrets, (d) => diagnostics.push(d), resolution.sources);
+  checkRules(resolution, (d) => diagnostics.push(d));
   config.report = { ...resolution, diagnostics };
   return config;
 }
@@ -224,6 +226,19 @@ function buildConfig(
     settings,
     systemPrompt: request.systemPrompt,
   };
+}
+
+/** Rules that do not parse: a usage error from a flag, an ignored rule (with the reason) from a file. */
+function checkRules(resolution: SettingsResolution, report: (d: Diagnostic) => void): void {
+  for (const key of ['allow', 'ask', 'deny'] as const) {
+    resolution.settings.permissions[key].forEach((text, i) => {
+      const source = resolution.sources.get(`permissions.${key}[${i}]`)?.label ?? 'settings';
+      const parsed = parseRule(text, source);
+      if (parsed.ok) return;
+      if (source.startsWith('--')) throw new UsageError(`${source}: ${parsed.problem}`);
+      report({ severity: 'error', file: source, message: `${source}: permissions.${key}[${i}]: ${parsed.problem}; the rule is ignored` });
+    });
+  }
 }
 
 async function workspaceDir(flag: string | undefined, cwd: string): Promise<string> {

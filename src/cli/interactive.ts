@@ -41,7 +41,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
     modelLabel: scrub(modelLine(preview)),
     isDemo: preview.provider.kind === 'demo',
     workspaceRoot: preview.workspaceRoot,
-    permissionMode: preview.yolo ? 'yolo' : 'auto (no approvals)',
+    permissionMode: preview.settings.permissions.mode,
     // The trust prompt, the header's memory label, /memory, custom commands, notices, the theme.
     startup: startup.info,
   };

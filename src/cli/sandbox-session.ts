@@ -7,8 +7,9 @@ import type { InklingConfig } from './config.js';
 export async function sessionSandbox(config: Pick<InklingConfig, 'settings' | 'yolo'>, env: NodeJS.ProcessEnv = process.env): Promise<CommandSandbox> {
   const { mode, network } = config.settings.sandbox;
   const probe = mode === 'off' ? ({ ok: false, reason: 'sandbox.mode is "off"', fix: 'set sandbox.mode to "workspace"' } as const) : await probeSandboxCached(env);
-  // Until the permission layer asks the person, only --yolo lets a `sandbox: false` call run.
-  return { mode, network, probe, allowUnsandboxed: config.yolo };
+  // The permission chain decides `sandbox: false` calls (asks in default and accept-edits, runs in
+  // yolo, refuses in plan); the tool runs what it let through.
+  return { mode, network, probe, allowUnsandboxed: true };
 }
 
 /** The line to show once when the sandbox was wanted but cannot start; null otherwise. */

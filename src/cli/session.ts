@@ -110,7 +110,9 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   });
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
   const mcp = launchMcpServers(config, recorder.logsDir);
+  const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
   const agent = createAgent({
+    permissions: gate,
     ...(ledger ? { ledger } : {}),
     recorder,
     provider,

@@ -97,22 +97,4 @@ export function ruleCoversTool(rule: PermissionRule, toolName: string): boolean 
   return rule.tools.kind === 'names' ? rule.tools.names.has(name) : name.startsWith(rule.tools.prefix);
 }
 
-/**
- * Splits a --allowed-tools value on commas outside parentheses:
- * "bash(git diff:*),edit(src/**)" → ["bash(git diff:*)", "edit(src/**)"]; "bash(a, b)" stays whole.
- */
-export function splitRuleList(value: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of value) {
-    if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    if (ch === ',' && depth === 0) {
-      out.push(current);
-      current = '';
-    } else current += ch;
-  }
-  out.push(current);
-  return out.map((s) => s.trim()).filter((s) => s !== '');
-}
+export { splitRuleList } from './rule-list.js';

@@ -16,7 +16,8 @@ export const FLAG_SETTINGS: readonly FlagSetting[] = [
   { flag: '--max-tokens', key: 'maxTokens', value: (f) => f.maxTokens },
   { flag: '--thinking', key: 'thinking', value: (f) => f.thinking },
   { flag: '--max-iterations', key: 'maxIterations', value: (f) => f.maxIterations },
-  { flag: '--yolo', key: 'permissions.mode', value: (f) => (f.yolo ? 'yolo' : f.permissionMode) },
+  { flag: '--permission-mode', key: 'permissions.mode', value: (f) => f.permissionMode },
+  { flag: '--yolo', key: 'permissions.mode', value: (f) => (f.yolo ? 'yolo' : undefined) },
   { flag: '--allowed-tools', key: 'permissions.allow', value: (f) => f.allowedTools },
   { flag: '--disallowed-tools', key: 'permissions.deny', value: (f) => f.disallowedTools },
   { flag: '--sandbox', key: 'sandbox.mode', value: (f) => (f.sandbox ? 'workspace' : undefined) },
@@ -33,7 +34,7 @@ export function settingsFromFlags(flags: CliFlags): { value: Record<string, unkn
     let node = value;
     for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
     node[parts.at(-1)!] = v;
-    setBy[row.key] = row.key === 'permissions.mode' && !flags.yolo ? '--permission-mode' : row.flag;
+    setBy[row.key] = row.flag;
   }
   return { value, setBy };
 }

@@ -123,3 +123,18 @@ describe('helpText', () => {
     for (const code of Object.values(EXIT)) expect(help).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
   });
 });
+
+describe('permission flags', () => {
+  it('reads the mode and repeated rule lists, split on commas outside parentheses', () => {
+    const flags = parseArgs(['--permission-mode', 'accept-edits', '--allowed-tools', 'bash(git diff:*),edit(src/**)', '--allowed-tools=read', '--disallowed-tools', 'bash(echo a, b)']);
+    expect(flags.permissionMode).toBe('accept-edits');
+    expect(flags.allowedTools).toEqual(['bash(git diff:*)', 'edit(src/**)', 'read']);
+    expect(flags.disallowedTools).toEqual(['bash(echo a, b)']);
+  });
+
+  it('refuses an unknown mode, an empty rule list and --yolo with --permission-mode', () => {
+    expect(() => parseArgs(['--permission-mode', 'auto'])).toThrow('--permission-mode must be one of default, accept-edits, plan, yolo (got "auto")');
+    expect(() => parseArgs(['--allowed-tools', ' , '])).toThrow('--allowed-tools needs at least one rule');
+    expect(() => parseArgs(['--yolo', '--permission-mode', 'plan'])).toThrow(UsageError);
+  });
+});

@@ -32,7 +32,7 @@ async function workspaceWithRun(name: string): Promise<{ ws: string; env: Record
       { content: [{ type: 'text', text: 'done' }] },
     ]),
   );
-  const run = await runBin(['-p', 'change the notes\nsecond line', '--script', script], { cwd: ws, env });
+  const run = await runBin(['-p', 'change the notes\nsecond line', '--yolo', '--script', script], { cwd: ws, env });
   expect(run.code).toBe(0);
   expect(await readFile(join(ws, 'notes.txt'), 'utf8')).toBe('new text\n');
   return { ws, env };

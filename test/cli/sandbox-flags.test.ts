@@ -39,7 +39,7 @@ describe('the sandbox from the command line', () => {
     // The real home: one under /tmp would be hidden by the sandbox's private /tmp.
     const bashrc = path.join(os.homedir(), '.bashrc');
     const before = fs.existsSync(bashrc) ? fs.readFileSync(bashrc, 'utf8') : null;
-    const r = await runBin(['-p', 'go', '--script', script('bashrc', 'echo evil >> ~/.bashrc'), '--output-format', 'stream-json'], { cwd: workspace });
+    const r = await runBin(['-p', 'go', '--permission-mode', 'accept-edits', '--script', script('bashrc', 'echo evil >> ~/.bashrc'), '--output-format', 'stream-json'], { cwd: workspace });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${bashrc}: Read-only file system`);
     expect(r.stdout).toContain(`The sandbox blocked a write to ${bashrc}`);
@@ -48,7 +48,7 @@ describe('the sandbox from the command line', () => {
 
   it('--no-sandbox runs the command with the whole machine', async () => {
     const target = path.join(base, 'outside-write');
-    const r = await runBin(['-p', 'go', '--no-sandbox', '--script', script('nosbx', `touch ${target}`)], { cwd: workspace });
+    const r = await runBin(['-p', 'go', '--yolo', '--no-sandbox', '--script', script('nosbx', `touch ${target}`)], { cwd: workspace });
     expect(r.code).toBe(0);
     expect(fs.existsSync(target)).toBe(true);
   });
@@ -62,7 +62,7 @@ describe('the sandbox from the command line', () => {
 
   it('without bwrap, -p says once on stderr that commands run unsandboxed, and runs them', async () => {
     const target = path.join(base, 'fallback-write');
-    const r = await runBin(['-p', 'go', '--script', script('fallback', `touch ${target}`)], { cwd: workspace, env: { PATH: noBwrapPath } });
+    const r = await runBin(['-p', 'go', '--yolo', '--script', script('fallback', `touch ${target}`)], { cwd: workspace, env: { PATH: noBwrapPath } });
     expect(r.code).toBe(0);
     expect(r.stderr.match(/Commands run without the sandbox: bubblewrap \(bwrap\) is not on PATH/g)).toHaveLength(1);
     expect(fs.existsSync(target)).toBe(true);

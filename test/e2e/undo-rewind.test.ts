@@ -65,9 +65,13 @@ describe('undo and rewind in tmux', () => {
     app.keys('C-o');
     await app.waitFor((s) => s.includes('HISTORY'), 'history mode');
     app.keys('g');
+    // One step at a time: each j waits until the selection has moved, so a slow frame cannot
+    // make the walk overshoot the bash card.
+    await app.waitFor(() => selected() !== '', 'a selection');
     for (let i = 0; i < 10 && !selected().includes('sed'); i++) {
+      const before = selected();
       app.keys('j');
-      await app.waitFor(() => selected() !== '', 'a selection');
+      await app.waitFor(() => selected() !== '' && selected() !== before, 'the selection to move');
     }
     expect(selected()).toContain('sed');
     app.keys('u');

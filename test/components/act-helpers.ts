@@ -31,6 +31,12 @@ export async function settle(ms = 0): Promise<void> {
   });
 }
 
+/** Lets React and pending I/O run until `cond` holds (or `timeoutMs` passes; the caller's expect then fails). */
+export async function settleUntil(cond: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond() && Date.now() < end) await settle(10);
+}
+
 export async function unmountAct(r: Rendered): Promise<void> {
   await act(async () => {
     r.unmount();

@@ -6,7 +6,7 @@ import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
 import { selectedItem } from '../../src/store/history-mode.js';
 import { copyToClipboard, parseOsc52 } from '../../src/app/clipboard.js';
-import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { frame, KEYS, press, renderAct, settle, settleUntil, unmountAct, type Rendered } from './act-helpers.js';
 import { apply, bashCall, readCall, turn } from './history-fixtures.js';
 
 interface H { r: Rendered; store: AppStore; osc: string[] }
@@ -202,13 +202,15 @@ describe('history mode', () => {
     h = await renderSession();
     await press(h.r, KEYS.ctrlO, 'g', 'j', 'j');
     await press(h.r, 'y');
-    await settle(20);
+    // The copy reads the log from disk: wait for it rather than for a fixed time.
+    const hh = h;
+    await settleUntil(() => hh.osc.length > 0 && frame(hh.r).includes('copied'));
     expect(h.osc).toHaveLength(1);
     expect(h.osc[0]).toBe(`\x1b]52;c;${Buffer.from(SEQ.join('\n')).toString('base64')}\x07`);
     expect(parseOsc52(h.osc[0]!)?.text).toBe(SEQ.join('\n'));
     expect(frame(h.r)).toContain('copied 30 lines');
     await press(h.r, 'Y');
-    await settle(20);
+    await settleUntil(() => hh.osc.length > 1);
     expect(parseOsc52(h.osc[1]!)?.text).toBe('seq 1 30');
     expect(frame(h.r)).toContain('copied 1 line');
   });

@@ -11,6 +11,8 @@ import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from '../src/keys/workspace-keys.js';
 import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
 import { handleRevertKey } from '../src/keys/revert-keys.js';
+import { handleMcpKey } from '../src/keys/mcp-keys.js';
+import { McpView } from './McpView.js';
 import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -129,6 +131,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       if (state.mode === 'memory') return handleMemoryKey(store, press);
       if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
       if (state.mode === 'revert') return void handleRevertKey(store, press);
+      if (state.mode === 'mcp') return void handleMcpKey(store, press);
       if (handleTranscriptKey(store, press)) return;
       handleInputKey(store, press, keyEnv);
     },
@@ -169,6 +172,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <RevertDialog height={mainHeight} width={cols} />
       ) : mode === 'memory' ? (
         <MemoryView height={mainHeight} width={cols} />
+      ) : mode === 'mcp' ? (
+        <McpView height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

@@ -17,6 +17,8 @@ export interface HeaderProps {
   memory?: string;
   /** "sandboxed" or why not, once the start-up probe answered. */
   sandbox?: string;
+  /** "MCP 3 (1 failed)" once MCP servers are configured. */
+  mcp?: string;
   width: number;
 }
 
@@ -69,12 +71,15 @@ export function headerLine(p: HeaderProps): string {
   const sep = ' · ';
   const memoryLabelText = p.memory ? toSafeText(p.memory) : '';
   let memory = memoryLabelText ? `${sep}${memoryLabelText}` : '';
+  let mcp = p.mcp ?? '';
   const used = () =>
-    stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + (sandbox ? stringWidth(sep + sandbox) : 0) + stringWidth(memory);
+    stringWidth(title) + stringWidth(model) + stringWidth(sep) + stringWidth(ws) + (mode ? stringWidth(sep + mode) : 0) + (sandbox ? stringWidth(sep + sandbox) : 0) + stringWidth(memory) + (mcp ? stringWidth(sep + mcp) : 0);
   // In order: drop the endpoint; the memory label keeps its first file, then goes; the sandbox
   // label shortens to one word; shorten the model, keep only the mode's first word, shorten the
   // workspace from the left, then the model to its last few characters.
   if (used() > p.width) model = name;
+  // "MCP 3 (1 failed)" keeps a problem as "MCP 3!" before the memory label gives way.
+  if (used() > p.width && mcp.includes(' (')) mcp = /failed|reconnecting/.test(mcp) ? `${mcp.split(' (')[0]}!` : mcp.split(' (')[0]!;
   if (used() > p.width && memoryLabelText.includes(' + ')) memory = `${sep}${memoryLabelText.split(' + ')[0]}`;
   if (used() > p.width) memory = '';
   if (used() > p.width && sandbox) sandbox = sandbox.startsWith('not ') ? 'unsandboxed' : 'sandboxed';
@@ -86,11 +91,13 @@ export function headerLine(p: HeaderProps): string {
   const modeText = mode ? paint.dim(`${sep}${mode}`) : '';
   const sandboxText = sandbox ? paint.dim(sep) + (sandbox.startsWith('not ') || sandbox === 'unsandboxed' ? paint.warn(sandbox) : paint.dim(sandbox)) : '';
   const memoryText = memory ? paint.dim(sep) + paint.accent(memory.slice(sep.length)) : '';
-  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${sandboxText}${memoryText}`, p.width);
+  const mcpText = mcp ? paint.dim(sep) + (/failed|reconnecting|!$/.test(mcp) ? paint.warn(mcp) : paint.dim(mcp)) : '';
+  return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${sandboxText}${mcpText}${memoryText}`, p.width);
 }
 
 export function Header(props: HeaderProps) {
   const memory = useApp((s) => memoryLabel(s.workspace.memory));
   const sandbox = useApp((s) => s.workspace.sandbox);
-  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}) })}</Text>;
+  const mcp = useApp((s) => s.mcp?.summary);
+  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
 }

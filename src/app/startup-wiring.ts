@@ -5,6 +5,7 @@ import type { StartupInfo } from '../core/startup-info.js';
 import type { AppStore } from '../store/app-store.js';
 import { setIntents } from '../store/app-store.js';
 import { askTrust, commandsLoaded, memoryLoaded, sandboxKnown, showNotices } from '../store/workspace-actions.js';
+import { followMcpServers } from '../store/mcp-actions.js';
 
 export function connectStartup(store: AppStore, startup: StartupInfo): void {
   let answer: ((trust: boolean) => void) | null = null;
@@ -26,6 +27,8 @@ export function connectStartup(store: AppStore, startup: StartupInfo): void {
     askTrust(store, { workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet });
   }, () => {});
   void startup.notices.then((lines) => showNotices(store, lines), () => {});
+  // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
+  void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
   void startup.sandbox?.then((label) => sandboxKnown(store, label), () => {});
   void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});
   void startup.customCommands.then((set) => {

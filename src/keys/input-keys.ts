@@ -13,6 +13,7 @@ import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { showSessionDiff } from '../store/session-diff.js';
+import { openMcp } from '../store/mcp-actions.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 export const WHEEL_LINES = 3;
@@ -83,6 +84,7 @@ function runCommand(store: AppStore, text: string): void {
   else if (cmd.name === '/exit') s.intents.exit();
   else if (cmd.name === '/memory') openMemory(store);
   else if (cmd.name === '/diff') void showSessionDiff(store);
+  else if (cmd.name === '/mcp') openMcp(store);
   else if (cmd.name === '/mouse') {
     const on = !s.mouse;
     s.intents.setMouse(on);

@@ -145,6 +145,13 @@ export const KEYMAP = {
     { action: 'pageDown', keys: ['pagedown'], help: 'a page down' },
     { action: 'close', keys: ['esc', 'q', 'enter'], help: 'close' },
   ]),
+  mcp: table([
+    { action: 'prev', keys: ['up', 'k'], help: 'previous server' },
+    { action: 'next', keys: ['down', 'j'], help: 'next server' },
+    { action: 'reconnect', keys: ['r'], help: 'start the server again now' },
+    { action: 'disable', keys: ['d'], help: 'turn the server off for this session (its tools go)' },
+    { action: 'close', keys: ['esc', 'q', 'enter'], help: 'close' },
+  ]),
 } as const;
 
 export type KeyContext = keyof typeof KEYMAP;
@@ -165,6 +172,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   trust: 'Trust prompt (a new workspace with settings of its own)',
   remember: 'Saving a # line to memory',
   memory: '/memory view',
+  mcp: '/mcp view (MCP servers)',
 };
 
 const LINE_ACTIONS: ReadonlySet<string> = new Set(LINE_EDITING.map((b) => b.action));

@@ -6,6 +6,7 @@ import type { CopyReport } from './ports.js';
 import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
 import type { LedgerPort } from './ledger-port.js';
+import type { McpPort, McpViewState } from './mcp-state.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -46,6 +47,8 @@ export interface Intents {
   writeToTool(id: string, data: string): boolean;
   /** Undo, rewind and the session's diff; null without a change ledger. */
   ledger: LedgerPort | null;
+  /** /mcp's keys: start a server again, turn one off for the session; null without MCP servers. */
+  mcp: McpPort | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
   /** The trust prompt's answer (true: trust and remember the workspace). */
@@ -116,6 +119,8 @@ export interface AppState {
   revert: RevertDialog | null;
   /** Trust question, memory files, custom commands (workspace-state.ts). */
   workspace: WorkspaceInfo;
+  /** The MCP servers as /mcp and the header show them; null when none are configured. */
+  mcp: McpViewState | null;
 
   intents: Intents;
 }
@@ -131,6 +136,7 @@ const noIntents: Intents = {
   setMouse: () => {},
   writeToTool: () => false,
   ledger: null,
+  mcp: null,
   copy: async () => {
     throw new Error('no clipboard');
   },
@@ -176,6 +182,7 @@ export function initialState(): AppState {
     pagerDoc: null,
     revert: null,
     workspace: emptyWorkspaceInfo(),
+    mcp: null,
     intents: noIntents,
   };
 }

@@ -87,7 +87,7 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/diff', '/mouse', '/memory', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/diff', '/mcp', '/mouse', '/memory', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear']);
     expect(completeSlash('/d')).toEqual(['/diff']);
     expect(findCommand('/exit ')?.name).toBe('/exit');

@@ -5,6 +5,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/help', help: 'show keys and commands' },
   { name: '/clear', help: 'forget the conversation and clear the screen' },
   { name: '/diff', help: 'everything this session changed, as one diff in the pager' },
+  { name: '/mcp', help: 'MCP servers: state, tools; start one again or turn it off' },
   { name: '/mouse', help: 'turn mouse mode on or off (the wheel scrolls the transcript)' },
   { name: '/memory', help: 'the memory files in the prompt (AGENTS.md …) and their sizes' },
   { name: '/exit', help: 'leave inkling' },

@@ -1,0 +1,55 @@
+// /mcp: each MCP server with its state (starting, ready, failed and why, reconnecting, off), its
+// command or URL, its tools and any it left out; ↑/↓ select, r starts it again, d turns it off.
+import React from 'react';
+import { Box } from 'ink';
+import type { McpViewState, SafeMcpServer } from '../src/store/mcp-state.js';
+import { Lines } from './Lines.js';
+import { useApp } from './store-context.js';
+import { fitLine, paint, wrapWithPrefix } from './text-layout.js';
+
+function stateText(s: SafeMcpServer): string {
+  const st = s.state;
+  switch (st.status) {
+    case 'ready': return paint.ok(`ready · ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`);
+    case 'starting': return paint.warn('starting…');
+    case 'failed': return paint.error(`failed: ${st.reason}`);
+    case 'reconnecting': return paint.warn(`reconnecting (attempt ${st.attempt}): ${st.reason}`);
+    case 'disabled': return paint.dim('off for this session');
+    case 'untrusted': return paint.dim('waits for the workspace to be trusted');
+  }
+}
+
+export function mcpViewLines(m: McpViewState | null, width: number): string[] {
+  const out = [paint.bold(` MCP servers${m ? ` · ${m.summary}` : ''}`), ''];
+  if (!m || m.servers.length === 0) return [...out, paint.dim('  none configured (inkling mcp add <name> -- <command…>)')];
+  m.servers.forEach((s, i) => {
+    const mark = i === m.selected ? paint.accent('▌ ') : '  ';
+    out.push(fitLine(`${mark}${paint.bold(s.name)}  ${stateText(s)}`, width));
+    out.push(fitLine(`    ${paint.dim(`${s.transport} · ${s.target}`)}`, width));
+    if (s.tools.length > 0) {
+      const names = s.tools.map((t) => `${t.serverTool}${t.readOnly ? '' : '*'}`).join(', ');
+      out.push(...wrapWithPrefix(names, width, '    tools: ').map((l) => paint.dim(l)));
+    }
+    for (const skipped of s.skippedTools) out.push(paint.warn(fitLine(`    left out: ${skipped.name} — ${skipped.reason}`, width)));
+    if (s.logPath) out.push(fitLine(paint.dim(`    stderr: ${s.logPath}`), width));
+    out.push('');
+  });
+  out.push(paint.dim('  * may change things (asks unless allowed) · ↑/↓ select · r start again · d turn off · Esc close'));
+  return out;
+}
+
+export function McpView({ height, width }: { height: number; width: number }) {
+  const m = useApp((s) => s.mcp);
+  const lines = mcpViewLines(m, width);
+  // Keep the selected server in view: start at its first row when the list is taller than the view.
+  let top = 0;
+  if (m && lines.length > height) {
+    const selectedRow = lines.findIndex((l) => l.includes('▌'));
+    top = Math.max(0, Math.min(selectedRow - 2, lines.length - height));
+  }
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+      <Lines lines={lines.slice(top, top + height)} />
+    </Box>
+  );
+}

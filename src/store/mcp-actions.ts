@@ -1,0 +1,61 @@
+// Named actions for the MCP servers' state: a new list from the servers, /mcp opened, moved
+// through, a server reconnected or turned off (through the store's mcp port), closed.
+import type { McpServers } from '../core/mcp/mcp-servers.js';
+import { summarize, summaryText, type McpServerView } from '../core/mcp/status.js';
+import { toSafeDeep } from '../core/text/safe-text.js';
+import type { AppStore } from './app-store.js';
+import { emptyInput, setIntents } from './app-store.js';
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+export function mcpServersChanged(store: AppStore, servers: readonly McpServerView[]): void {
+  store.setState((s) => ({
+    mcp: {
+      servers: toSafeDeep([...servers]),
+      summary: summaryText(summarize(servers)),
+      selected: Math.min(s.mcp?.selected ?? 0, Math.max(0, servers.length - 1)),
+    },
+  }));
+}
+
+/** The store follows the servers from now on (header, /mcp), and /mcp's keys reach them. Returns the unsubscribe. */
+export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'servers' | 'subscribe' | 'reconnect' | 'disable'>): () => void {
+  setIntents(store, { mcp: { reconnect: (name) => servers.reconnect(name), disable: (name) => servers.disable(name) } });
+  mcpServersChanged(store, servers.servers());
+  return servers.subscribe((event) => {
+    if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
+  });
+}
+
+export function openMcp(store: AppStore): void {
+  if (!store.getState().mcp) {
+    flash(store, 'no MCP servers configured — inkling mcp add <name> -- <command…> adds one');
+    return;
+  }
+  store.setState({ mode: 'mcp', input: emptyInput(), completion: null });
+}
+
+export function closeMcp(store: AppStore): void {
+  store.setState({ mode: 'input' });
+}
+
+export function moveMcp(store: AppStore, delta: number): void {
+  const m = store.getState().mcp;
+  if (!m || m.servers.length === 0) return;
+  const n = m.servers.length;
+  store.setState({ mcp: { ...m, selected: (m.selected + delta + n) % n } });
+}
+
+/** r / d on the selected server; resolves when the server has answered. */
+export function actOnMcpServer(store: AppStore, what: 'reconnect' | 'disable'): Promise<void> | void {
+  const s = store.getState();
+  const server = s.mcp?.servers[s.mcp.selected];
+  const port = s.intents.mcp;
+  if (!server || !port) return;
+  if (what === 'disable' && server.state.status === 'disabled') return flash(store, `${server.name} is already off (r starts it again)`);
+  flash(store, what === 'reconnect' ? `starting ${server.name} again…` : `turning ${server.name} off for this session…`);
+  return port[what](server.name).then(
+    (ok) => flash(store, ok ? (what === 'reconnect' ? `${server.name}: started again` : `${server.name} is off for this session`) : `${server.name}: nothing to do`),
+    (err: unknown) => flash(store, `${server.name}: ${(err as Error).message}`),
+  );
+}

@@ -110,6 +110,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       epoch: s.renderEpoch,
     })),
   );
+  const checkedModel = useApp((s) => s.workspace.modelLabel);
   const paste = useRef(createPasteCollector((text) => insertPaste(store, text, keyEnv)));
   // Subscribes before useInput below, so it sees each event first.
   const tookReply = useTerminalReplies(terminalReplies);
@@ -181,7 +182,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       <CompletionMenu width={cols} />
       <QueuedPrompts width={cols} />
       <Input width={cols} />
-      <StatusBar model={header.modelLabel} width={cols} />
+      <StatusBar model={checkedModel ?? header.modelLabel} width={cols} />
     </Box>
   );
 }

@@ -99,5 +99,7 @@ export function Header(props: HeaderProps) {
   const memory = useApp((s) => memoryLabel(s.workspace.memory));
   const sandbox = useApp((s) => s.workspace.sandbox);
   const mcp = useApp((s) => s.mcp?.summary);
-  return <Text wrap="truncate-end">{headerLine({ ...props, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
+  // The checked settings may name another model or endpoint than the first frame's preview.
+  const modelLabel = useApp((s) => s.workspace.modelLabel) ?? props.modelLabel;
+  return <Text wrap="truncate-end">{headerLine({ ...props, modelLabel, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
 }

@@ -3,7 +3,9 @@
 import React, { useEffect } from 'react';
 import { Box } from 'ink';
 import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/keymap.js';
+import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
+import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth } from './text-layout.js';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines } from './Lines.js';
@@ -19,7 +21,7 @@ function contextLines(ctx: KeyContext, width: number): string[] {
   return [paint.bold(CONTEXT_TITLES[ctx]), ...KEYMAP[ctx].map((b) => entry(b.keys.map(keyLabel).join(', '), b.help, width))];
 }
 
-export function helpLines(width: number): string[] {
+export function helpLines(width: number, custom: readonly CustomCommand[] = []): string[] {
   const two = width >= TWO_COLUMNS_MIN;
   const colWidth = two ? Math.floor(width / 2) - 1 : width;
   const left = [...contextLines('input', colWidth), '', ...contextLines('history', colWidth)];
@@ -28,6 +30,8 @@ export function helpLines(width: number): string[] {
     '',
     paint.bold('Commands'),
     ...SLASH_COMMANDS.map((c) => entry(c.name, c.help, colWidth)),
+    // Custom commands' names and descriptions come from files: outside text.
+    ...custom.map((c) => entry(toSafeText(c.name), toSafeText(`${c.description ?? 'custom command'} (${c.scope})`), colWidth)),
     '',
     paint.dim('  @path mentions a file'),
     paint.dim('  Esc, q or ? closes this help'),
@@ -49,7 +53,8 @@ export function helpLines(width: number): string[] {
 export function HelpOverlay({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
   const scroll = useApp((s) => s.helpScroll);
-  const lines = helpLines(width);
+  const custom = useApp((s) => s.workspace.commands);
+  const lines = helpLines(width, custom);
   const maxScroll = Math.max(0, lines.length - height);
   const top = Math.min(scroll, maxScroll);
   useEffect(() => {

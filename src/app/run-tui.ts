@@ -155,7 +155,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const printSummary = () => {
     if (summaryPrinted) return;
     summaryPrinted = true;
-    process.stdout.write(exitSummary(store.getState(), opts.modelLabel, opts.sessionId));
+    process.stdout.write(exitSummary(store.getState(), store.getState().workspace.modelLabel ?? opts.modelLabel, opts.sessionId));
   };
   const cleanup: (() => void)[] = [];
   const on = (event: string, fn: (...a: unknown[]) => void) => {

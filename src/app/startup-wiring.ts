@@ -4,7 +4,7 @@
 import type { StartupInfo } from '../core/startup-info.js';
 import type { AppStore } from '../store/app-store.js';
 import { setIntents } from '../store/app-store.js';
-import { askTrust, commandsLoaded, memoryLoaded, sandboxKnown, showNotices } from '../store/workspace-actions.js';
+import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from '../store/workspace-actions.js';
 import { followMcpServers } from '../store/mcp-actions.js';
 
 export function connectStartup(store: AppStore, startup: StartupInfo): void {
@@ -26,6 +26,7 @@ export function connectStartup(store: AppStore, startup: StartupInfo): void {
     answer = q.answer;
     askTrust(store, { workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet });
   }, () => {});
+  void startup.modelLabel.then((label) => modelLabelChecked(store, label), () => {});
   void startup.notices.then((lines) => showNotices(store, lines), () => {});
   // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
   void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});

@@ -97,3 +97,7 @@ export function chooseMemoryTarget(store: AppStore, index: number | null): void 
     (err: unknown) => showNotices(store, [`could not save to ${target.label}: ${err instanceof Error ? err.message : String(err)}`]),
   );
 }
+
+export function modelLabelChecked(store: AppStore, label: string): void {
+  patch(store, { modelLabel: label });
+}

@@ -35,9 +35,11 @@ export interface WorkspaceInfo {
   memoryScroll: number;
   /** The header's "sandboxed" or why not, once the start-up probe answered. */
   sandbox?: string;
+  /** The model label once the settings are checked (a bad file or trusting can change it). */
+  modelLabel: string | null;
 }
 
 export function emptyWorkspaceInfo(): WorkspaceInfo {
-  return { trust: null, memory: [], memoryLoaded: false, memoryTargets: [], commands: [], remember: null, memoryScroll: 0 };
+  return { trust: null, memory: [], memoryLoaded: false, memoryTargets: [], commands: [], remember: null, memoryScroll: 0, modelLabel: null };
 }
 

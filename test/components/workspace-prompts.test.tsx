@@ -5,7 +5,8 @@ import type { CustomCommand } from '../../src/core/commands/custom-commands.js';
 import type { MemoryLineTarget } from '../../src/core/memory/memory-lines.js';
 import type { MemoryFile } from '../../src/core/memory/project-memory.js';
 import { setIntents } from '../../src/store/app-store.js';
-import { askTrust, commandsLoaded, memoryLoaded } from '../../src/store/workspace-actions.js';
+import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked } from '../../src/store/workspace-actions.js';
+import { helpLines } from '../../components/HelpOverlay.js';
 import { createReplyCollector } from '../../src/keys/terminal-replies.js';
 import { frame, press, settle, unmountAct } from './act-helpers.js';
 import { renderApp, waitFor, type Harness } from './app-harness.js';
@@ -73,6 +74,15 @@ describe('memory', () => {
     expect(frame(h.r).split('\n')[0]).toContain('· AGENTS.md + ~/.inkling/AGENTS.md');
   });
 
+  it('the header and status line take the model label of the checked settings', async () => {
+    h = await renderApp();
+    expect(frame(h.r).split('\n')[0]).toContain('claude-sonnet-4-6');
+    modelLabelChecked(h.store, 'claude-opus-4-1 at https://proxy.example');
+    await settle();
+    expect(frame(h.r).split('\n')[0]).toContain('claude-opus-4-1 at https://proxy.example');
+    expect(frame(h.r).split('\n')[0]).not.toContain('claude-sonnet-4-6');
+  });
+
   it('/memory lists the files with sizes and what the prompt holds; Esc closes it', async () => {
     h = await renderApp();
     memoryLoaded(h.store, [projectFile, nestedFile], targets);
@@ -128,6 +138,12 @@ describe('custom commands', () => {
     expect(h.agent.prompts).toEqual(['Review the code in src/core and list bugs.']);
     // History keeps what was typed, so ↑ brings back the command.
     expect(h.store.getState().promptHistory).toEqual(['/review src/core']);
+  });
+
+  it('are listed in the ? help with their description and origin', async () => {
+    const lines = helpLines(80, [review]).join('\n');
+    expect(lines).toMatch(/\/review +review a folder \(project\)/);
+    expect(helpLines(80).join('\n')).not.toContain('/review');
   });
 
   it('a built-in of the same name still wins, and an unknown command is said to be unknown', async () => {

@@ -3,6 +3,8 @@
 // after kill -9 of `inkling -p` — with the sandbox off and on. The in-process columns drive the
 // bash tool itself; the signal columns drive the built bin with a scripted model.
 //   npm run build && node --import tsx bench/containment.ts [--mode off|sandbox|both] [--columns call,timeout,esc,sigint,kill9]
+//   --legacy: for a tree from before --no-sandbox existed (the "before" column: nothing was sandboxed)
+// A cell is the number of survivors, or "-" when the technique's process never started.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,7 +59,11 @@ async function inProcess(column: 'call' | 'timeout' | 'esc', mode: 'off' | 'sand
   } else {
     const ac = new AbortController();
     const run = bashTool.execute({ command: `${started}\nsleep 30`, timeout_ms: 20_000 }, context(mode, ac.signal));
-    await within(5000, () => sleepersWith(marker).length > 0);
+    if (!(await within(5000, () => sleepersWith(marker).length > 0))) {
+      ac.abort();
+      await run;
+      return NaN;
+    }
     ac.abort();
     await run;
   }
@@ -71,13 +77,17 @@ async function throughBin(column: 'sigint' | 'kill9', mode: 'off' | 'sandbox', t
     script,
     JSON.stringify([{ content: [{ type: 'tool_use', id: 'toolu_bg', name: 'bash', input: { command: `${t.command(marker)}\necho started; sleep 30` } }] }, { content: [{ type: 'text', text: 'done' }] }]),
   );
-  const child = spawn(BIN, ['-p', 'go', '--script', script, ...(mode === 'off' ? ['--no-sandbox'] : [])], {
+  const child = spawn(BIN, ['-p', 'go', '--script', script, ...(mode === 'off' && !process.argv.includes('--legacy') ? ['--no-sandbox'] : [])], {
     cwd: workspace,
     stdio: ['pipe', 'ignore', 'ignore'],
     env: { ...process.env, INKLING_HOME: path.join(workspace, 'home') },
   });
   const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  await within(8000, () => sleepersWith(marker).length > 0);
+  if (!(await within(8000, () => sleepersWith(marker).length > 0))) {
+    child.kill('SIGKILL');
+    await exited;
+    return NaN;
+  }
   child.kill(column === 'sigint' ? 'SIGINT' : 'SIGKILL');
   await exited;
   return survivors(marker);
@@ -96,8 +106,8 @@ for (const t of BACKGROUND_TECHNIQUES) {
     }
     for (const column of columns) {
       const n = column === 'sigint' || column === 'kill9' ? await throughBin(column, mode, t) : await inProcess(column, mode, t);
-      cells.push(String(n));
-      totals.set(`${column}-${mode}`, (totals.get(`${column}-${mode}`) ?? 0) + n);
+      cells.push(Number.isNaN(n) ? '-' : String(n));
+      if (!Number.isNaN(n)) totals.set(`${column}-${mode}`, (totals.get(`${column}-${mode}`) ?? 0) + n);
     }
   }
   table.push(`| ${t.name} | ${cells.join(' | ')} |`);

@@ -21,6 +21,7 @@ type StatusSlice = { modeHints?: string } & Pick<
   | 'turnUsage'
   | 'sessionUsage'
   | 'contextTokens'
+  | 'contextWindow'
   | 'queued'
   | 'frame'
   | 'flash'
@@ -48,11 +49,13 @@ export function phaseText(s: StatusSlice, now: number): string {
   }
 }
 
-function contextText(tokens: number, model: string): string {
-  const window = contextWindow(model);
-  if (tokens === 0 || window === null) return '';
+/** The meter: "ctx 61% of 200k", yellow from 70 %, red from 85 % (where auto-compaction starts). */
+export function contextText(tokens: number, window: number | null): string {
+  if (tokens === 0) return '';
+  if (window === null) return ` · ctx ${formatTokens(tokens)} (unknown window)`;
   const pct = (tokens / window) * 100;
-  return ` · ctx ${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}%`;
+  const text = `ctx ${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}% of ${formatTokens(window)}`;
+  return ` · ${pct >= 85 ? paint.error(text) : pct >= 70 ? paint.warn(text) : text}`;
 }
 
 /**
@@ -71,7 +74,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
   const session =
     `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
-    contextText(s.contextTokens, model);
+    contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
   // Most detail first: turn and session, then the session alone, then no tokens.
   // In history mode and shell focus the keys matter more than the tokens.
   const tokenChoices = s.modeHints ? [''] : [`${turn} · ${session}`, session, ''];
@@ -110,6 +113,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       turnUsage: st.turnUsage,
       sessionUsage: st.sessionUsage,
       contextTokens: st.contextTokens,
+      contextWindow: st.contextWindow,
       queued: st.queued,
       frame: st.frame,
       flash: st.flash,

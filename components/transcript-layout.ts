@@ -1,8 +1,10 @@
 // The virtualized transcript: each item's rows are computed once per width (cached on the item
 // object, which is replaced whenever it changes), and only the rows in view are produced —
 // walking up from the bottom — so 1,000 tool calls cost what the last screenful costs.
-import { animates, type TranscriptItem } from '../src/store/transcript.js';
-import { paint, wrapWithPrefix } from './text-layout.js';
+import { animates, type ToolItem, type TranscriptItem } from '../src/store/transcript.js';
+import { formatTokenCount } from '../src/core/context/token-estimate.js';
+import { stripVTControlCharacters } from 'node:util';
+import { fitLine, paint, stringWidth, wrapWithPrefix } from './text-layout.js';
 import { assistantLines } from './assistant-lines.js';
 import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
 import { thinkingLines } from './thinking-lines.js';
@@ -35,12 +37,35 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
       const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
       return item.changes ? [...card, ...changesLines(item, width, look.expandedRows !== undefined)] : card;
     }
+    case 'compaction':
+      return compactionRule(item.text, width);
     case 'notice':
       return wrapWithPrefix(item.text, width, item.level === 'error' ? paint.error('✗ ') : paint.dim('· ')).map((l) =>
         item.level === 'error' ? paint.error(l) : paint.dim(l),
       );
   }
 }
+
+/** The boundary of a compaction: a rule with what it saved; what is above it is drawn dimmed. */
+function compactionRule(text: string, width: number): string[] {
+  const label = ` ${text} `;
+  if (stringWidth(label) + 4 > width) return wrapWithPrefix(text, width, paint.dim('── ')).map((l) => paint.dim(l));
+  return [paint.dim(`──${label}${'─'.repeat(Math.max(0, width - stringWidth(label) - 2))}`)];
+}
+
+const EDIT_LABELS = { drop: 'dropped', shrink: 'shrunk', pin: 'pinned' } as const;
+
+/** "  ctx 12 in · 12.4k result · dropped": a call's share of the context, and the person's edit. */
+function contextLine(item: ToolItem, selected: boolean): string | null {
+  if (!item.contextCost && !item.contextEdit) return null;
+  const cost = item.contextCost ? `ctx ${formatTokenCount(item.contextCost.input)} in · ${formatTokenCount(item.contextCost.result)} result` : 'ctx compacted away';
+  const state = item.contextEdit ? ` · ${paint.warn(EDIT_LABELS[item.contextEdit])}` : '';
+  const keys = selected ? paint.dim(' (d drop · s shrink · p pin)') : '';
+  return `  ${paint.dim(cost)}${state}${keys}`;
+}
+
+/** Rows above the last compaction: no longer sent to the model, so drawn dimmed. */
+const dimmed = (lines: string[]): string[] => lines.map((l) => (l === '' ? l : paint.dim(stripVTControlCharacters(l))));
 
 export function itemLines(
   item: TranscriptItem,
@@ -110,9 +135,13 @@ export function viewItemLines(
   const look: ItemLook = {};
   if (view.expanded?.[item.id]) look.expandedRows = Math.max(3, height - 1);
   if (view.focusedId === item.id) look.focused = true;
-  if (view.selectedId !== item.id) return itemLines(item, width, frame, now, epoch, look);
+  // History mode (a selection exists): each call says what it costs in the context now.
+  const context = view.selectedId != null && item.kind === 'tool' ? contextLine(item, view.selectedId === item.id) : null;
+  const withContext = (lines: string[], w: number) => (context ? [...lines, fitLine(context, w)] : lines);
+  if (view.selectedId !== item.id) return withContext(itemLines(item, width, frame, now, epoch, look), width);
   const bar = paint.accent(SELECTED_BAR);
-  return itemLines(item, Math.max(8, width - SELECTED_BAR.length), frame, now, epoch, look).map((l) => bar + l);
+  const w = Math.max(8, width - SELECTED_BAR.length);
+  return withContext(itemLines(item, w, frame, now, epoch, look), w).map((l) => bar + l);
 }
 
 export function viewWindow(
@@ -132,9 +161,12 @@ export function viewWindow(
   const selectedId = view.selectedId ?? null;
   let selectionSeen = selectedId === null;
   let selectionBelow: number | undefined;
+  let aboveCompaction = false;
   for (; i >= 0 && (collected < need || !selectionSeen); i--) {
     const item = items[i]!;
-    const lines = viewItemLines(item, width, height, frame, now, epoch, view);
+    const drawn = viewItemLines(item, width, height, frame, now, epoch, view);
+    const lines = aboveCompaction ? dimmed(drawn) : drawn;
+    if (item.kind === 'compaction') aboveCompaction = true;
     const gap = gapBefore(items[i - 1], item);
     const chunk = gap > 0 ? [...Array<string>(gap).fill(''), ...lines] : lines;
     if (item.id === selectedId) {

@@ -23,6 +23,7 @@ import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
+import { contextIntents } from '../store/context-costs.js';
 
 export interface RunTuiOptions {
   /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
@@ -141,6 +142,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     exit: () => instance?.unmount(),
     writeToTool: (id, data) => agent.writeToTool(id, data),
     ledger: ledgerPort(agent),
+    ...contextIntents(store, agent, session, () => opts.modelLabel),
     copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);

@@ -91,6 +91,8 @@ export interface Agent {
   setContextEdit?(id: string, edit: ContextEdit | null): Extract<AgentEvent, { type: 'context_edit' }> | undefined;
   /** What a tool call costs in the context now; undefined when the conversation does not hold it. */
   toolCallCost?(id: string): ToolCallCost | undefined;
+  /** The window the meter and auto-compaction use: the contextWindow setting, else the catalog's; null when unknown. */
+  readonly contextWindow?: number | null;
   /** /context: where the window goes. */
   contextBreakdown?(): ContextBreakdown;
   /** The session being recorded, when there is a recorder. (Optional: UI stand-ins have none.) */

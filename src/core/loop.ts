@@ -89,6 +89,9 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     contextBreakdown() {
       return context.breakdown(registry.definitions(), messages);
     },
+    get contextWindow() {
+      return context.window();
+    },
     writeToTool(id, data) {
       const channel = inputs.get(id);
       if (!channel) return false;

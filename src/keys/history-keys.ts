@@ -9,6 +9,7 @@ import { fullOutputText } from '../pager/log-reader.js';
 import { editLine } from './line-editor.js';
 import { charKey } from './pager-keys.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
+import { toggleContextEdit } from '../store/context-actions.js';
 
 export interface HistoryEnv {
   /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */
@@ -71,6 +72,9 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'focusShell': return hist.focusShell(store);
     case 'undo': return startUndo(store);
     case 'rewind': return startRewind(store);
+    case 'dropResult': return toggleContextEdit(store, 'drop');
+    case 'shrinkResult': return toggleContextEdit(store, 'shrink');
+    case 'pinResult': return toggleContextEdit(store, 'pin');
     case 'copyOutput':
       if (!item) return;
       return copyWith(store, env, async () => {

@@ -8,6 +8,7 @@ import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { completeSlash, findCommand } from '../core/commands/slash-commands.js';
+import { compactConversation, showContext, showCost } from '../store/context-actions.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
@@ -73,6 +74,9 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
   setInput(store, edit.insertText(s.input, label), env, { pastes: [...s.pastes, { label, text }] });
 }
 
+/** What follows the command's name. */
+const argsOf = (text: string) => text.trim().replace(/^\S+\s*/, '');
+
 function runCommand(store: AppStore, text: string): void {
   const s = store.getState();
   const cmd = findCommand(text);
@@ -82,6 +86,9 @@ function runCommand(store: AppStore, text: string): void {
   } else if (cmd.name === '/help') store.setState({ mode: 'help' });
   else if (cmd.name === '/clear') s.intents.clearConversation();
   else if (cmd.name === '/exit') s.intents.exit();
+  else if (cmd.name === '/compact') compactConversation(store, argsOf(text));
+  else if (cmd.name === '/context') showContext(store, argsOf(text));
+  else if (cmd.name === '/cost') showCost(store);
   else if (cmd.name === '/memory') openMemory(store);
   else if (cmd.name === '/diff') void showSessionDiff(store);
   else if (cmd.name === '/mcp') openMcp(store);

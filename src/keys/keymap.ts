@@ -106,6 +106,9 @@ export const KEYMAP = {
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the command' },
     { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first)" },
     { action: 'rewind', keys: ['R'], help: 'rewind files and conversation to just before this prompt' },
+    { action: 'dropResult', keys: ['d'], help: "drop the call's result from the context (again: put it back)" },
+    { action: 'shrinkResult', keys: ['s'], help: "shrink the call's result to its head and tail (again: undo)" },
+    { action: 'pinResult', keys: ['p'], help: 'pin the result: compaction keeps it verbatim (again: unpin)' },
     { action: 'leave', keys: ['esc', 'ctrl+o', 'q', 'i'], help: 'back to the input' },
   ]),
   revert: table([

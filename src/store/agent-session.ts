@@ -5,9 +5,12 @@ import type { AgentEvent } from '../core/events.js';
 import type { AppStore } from './app-store.js';
 import { createEventBinding, type EventBinding, type EventBindingOptions } from './event-binding.js';
 import { interruptState } from './apply-events.js';
+import { refreshContextCosts } from './context-costs.js';
 
 export interface AgentSession {
   submit(prompt: string): void;
+  /** /compact: summarises the conversation (idle only; false while a turn runs). Esc interrupts it. */
+  compact(instructions?: string): boolean;
   /** Stops the running turn; false when nothing runs. */
   interrupt(): boolean;
   clear(): void;
@@ -27,7 +30,7 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
   // The previous run's iterator, still finishing after an interrupt; a new turn waits for it.
   let winding: Promise<void> = Promise.resolve();
 
-  const start = (prompt: string) => {
+  const start = (prompt: string, job: (signal: AbortSignal) => AsyncIterable<AgentEvent> = (signal) => agent.run(prompt, { signal }), turn = true) => {
     const run = { controller: new AbortController(), interrupted: false };
     current = run;
     const done = (async () => {
@@ -35,7 +38,7 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
       // Interrupted before it could start: never bother the agent.
       if (run.interrupted) return;
       try {
-        for await (const ev of agent.run(prompt, { signal: run.controller.signal })) {
+        for await (const ev of job(run.controller.signal)) {
           // After Esc the UI has already moved on; only the token count still matters.
           opts.onEvent?.(ev);
           if (run.interrupted && ev.type !== 'usage') continue;
@@ -49,10 +52,12 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
         }
       }
       binding.flush();
+      refreshContextCosts(store, agent);
       if (current === run) {
         current = null;
         // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
-        if (store.getState().phase !== 'idle') store.setState(interruptState(store.getState(), Date.now()));
+        // (A compaction has no turn: whatever it ended with, the UI is idle again.)
+        if (store.getState().phase !== 'idle') store.setState(!turn ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
         const [next, ...rest] = store.getState().queued;
         if (next !== undefined) {
           store.setState({ queued: rest });
@@ -67,6 +72,13 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
     submit(prompt) {
       if (current) store.setState((s) => ({ queued: [...s.queued, prompt] }));
       else start(prompt);
+    },
+    compact(instructions) {
+      const compact = agent.compact?.bind(agent);
+      if (current || !compact) return false;
+      store.setState({ phase: 'waiting' });
+      start('', (signal) => compact(instructions, { signal }), false);
+      return true;
     },
     interrupt() {
       const run = current;

@@ -7,6 +7,8 @@ import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
 import type { LedgerPort } from './ledger-port.js';
 import type { McpPort, McpViewState } from './mcp-state.js';
+import type { ContextEdit } from '../core/events.js';
+import type { ContextBreakdown } from '../core/context/context-breakdown.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -51,6 +53,14 @@ export interface Intents {
   mcp: McpPort | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
+  /** /compact [instructions]: false while a turn runs (or without an agent that compacts). */
+  compact(instructions?: string): boolean;
+  /** History mode d / s / p: one call's result dropped, shrunk, pinned, or (null) as it was; false for a call the conversation no longer holds. */
+  setContextEdit(id: string, edit: ContextEdit | null): boolean;
+  /** /context: where the window goes; null without an agent that knows. */
+  contextBreakdown(): ContextBreakdown | null;
+  /** The model answering now (prices for /cost). */
+  modelName(): string;
   /** The trust prompt's answer (true: trust and remember the workspace). */
   answerTrust(trust: boolean): void;
   /** Appends a `#` line to a memory file; resolves to what to tell the person. */
@@ -73,6 +83,8 @@ export interface AppState {
   sessionUsage: Usage;
   /** Tokens the last request sent (input + cache): how full the context window is. */
   contextTokens: number;
+  /** The window the meter measures against (the setting, else the catalog's); undefined until the agent says. */
+  contextWindow?: number | null;
 
   input: InputState;
   pastes: PastedChunk[];
@@ -140,6 +152,10 @@ const noIntents: Intents = {
   copy: async () => {
     throw new Error('no clipboard');
   },
+  compact: () => false,
+  setContextEdit: () => false,
+  contextBreakdown: () => null,
+  modelName: () => '',
   answerTrust: () => {},
   rememberLine: async () => 'memory files cannot be written here',
 };

@@ -1,6 +1,7 @@
 // Applies a batch of core events to the store state in one pass (one commit per batch).
 import type { AgentEvent } from '../core/events.js';
-import { emptyUsage } from '../core/conversation.js';
+import { addUsage, emptyUsage } from '../core/conversation.js';
+import { formatTokenCount } from '../core/context/token-estimate.js';
 import { appendSafe, toSafeText } from '../core/text/safe-text.js';
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
@@ -175,6 +176,31 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         d.turnUsage = ev.turn;
         d.sessionUsage = ev.session;
         d.contextTokens = ev.usage.inputTokens + ev.usage.cacheReadTokens + ev.usage.cacheWriteTokens;
+        break;
+      case 'compaction_start':
+        push({ kind: 'notice', id: newId('notice'), text: toSafeText(ev.reason === 'auto' ? 'compacting the conversation (the context is nearly full)…' : 'compacting the conversation…'), level: 'info' });
+        d.phase = 'waiting';
+        break;
+      case 'compaction': {
+        const text = toSafeText(`compacted${ev.reason === 'auto' ? ' automatically' : ''}: ${formatTokenCount(ev.tokensBefore)} → ${formatTokenCount(ev.tokensAfter)} tokens (everything above is no longer sent; history mode still walks it)`);
+        push({ kind: 'compaction', id: newId('compaction'), text, reason: ev.reason, tokensBefore: ev.tokensBefore, tokensAfter: ev.tokensAfter });
+        d.contextTokens = ev.tokensAfter;
+        d.sessionUsage = addUsage(d.sessionUsage, ev.usage);
+        // /compact runs outside a turn: done, the UI is idle again (auto-compaction goes on with its turn).
+        if (d.turnStartedAt === null) d.phase = 'idle';
+        // Calls above the boundary no longer cost anything in the context.
+        for (let i = 0; i < d.items.length; i++) {
+          const t = d.items[i]!;
+          if (t.kind === 'tool' && t.contextCost) d.items[i] = { ...t, contextCost: undefined };
+        }
+        break;
+      }
+      case 'context_edit':
+        updateTool(ev.id, (t) => {
+          const { contextEdit: _old, ...rest } = t;
+          return ev.edit ? { ...rest, contextEdit: ev.edit } : rest;
+        });
+        d.contextTokens = ev.tokensAfter;
         break;
       case 'error':
         closeStreams();

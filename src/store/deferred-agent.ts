@@ -3,6 +3,9 @@
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
 import { emptyUsage } from '../core/conversation.js';
+import type { ContextBreakdown } from '../core/context/context-breakdown.js';
+
+const emptyBreakdown = (): ContextBreakdown => ({ total: 0, window: null, system: 0, tools: 0, memory: [], turns: [], largest: [] });
 
 export function deferredAgent(ready: Promise<Agent>): Agent {
   let agent: Agent | null = null;
@@ -46,6 +49,22 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       return agent?.ledger;
     },
     rewindConversation: (n) => agent?.rewindConversation?.(n),
+    compact(instructions, opts) {
+      return (async function* (): AsyncGenerator<AgentEvent> {
+        const a = await whenReady.catch(() => null);
+        if (!a?.compact) {
+          yield { type: 'notice', message: 'compaction is not available yet' };
+          return;
+        }
+        yield* a.compact(instructions, opts);
+      })();
+    },
+    get contextWindow() {
+      return agent?.contextWindow;
+    },
+    setContextEdit: (id, edit) => agent?.setContextEdit?.(id, edit),
+    toolCallCost: (id) => agent?.toolCallCost?.(id),
+    contextBreakdown: () => agent?.contextBreakdown?.() ?? emptyBreakdown(),
     dispose: async () => {
       const a = await whenReady.catch(() => null);
       await a?.dispose();

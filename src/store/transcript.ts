@@ -1,7 +1,7 @@
 // What the transcript shows: one item per prompt, thinking run, text run, tool call or notice.
 // Items are immutable: an update replaces the object, so caches can key on identity.
 // Every string an item holds that came from outside is SafeText (made so in safe-events.ts).
-import type { ToolStatus } from '../core/events.js';
+import type { CompactionReason, ContextEdit, ToolStatus } from '../core/events.js';
 import type { SafeJson, SafeText } from '../core/text/safe-text.js';
 import type { SafeToolDetails } from './safe-events.js';
 import type { FileChange } from '../core/checkpoints/tree-diff.js';
@@ -53,10 +53,24 @@ export interface ToolItem {
   result?: { content: SafeText; isError: boolean; durationMs: number };
   /** Files the call changed (change ledger); absent for calls that cannot write or when it is off. */
   changes?: ToolChanges;
+  /** The person's change to what the model sees of the result (history mode d / s / p). */
+  contextEdit?: ContextEdit;
+  /** What the call costs in the context now, in tokens (input, result as sent); absent once compacted away. */
+  contextCost?: { input: number; result: number };
+}
+/** The compaction boundary: everything above it is no longer sent to the model (shown dimmed). */
+export interface CompactionItem {
+  kind: 'compaction';
+  id: string;
+  /** The rule's label: "compacted: 45.2k → 3.1k tokens". */
+  text: SafeText;
+  reason: CompactionReason;
+  tokensBefore: number;
+  tokensAfter: number;
 }
 export interface NoticeItem { kind: 'notice'; id: string; text: SafeText; level: 'info' | 'error' }
 
-export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem;
+export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem | CompactionItem;
 
 /** Items that change with the clock (spinners, elapsed time) and so redraw on each tick. */
 export function animates(item: TranscriptItem): boolean {

@@ -22,12 +22,12 @@ describe('status line', () => {
   it('shows turn and session tokens with a cost estimate, queued prompts and key hints', () => {
     const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0, queued: ['x'],
       turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100), contextTokens: 1400 };
-    const line = statusLine(s, 'claude-sonnet-4-6', 140, 0);
+    const line = statusLine(s, 'claude-sonnet-4-6', 150, 0);
     expect(line).toContain('responding 0 ms · 1 queued');
     expect(line).toContain('turn ↑1.2k ↓300 $0.0081');
-    expect(line).toContain('session ↑45k ↓2.1k $0.17 · ctx 0.7%');
+    expect(line).toContain('session ↑45k ↓2.1k $0.17 · ctx 0.7% of 200k');
     expect(line).toMatch(/Esc interrupt · Enter queue · \? help $/);
-    expect(line.length).toBe(140);
+    expect(line.length).toBe(150);
     // Narrower: shorter hints first, then the tokens go.
     const medium = statusLine(s, 'claude-sonnet-4-6', 100, 0);
     expect(medium).toContain('session ↑45k');

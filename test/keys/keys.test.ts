@@ -87,8 +87,9 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/diff', '/mcp', '/mouse', '/memory', '/exit']);
-    expect(completeSlash('/c')).toEqual(['/clear']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/diff', '/mcp', '/compact', '/context', '/cost', '/mouse', '/memory', '/exit']);
+    expect(completeSlash('/c')).toEqual(['/clear', '/compact', '/context', '/cost']);
+    expect(completeSlash('/con')).toEqual(['/context']);
     expect(completeSlash('/d')).toEqual(['/diff']);
     expect(findCommand('/exit ')?.name).toBe('/exit');
     expect(findCommand('/nope')).toBeUndefined();

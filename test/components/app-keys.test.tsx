@@ -215,10 +215,10 @@ describe('App: completion and commands', () => {
   it('completes slash commands and runs them', async () => {
     h = await renderApp();
     await press(h.r, '/');
-    expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/exit/);
+    expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/compact[\s\S]*\/memory/);
     // Each command says what it does, in one column.
     expect(frame(h.r)).toMatch(/^ \/clear  +forget the conversation and clear the screen$/m);
-    expect(frame(h.r)).toMatch(/^ \/exit   +leave inkling$/m);
+    expect(frame(h.r)).toMatch(/^ \/cost   +tokens by kind, cost and cache savings of the session$/m);
     await press(h.r, 'c', KEYS.tab);
     expect(typed(h).text).toBe('/clear');
     await press(h.r, KEYS.enter);

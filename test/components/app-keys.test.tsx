@@ -215,7 +215,7 @@ describe('App: completion and commands', () => {
   it('completes slash commands and runs them', async () => {
     h = await renderApp();
     await press(h.r, '/');
-    expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/compact[\s\S]*\/memory/);
+    expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/compact[\s\S]*\/mouse/);
     // Each command says what it does, in one column.
     expect(frame(h.r)).toMatch(/^ \/clear  +forget the conversation and clear the screen$/m);
     expect(frame(h.r)).toMatch(/^ \/cost   +tokens by kind, cost and cache savings of the session$/m);

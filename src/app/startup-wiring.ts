@@ -13,6 +13,8 @@ export function connectStartup(store: AppStore, startup: StartupInfo): void {
     answerTrust: (trust) => answer?.(trust),
     async rememberLine(target, line) {
       const { appendMemoryLine } = await import('../core/memory/append-memory-line.js');
+      const refused = (await startup.checkMemoryWrite?.(target)) ?? null;
+      if (refused !== null) return `not saved to ${target.label}: ${refused}`;
       await appendMemoryLine(target, line);
       if (startup.reloadMemory) {
         const again = await startup.reloadMemory().catch(() => null);

@@ -111,6 +111,14 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       trust,
       memory: memory.catch(() => []),
       memoryTargets: decided.then(async (config) => memoryTargets(config, await memory)).catch(() => []),
+      async checkMemoryWrite(target) {
+        if (target.scope === 'user') return null;
+        const config = await decided;
+        const { sessionPermissions } = await import('./permission-session.js');
+        const verdict = await sessionPermissions(config, undefined).gate.check({ name: 'edit_file', input: { path: target.path }, readOnly: false });
+        // Asking again would ask twice: choosing the file in the # prompt was the person's yes.
+        return verdict.kind === 'deny' ? verdict.message : null;
+      },
       async reloadMemory() {
         const config = await decided;
         const again = await loadMemory(config);

@@ -32,6 +32,12 @@ export interface StartupInfo {
   memory: Promise<MemoryFile[]>;
   /** Where a `#` line may be saved: the project's memory file and the person's own. */
   memoryTargets: Promise<MemoryLineTarget[]>;
+  /**
+   * A `#` line for the project's file goes through the permission rules as an edit of that file:
+   * a deny rule or a hard denial refuses it (the message says why); null when it may be written.
+   * The person's own file is theirs, like their own settings: never refused.
+   */
+  checkMemoryWrite?(target: MemoryLineTarget): Promise<string | null>;
   /** Reads the memory files again (after a `#` line was saved). */
   reloadMemory?(): Promise<{ memory: MemoryFile[]; targets: MemoryLineTarget[] }>;
   /** For the `/` menu; expand with expandCustomCommand. */

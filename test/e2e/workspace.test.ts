@@ -96,6 +96,31 @@ describe('a workspace with memory, a command and settings of its own', () => {
   });
 });
 
+describe('a # line meets the permission rules', () => {
+  let app: TmuxApp;
+  let cwd: string;
+  beforeAll(async () => {
+    cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-memory-deny-'));
+    mkdirSync(path.join(cwd, '.inkling'));
+    writeFileSync(path.join(cwd, 'AGENTS.md'), 'Keep it short.\n');
+    // A deny rule only tightens, so it applies without trust (and nothing is asked).
+    writeFileSync(path.join(cwd, '.inkling', 'settings.json'), '{ "permissions": { "deny": ["edit(AGENTS.md)"] } }\n');
+    app = startTmuxApp({ cwd, env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-deny' }, args: ['--demo'] });
+    await app.waitFor((s) => s.split('\n')[0]!.includes('AGENTS.md'), 'the memory label', 30_000);
+  }, 40_000);
+  afterAll(() => app?.kill());
+
+  it('a deny rule on AGENTS.md refuses the line and leaves the file as it was', async () => {
+    app.type('# always use pnpm');
+    app.keys('Enter');
+    await app.waitFor((s) => s.includes('Save - always use pnpm to:'), 'the question');
+    app.keys('Enter');
+    const screen = await app.waitFor((s) => s.includes('not saved to AGENTS.md (this project)'), 'the refusal');
+    expect(screen).toContain('edit(AGENTS.md)');
+    expect(readFileSync(path.join(cwd, 'AGENTS.md'), 'utf8')).toBe('Keep it short.\n');
+  });
+});
+
 describe('colours follow the terminal', () => {
   const apps: TmuxApp[] = [];
   afterAll(() => {

@@ -19,6 +19,7 @@ import { collectText } from '../src/pager/log-reader.js';
 import type { CopyReport } from '../src/store/ports.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor } from './palette.js';
+import { toSafeText } from '../src/core/text/safe-text.js';
 
 export interface PagerProps {
   model: PagerModel;
@@ -62,7 +63,8 @@ export function statusText(v: PagerView, title: string): string {
   }
   const where = `${range} ${v.percent}%${v.wrap ? '' : ' nowrap'}${search}`;
   // A message (copied…, not found) is the news: it goes first so a narrow terminal still shows it.
-  return v.message ? `${v.message}  ${where}` : `${title}  ${where}`;
+  // A pasted search term or an error message can hold anything: the line is made safe.
+  return toSafeText(v.message ? `${v.message}  ${where}` : `${title}  ${where}`);
 }
 
 /** Largest output `y` copies (clipboards and OSC 52 are not meant for more). */
@@ -93,12 +95,12 @@ function StatusLine({ model, title, width }: { model: PagerModel; title: string;
   const view = useStore(model.store);
   if (view.prompt) {
     const { text, cursor } = view.prompt;
-    const before = fit(`/${text.slice(0, cursor)}`, Math.max(1, width - 1));
+    const before = fit(`/${toSafeText(text.slice(0, cursor))}`, Math.max(1, width - 1));
     return (
       <Text>
         {before}
-        <Text inverse>{text[cursor] ?? ' '}</Text>
-        {text.slice(cursor + 1)}
+        <Text inverse>{toSafeText(text[cursor] ?? ' ')}</Text>
+        {toSafeText(text.slice(cursor + 1))}
       </Text>
     );
   }

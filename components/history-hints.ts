@@ -17,6 +17,7 @@ export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 's
   const at = stops.findIndex((it) => it.id === s.history.selectedId) + 1;
   const where = `${at}/${stops.length}${s.history.filter ? ` matching “${s.history.filter}”` : ''}`;
   return [
+    `HISTORY ${where} · ↑↓ [ ] Enter expand · o open · y/Y copy · u undo · R rewind · d/s/p drop/shrink/pin · / filter · Esc back`,
     `HISTORY ${where} · ↑↓ [ ] Enter expand · o open · y/Y copy · u undo · R rewind · / filter · Esc back`,
     `HISTORY ${where} · ↑↓ [ ] Enter expand · o open · y/Y copy · / filter · Esc back`,
     `HISTORY ${where} · ↑↓ Enter o y/Y / · Esc back`,

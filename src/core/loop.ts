@@ -17,7 +17,7 @@ import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
 import { compactConversation, type CompactionRun } from './context/compact-conversation.js';
-import { AUTO_COMPACT_SHARE } from './context/compaction.js';
+import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
@@ -241,7 +241,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (signal.aborted) return end('aborted');
       messages = repairHistory(messages);
       if (config.extraTools) registry.setExtra(config.extraTools());
-      if (autoCompact && !compactionFutile && context.wouldOverflow(context.tokens(registry.definitions(), messages))) {
+      // (Only when there is something before the kept turns to summarise.)
+      if (autoCompact && !compactionFutile && context.wouldOverflow(context.tokens(registry.definitions(), messages)) && keptFrom(messages) > 0) {
         const before = context.tokens(registry.definitions(), messages);
         emit({ type: 'notice', message: `The context is past ${Math.round(AUTO_COMPACT_SHARE * 100)} % of the window: compacting the conversation first.` });
         const compacted = await compact({ reason: 'auto', signal, emit });

@@ -13,6 +13,7 @@ import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
 import { handleRevertKey } from '../src/keys/revert-keys.js';
 import { handleMcpKey } from '../src/keys/mcp-keys.js';
 import { McpView } from './McpView.js';
+import { handlePickerKey } from '../src/keys/picker-keys.js';
 import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -21,6 +22,7 @@ import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt, workspacePromptRows } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
+import { SessionPicker } from './SessionPicker.js';
 import { ShellFocus } from './ShellFocus.js';
 import { viewItemLines } from './transcript-layout.js';
 import { rendererFor } from './tools/renderers.js';
@@ -133,6 +135,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
       if (state.mode === 'revert') return void handleRevertKey(store, press);
       if (state.mode === 'mcp') return void handleMcpKey(store, press);
+      if (state.mode === 'picker') return void handlePickerKey(store, press);
       if (handleTranscriptKey(store, press)) return;
       handleInputKey(store, press, keyEnv);
     },
@@ -175,6 +178,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <MemoryView height={mainHeight} width={cols} />
       ) : mode === 'mcp' ? (
         <McpView height={mainHeight} width={cols} />
+      ) : mode === 'picker' ? (
+        <SessionPicker height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

@@ -6,6 +6,9 @@ import { formatTokenCount } from '../src/core/context/token-estimate.js';
 import { stripVTControlCharacters } from 'node:util';
 import { fitLine, paint, stringWidth, wrapWithPrefix } from './text-layout.js';
 import { assistantLines } from './assistant-lines.js';
+
+/** Under a card whose full output log the session's cap deleted. */
+export const LOG_DROPPED = '  ↳ full output log dropped (the session keeps its newest 256 MB of logs)';
 import { expandedThinkingLines, expandedToolLines } from './expanded-card.js';
 import { thinkingLines } from './thinking-lines.js';
 import { toolCardLines } from './tools/renderers.js';
@@ -35,7 +38,8 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
     case 'tool': {
       const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
-      return item.changes ? [...card, ...changesLines(item, width, look.expandedRows !== undefined)] : card;
+      const withChanges = item.changes ? [...card, ...changesLines(item, width, look.expandedRows !== undefined)] : card;
+      return item.logDropped ? [...withChanges, paint.dim(fitLine(LOG_DROPPED, width))] : withChanges;
     }
     case 'compaction':
       return compactionRule(item.text, width);

@@ -19,7 +19,7 @@ export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCa
   // Written to the terminal's own screen after the frame guard is gone: the model's name (from
   // settings or the environment) is outside text.
   const lines = [`inkling · ${toSafeText(model)} · ${parts.join(' · ')}`];
-  // Sessions cannot be resumed yet; name the session only when one exists.
-  if (sessionId) lines.push(`session ${toSafeText(sessionId)}`);
+  // How to come back to this conversation (only a session someone typed in has a file).
+  if (sessionId) lines.push(`resume with: inkling --resume ${toSafeText(sessionId)}`);
   return lines.join('\n') + '\n';
 }

@@ -16,6 +16,8 @@ import type { StartupInfo } from '../core/startup-info.js';
 import { connectStartup } from './startup-wiring.js';
 import { deferredAgent } from '../store/deferred-agent.js';
 import { applyEvents } from '../store/apply-events.js';
+import type { SessionPort } from '../core/sessions/session-port.js';
+import { startSessions } from '../store/session-picker.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
 import { exitSummary } from './exit-summary.js';
@@ -32,8 +34,8 @@ export interface RunTuiOptions {
   isDemo: boolean;
   workspaceRoot: string;
   permissionMode?: string;
-  /** Printed in the exit summary when sessions have ids. */
-  sessionId?: string;
+  /** The sessions on disk: how the app starts (resumed, the picker), /resume, the exit hint. */
+  sessions?: SessionPort;
   /** What the interactive start loads after the first frame (trust, memory, commands, theme). */
   startup?: StartupInfo;
 }
@@ -143,6 +145,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     writeToTool: (id, data) => agent.writeToTool(id, data),
     ledger: ledgerPort(agent),
     ...contextIntents(store, agent, session, () => opts.modelLabel),
+    sessions: opts.sessions ?? null,
     copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
@@ -157,7 +160,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const printSummary = () => {
     if (summaryPrinted) return;
     summaryPrinted = true;
-    process.stdout.write(exitSummary(store.getState(), store.getState().workspace.modelLabel ?? opts.modelLabel, opts.sessionId));
+    process.stdout.write(exitSummary(store.getState(), store.getState().workspace.modelLabel ?? opts.modelLabel, opts.sessions?.currentId()));
   };
   const cleanup: (() => void)[] = [];
   const on = (event: string, fn: (...a: unknown[]) => void) => {
@@ -209,6 +212,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   mark('first frame rendered');
   theme.afterFirstFrame();
   if (opts.startup) connectStartup(store, opts.startup);
+  if (opts.sessions) void startSessions(store, opts.sessions);
   warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {

@@ -19,6 +19,8 @@ import { createProvider, createSessionAgent, loadMemory } from './session.js';
 import { sandboxLabel } from '../core/shell/command-sandbox.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { settingsNotices } from './settings-notices.js';
+import { sessionPort } from './session-recording.js';
+import type { SessionPort } from '../core/sessions/session-port.js';
 import { packageVersion } from './version.js';
 
 export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Scrub): Promise<number> {
@@ -44,6 +46,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
     permissionMode: preview.settings.permissions.mode,
     // The trust prompt, the header's memory label, /memory, custom commands, notices, the theme.
     startup: startup.info,
+    sessions: startup.sessions,
   };
   await runTui(options);
   return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
@@ -51,6 +54,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
 
 interface Startup {
   agent: Promise<Agent>;
+  sessions: SessionPort;
   info: StartupInfo;
 }
 
@@ -102,8 +106,11 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     const { loadCustomCommands } = await import('../core/commands/custom-commands.js');
     return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
   });
+  const sessions = sessionPort(decided, agent);
   return {
-    agent,
+    // A prompt typed while --continue is still reading the session waits for it.
+    agent: agent.then((a) => sessions.start.then(() => a)),
+    sessions,
     info: {
       ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),
       theme: preview.settings.theme,

@@ -1,6 +1,8 @@
 // Sessions for both modes: the recorder that writes the session file, which session a run
 // goes on with (--continue, --resume <id>), and the port the TUI's picker and /resume use.
+import { existsSync } from 'node:fs';
 import type { Agent } from '../core/agent.js';
+import { sessionPaths } from '../core/sessions/session-paths.js';
 import { createRedactor } from '../core/redact.js';
 import type { OpenedSession, SessionLookup } from '../core/sessions/session-catalog.js';
 import type { SessionPort, SessionStart, SessionView } from '../core/sessions/session-port.js';
@@ -45,9 +47,14 @@ function viewOf(opened: OpenedSession): SessionView {
 /** The TUI's port: resumes what the flags chose once the agent is ready, then serves the picker. */
 export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent>): SessionPort {
   let current: Agent | null = null;
+  let resolved: InklingConfig | null = null;
   void agent.then((a) => (current = a), () => undefined);
+  void config.then((c) => (resolved = c), () => undefined);
   const start: Promise<SessionStart> = (async (): Promise<SessionStart> => {
-    const [c, a] = await Promise.all([config, agent]);
+    const ready = await Promise.all([config, agent]).catch(() => null);
+    // An agent that failed to build says so itself, in the first turn.
+    if (!ready) return { kind: 'fresh' };
+    const [c, a] = ready;
     if (c.session.kind === 'resume' && c.session.id === undefined) return { kind: 'pick' };
     const lookup = await lookUpChosen(c);
     if (!lookup) return { kind: 'fresh' };
@@ -68,7 +75,11 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
       if (!lookup.ok) throw new Error(lookup.reason);
       return viewOf(await resumeInto(a, lookup.session.file));
     },
-    currentId: () => current?.sessionId,
+    currentId() {
+      const id = current?.sessionId;
+      // A session nobody typed in has no file to come back to.
+      return id && resolved && existsSync(sessionPaths(resolved.home, resolved.workspaceRoot).file(id)) ? id : undefined;
+    },
     async promptHistory() {
       const c = await config;
       const [{ readPromptHistory }, { sessionPaths }] = await Promise.all([import('../core/sessions/prompt-history.js'), import('../core/sessions/session-paths.js')]);

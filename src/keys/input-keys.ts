@@ -12,6 +12,7 @@ import { compactConversation, showContext, showCost } from '../store/context-act
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
+import { listSessionsAsNotice, openPicker } from '../store/session-picker.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { showSessionDiff } from '../store/session-diff.js';
 import { openMcp } from '../store/mcp-actions.js';
@@ -85,6 +86,8 @@ function runCommand(store: AppStore, text: string): void {
     store.setState({ flash: { text: `unknown command ${text.trim().split(/\s+/)[0]} — try /help`, at: Date.now() } });
   } else if (cmd.name === '/help') store.setState({ mode: 'help' });
   else if (cmd.name === '/clear') s.intents.clearConversation();
+  else if (cmd.name === '/resume') void openPicker(store);
+  else if (cmd.name === '/sessions') void listSessionsAsNotice(store);
   else if (cmd.name === '/exit') s.intents.exit();
   else if (cmd.name === '/compact') compactConversation(store, argsOf(text));
   else if (cmd.name === '/context') showContext(store, argsOf(text));

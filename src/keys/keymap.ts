@@ -120,6 +120,15 @@ export const KEYMAP = {
     { action: 'pageDown', keys: ['pagedown', 'space'], help: 'a page down' },
     { action: 'cancel', keys: ['n', 'esc', 'q'], help: 'change nothing' },
   ]),
+  picker: table([
+    { action: 'prev', keys: ['up'], help: 'previous session' },
+    { action: 'next', keys: ['down'], help: 'next session' },
+    { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
+    { action: 'open', keys: ['enter'], help: 'open the session: its transcript comes back and the conversation goes on' },
+    { action: 'scope', keys: ['tab'], help: "this workspace's sessions / every workspace's" },
+    { action: 'cancel', keys: ['esc'], help: 'back, changing nothing (typing filters by title, id or model)' },
+  ]),
   // The one-line prompts (history's `/` filter, the pager's `/` search) also take LINE_EDITING.
   lineprompt: table([
     { action: 'accept', keys: ['enter'], help: 'keep the filter / search for it' },
@@ -169,6 +178,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   approval: 'Approval (when a tool asks)',
   history: 'History mode',
   revert: 'Undo / rewind preview',
+  picker: 'Session picker (--resume, /resume)',
   lineprompt: 'Filter and search prompts (with the line editing keys of the prompt input)',
   pager: 'Pager',
   shell: 'Shell focus (typing into a running command)',

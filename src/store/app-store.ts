@@ -9,6 +9,8 @@ import type { LedgerPort } from './ledger-port.js';
 import type { McpPort, McpViewState } from './mcp-state.js';
 import type { ContextEdit } from '../core/events.js';
 import type { ContextBreakdown } from '../core/context/context-breakdown.js';
+import type { SessionPort } from '../core/sessions/session-port.js';
+import type { PickerState } from './session-picker.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -51,6 +53,8 @@ export interface Intents {
   ledger: LedgerPort | null;
   /** /mcp's keys: start a server again, turn one off for the session; null without MCP servers. */
   mcp: McpPort | null;
+  /** The sessions on disk (picker, /resume, /sessions); null when sessions are not kept. */
+  sessions: SessionPort | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
   /** /compact [instructions]: false while a turn runs (or without an agent that compacts). */
@@ -129,6 +133,8 @@ export interface AppState {
   pagerDoc: { title: string; text: SafeText; returnTo: Mode } | null;
   /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
   revert: RevertDialog | null;
+  /** The session picker (mode 'picker'). */
+  picker: PickerState | null;
   /** Trust question, memory files, custom commands (workspace-state.ts). */
   workspace: WorkspaceInfo;
   /** The MCP servers as /mcp and the header show them; null when none are configured. */
@@ -149,6 +155,7 @@ const noIntents: Intents = {
   writeToTool: () => false,
   ledger: null,
   mcp: null,
+  sessions: null,
   copy: async () => {
     throw new Error('no clipboard');
   },
@@ -197,6 +204,7 @@ export function initialState(): AppState {
     pagerId: null,
     pagerDoc: null,
     revert: null,
+    picker: null,
     workspace: emptyWorkspaceInfo(),
     mcp: null,
     intents: noIntents,

@@ -156,6 +156,9 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           changes: { files: ev.changes, ...(ev.entry ? { entry: ev.entry } : {}), skipped: ev.skipped?.length ?? 0 },
         }));
         break;
+      case 'log_dropped':
+        updateTool(ev.id, (t) => ({ ...t, logDropped: true }));
+        break;
       case 'outside_changes':
         if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes), level: 'info' });
         break;

@@ -57,6 +57,8 @@ export interface ToolItem {
   contextEdit?: ContextEdit;
   /** What the call costs in the context now, in tokens (input, result as sent); absent once compacted away. */
   contextCost?: { input: number; result: number };
+  /** Its full output log was deleted to keep the session's logs under their cap. */
+  logDropped?: true;
 }
 /** The compaction boundary: everything above it is no longer sent to the model (shown dimmed). */
 export interface CompactionItem {

@@ -217,7 +217,7 @@ describe('App: completion and commands', () => {
     await press(h.r, '/');
     expect(frame(h.r)).toMatch(/\/help[\s\S]*\/clear[\s\S]*\/compact[\s\S]*\/mouse/);
     // Each command says what it does, in one column.
-    expect(frame(h.r)).toMatch(/^ \/clear  +forget the conversation and clear the screen$/m);
+    expect(frame(h.r)).toMatch(/^ \/clear  +start a new session and clear the screen \(the old one stays on disk\)$/m);
     expect(frame(h.r)).toMatch(/^ \/cost   +tokens by kind, cost and cache savings of the session$/m);
     await press(h.r, 'c', KEYS.tab);
     expect(typed(h).text).toBe('/clear');

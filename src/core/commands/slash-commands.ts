@@ -3,7 +3,9 @@ export interface SlashCommand { name: string; help: string }
 
 export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/help', help: 'show keys and commands' },
-  { name: '/clear', help: 'forget the conversation and clear the screen' },
+  { name: '/clear', help: 'start a new session and clear the screen (the old one stays on disk)' },
+  { name: '/resume', help: 'open another session of this workspace (a picker)' },
+  { name: '/sessions', help: "list this workspace's recent sessions" },
   { name: '/diff', help: 'everything this session changed, as one diff in the pager' },
   { name: '/mcp', help: 'MCP servers: state, tools; start one again or turn it off' },
   { name: '/compact', help: 'summarise the conversation so far to free the context (/compact <what to keep>)' },

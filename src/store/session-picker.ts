@@ -1,0 +1,196 @@
+// The session picker (--resume without an id, /resume) and what opening a session does to the
+// screen: the transcript is replaced by the session's replay, applied in one batch. What comes
+// from the files (titles, workspaces, model names) is made terminal-safe as it becomes state.
+import type { SessionScope, SessionSummary } from '../core/sessions/session-catalog.js';
+import type { SessionPort, SessionView } from '../core/sessions/session-port.js';
+import { toSafeText, type SafeText } from '../core/text/safe-text.js';
+import { emptyUsage } from '../core/conversation.js';
+import type { AppState, AppStore, Mode } from './app-store.js';
+import { isBusy } from './app-store.js';
+import { applyEvents } from './apply-events.js';
+import { emptyHistory } from './history-mode.js';
+
+export interface PickerRow {
+  id: string;
+  title: SafeText;
+  workspace: SafeText;
+  model: SafeText;
+  updatedAt: number;
+  turns: number;
+  bytes: number;
+  /** The session being recorded now. */
+  current: boolean;
+}
+
+export interface PickerState {
+  scope: SessionScope;
+  filter: string;
+  rows: PickerRow[];
+  /** Index into the filtered rows. */
+  selected: number;
+  phase: 'loading' | 'ready' | 'opening';
+  returnTo: Mode;
+}
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+function rowOf(s: SessionSummary, current: string | undefined): PickerRow {
+  return {
+    id: s.id,
+    title: toSafeText(s.title),
+    workspace: toSafeText(s.workspace),
+    model: toSafeText(s.model),
+    updatedAt: s.updatedAt,
+    turns: s.turns,
+    bytes: s.bytes,
+    current: s.id === current,
+  };
+}
+
+/** The rows the filter lets through: every word must appear in the title, id, model or workspace. */
+export function visibleRows(p: Pick<PickerState, 'rows' | 'filter' | 'scope'>): PickerRow[] {
+  const words = p.filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return p.rows;
+  return p.rows.filter((r) => {
+    const hay = `${r.title} ${r.id} ${r.model} ${p.scope === 'all' ? r.workspace : ''}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+async function load(store: AppStore, scope: SessionScope): Promise<void> {
+  const port = store.getState().intents.sessions;
+  if (!port) return;
+  const summaries = await port.list(scope);
+  const p = store.getState().picker;
+  if (!p || p.scope !== scope) return;
+  const current = port.currentId();
+  store.setState({ picker: { ...p, rows: summaries.map((s) => rowOf(s, current)), selected: 0, phase: 'ready' } });
+}
+
+/** Opens the picker on this workspace's sessions. Resolves once they are listed. */
+export function openPicker(store: AppStore): Promise<void> | void {
+  const s = store.getState();
+  if (!s.intents.sessions) return flash(store, 'sessions are not kept in this run');
+  if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before opening another session');
+  const returnTo: Mode = s.mode === 'picker' ? 'input' : s.mode;
+  store.setState({ mode: 'picker', completion: null, picker: { scope: 'workspace', filter: '', rows: [], selected: 0, phase: 'loading', returnTo } });
+  return load(store, 'workspace');
+}
+
+export function setPickerFilter(store: AppStore, filter: string): void {
+  const p = store.getState().picker;
+  if (p) store.setState({ picker: { ...p, filter, selected: 0 } });
+}
+
+export function movePicker(store: AppStore, delta: number): void {
+  const p = store.getState().picker;
+  if (!p) return;
+  const n = visibleRows(p).length;
+  if (n === 0) return;
+  store.setState({ picker: { ...p, selected: (((p.selected + delta) % n) + n) % n } });
+}
+
+/** Tab: this workspace's sessions ↔ every workspace's. */
+export function togglePickerScope(store: AppStore): Promise<void> | void {
+  const p = store.getState().picker;
+  if (!p) return;
+  const scope: SessionScope = p.scope === 'workspace' ? 'all' : 'workspace';
+  store.setState({ picker: { ...p, scope, rows: [], selected: 0, phase: 'loading' } });
+  return load(store, scope);
+}
+
+export function closePicker(store: AppStore): void {
+  const p = store.getState().picker;
+  store.setState({ mode: p?.returnTo ?? 'input', picker: null });
+}
+
+/** Enter: opens the selected session (another workspace's says how to open it instead). */
+export async function choosePicked(store: AppStore): Promise<void> {
+  const s = store.getState();
+  const p = s.picker;
+  const port = s.intents.sessions;
+  if (!p || !port || p.phase !== 'ready') return;
+  const row = visibleRows(p)[p.selected];
+  if (!row) return flash(store, 'no session matches the filter');
+  if (row.current) {
+    closePicker(store);
+    return flash(store, 'that is the session you are in');
+  }
+  store.setState({ picker: { ...p, phase: 'opening' } });
+  try {
+    const view = await port.resume(row.id);
+    store.setState({ picker: null, mode: 'input' });
+    showSession(store, view);
+  } catch (err) {
+    const now = store.getState().picker;
+    if (now) store.setState({ picker: { ...now, phase: 'ready' } });
+    flash(store, (err as Error).message);
+  }
+}
+
+/**
+ * The transcript becomes the session's: its replay applied to an empty transcript in one batch,
+ * then what reading it had to say. Totals (turns, tokens) are the resumed session's.
+ */
+export function showSession(store: AppStore, view: SessionView): void {
+  const base: AppState = {
+    ...store.getState(),
+    items: [],
+    index: {},
+    activeToolIds: [],
+    phase: 'idle',
+    turns: 0,
+    toolCalls: 0,
+    turnUsage: emptyUsage(),
+    sessionUsage: emptyUsage(),
+    contextTokens: 0,
+  };
+  const said = view.notices.map((message) => ({ type: 'notice' as const, message }));
+  const resumed = { type: 'notice' as const, message: `Resumed session ${view.id.slice(0, 8)}${view.title ? ` — ${view.title}` : ''}.` };
+  const patch = applyEvents(base, [...view.replay, ...said, resumed], Date.now());
+  store.setState({ ...patch, phase: 'idle', scrollBack: 0, newBelow: false, expanded: {}, history: emptyHistory() });
+}
+
+let listed = 0;
+
+/** "3 min ago", "2 h ago", "4 d ago". */
+export function ago(ms: number, now: number): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86_400)} d ago`;
+}
+
+/** /sessions: the workspace's recent sessions as a notice, newest first, with how to open one. */
+export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise<void> {
+  const port = store.getState().intents.sessions;
+  if (!port) return flash(store, 'sessions are not kept in this run');
+  const all = await port.list('workspace');
+  const current = port.currentId();
+  const now = Date.now();
+  const lines = all.slice(0, limit).map((s) => {
+    return `  ${s.id.slice(0, 8)}  ${s.title}  · ${ago(s.updatedAt, now)} · ${s.turns} turn${s.turns === 1 ? '' : 's'}${s.id === current ? ' · this session' : ''}`;
+  });
+  const text = all.length === 0
+    ? 'No sessions in this workspace yet.'
+    : [`Sessions in this workspace (${all.length}${all.length > limit ? `, newest ${limit} shown` : ''}); /resume opens one, or inkling --resume <id>:`, ...lines].join('\n');
+  const s = store.getState();
+  const id = `sessions-${++listed}`;
+  store.setState({ items: [...s.items, { kind: 'notice', id, text: toSafeText(text), level: 'info' }], index: { ...s.index, [id]: s.items.length }, scrollBack: 0 });
+}
+
+/** After the first frame: the session the flags chose (or the picker), and the workspace's prompt history. */
+export function startSessions(store: AppStore, port: SessionPort): Promise<void> {
+  const started = port.start.then((start) => {
+    if (start.kind === 'resumed') showSession(store, start.view);
+    else if (start.kind === 'pick') return openPicker(store);
+    else if (start.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: start.notice! }], Date.now()));
+    return undefined;
+  });
+  const history = port.promptHistory().then(
+    (earlier) => store.setState((s) => ({ promptHistory: [...earlier, ...s.promptHistory] })),
+    () => undefined,
+  );
+  return Promise.all([started, history]).then(() => undefined);
+}

@@ -20,6 +20,7 @@ import type { SessionPort } from '../core/sessions/session-port.js';
 import { startSessions } from '../store/session-picker.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
+import { toSafeText } from '../core/text/safe-text.js';
 import { exitSummary } from './exit-summary.js';
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 import { RENDER_OPTIONS } from './render-options.js';
@@ -190,7 +191,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   on('uncaughtException', (err) => {
     instance?.unmount();
     screen.leave();
-    console.error(err);
+    // An error's message can quote outside text (a file name, a server's answer).
+    console.error(toSafeText(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     process.exit(1);
   });
 
@@ -223,7 +225,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     await instance.waitUntilExit();
   } catch (err) {
     screen.leave();
-    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    console.error(toSafeText(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     process.exitCode = 1;
   }
   screen.leave();

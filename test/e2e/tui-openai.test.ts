@@ -53,8 +53,11 @@ describe('inkling --provider openai in tmux', () => {
     expect(app.lines()[0]).toMatch(/ · served-model via OpenAI( at http:\/\/127\.0\.0\.1:\d+\/v1)? · /);
     app.type('read three');
     app.keys('Enter');
-    const s = await app.waitFor((x) => x.includes('running 3 tools'), 'three running tools');
-    expect(s.split('\n').filter((l) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 2 && cat [abc]\.txt/.test(l))).toHaveLength(3);
+    // The calls show queued while what the first command needs (grammar, sandbox probe) loads
+    // after the first frame; then all three spin at once.
+    const spinning = (x: string) => x.split('\n').filter((l) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 2 && cat [abc]\.txt/.test(l));
+    const s = await app.waitFor((x) => spinning(x).length === 3, 'three spinning calls');
+    expect(s).toContain('running 3 tools');
     await app.waitFor((x) => x.includes('read all three') && x.includes('● idle'), 'the turn to end');
     expect(app.screen().split('\n').filter((l) => /^✓ bash sleep 2 && cat [abc]\.txt +exit 0 in/.test(l))).toHaveLength(3);
   }, 30_000);

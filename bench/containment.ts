@@ -33,7 +33,7 @@ const columns = (arg('--columns')?.split(',') ?? COLUMNS) as Column[];
 const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-contain-')));
 const probe = await probeSandbox();
 /** How long after the event a survivor must still be there to count (processes need a moment to die). */
-const SETTLE_MS = 600;
+const SETTLE_MS = 2000;
 
 function context(mode: 'off' | 'sandbox', signal?: AbortSignal) {
   const ctx = makeToolContext({ workspaceRoot: workspace, ...(signal ? { signal } : {}) });
@@ -42,8 +42,8 @@ function context(mode: 'off' | 'sandbox', signal?: AbortSignal) {
 }
 
 async function survivors(marker: string): Promise<number> {
-  // Counted once nothing has changed for the settle time: a dying process is not a survivor.
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A dying process is not a survivor: one still there after the settle time is.
+  await within(SETTLE_MS, () => sleepersWith(marker).length === 0);
   const n = sleepersWith(marker).length;
   killSleepers(marker);
   return n;
@@ -77,7 +77,8 @@ async function throughBin(column: 'sigint' | 'kill9', mode: 'off' | 'sandbox', t
     script,
     JSON.stringify([{ content: [{ type: 'tool_use', id: 'toolu_bg', name: 'bash', input: { command: `${t.command(marker)}\necho started; sleep 30` } }] }, { content: [{ type: 'text', text: 'done' }] }]),
   );
-  const child = spawn(BIN, ['-p', 'go', '--script', script, ...(mode === 'off' && !process.argv.includes('--legacy') ? ['--no-sandbox'] : [])], {
+  // --yolo: the question here is containment, not whether the command may run.
+  const child = spawn(BIN, ['-p', 'go', '--yolo', '--script', script, ...(mode === 'off' && !process.argv.includes('--legacy') ? ['--no-sandbox'] : [])], {
     cwd: workspace,
     stdio: ['pipe', 'ignore', 'ignore'],
     env: { ...process.env, INKLING_HOME: path.join(workspace, 'home') },

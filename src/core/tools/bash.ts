@@ -100,7 +100,8 @@ export const bashTool: Tool<BashInput> = {
     `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
-    'too, so nothing (a server, a watcher) outlives its call. A status line ending in "(sandboxed)" means the command ' +
+    'too, so nothing (a server, a watcher) outlives its call: in the sandbox its PID namespace holds them all, outside ' +
+    'it a supervisor process does. A status line ending in "(sandboxed)" means the command ' +
     'ran in a sandbox: only the workspace and /tmp are writable, the rest of the machine is read-only, there is no ' +
     'network, other processes are invisible, .env files read as empty and .git/hooks, .git/config and .inkling/ are ' +
     'read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.',

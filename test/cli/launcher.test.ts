@@ -53,7 +53,8 @@ describe('bin/inkling, the launcher', () => {
   for (const sandbox of ['--no-sandbox', '--sandbox']) {
     it(`gives the provider the key while no process shows it (${sandbox})`, async () => {
       fake.enqueue(reply({ toolUses: [{ id: 'toolu_look', name: 'bash', input: { command: lookForKey } }] }), reply({ text: 'all done' }));
-      const r = await runLauncher(['-p', 'look', sandbox]);
+      // --yolo: the command writes its findings to files, and -p cannot ask.
+      const r = await runLauncher(['-p', 'look', '--yolo', sandbox]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       // Both requests were accepted: the key arrived through the pipe.
@@ -67,7 +68,7 @@ describe('bin/inkling, the launcher', () => {
 
   it('without the launcher the key is in inkling\'s environment (what it guards against)', async () => {
     fake.enqueue(reply({ toolUses: [{ id: 'toolu_look', name: 'bash', input: { command: lookForKey } }] }), reply({ text: 'all done' }));
-    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'inkling.js'), '-p', 'look', '--no-sandbox'], {
+    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'inkling.js'), '-p', 'look', '--yolo', '--no-sandbox'], {
       cwd: workspace,
       env: cleanEnv({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url }),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -28,14 +28,14 @@ describe.each([['--sandbox', 'sandboxed'], ['--no-sandbox', 'not sandboxed (off)
     const own = BACKGROUND_TECHNIQUES.map(() => uniqueMarker());
     markers.push(...own);
     const command = `${BACKGROUND_TECHNIQUES.map((t, i) => t.command(own[i]!)).join('\n')}\necho started; sleep 30`;
-    const app = startTmuxApp({ cwd: dir, env: {}, args: ['--script', scriptFor(command), flag] });
+    const app = startTmuxApp({ cwd: dir, env: {}, args: ['--yolo', '--script', scriptFor(command), flag] });
     apps.push(app);
     await app.waitFor((s) => s.includes(`· ${label}`), 'the sandbox label in the header');
     app.type('go');
     app.keys('Enter');
-    expect(await within(10_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
+    expect(await within(20_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
     process.kill(app.appPid(), 'SIGTERM');
     await app.waitFor((s) => s.includes('EXITED 143'), 'the exit');
     expect(own.filter((m) => sleepersWith(m).length > 0)).toEqual([]);
-  }, 40_000);
+  }, 60_000);
 });

@@ -2,21 +2,17 @@
 // Every frame is one row shorter than the terminal (a full-height frame makes Ink clear the
 // screen on every render).
 import React, { useEffect, useRef, useState } from 'react';
-import { Box, useInput, useStdin, useStdout } from 'ink';
+import { Box, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
-import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from '../src/keys/input-keys.js';
-import { keyPressFrom } from '../src/keys/key-names.js';
+import type { KeyEnv } from '../src/keys/input-keys.js';
+import { handleAppKey, handleAppPaste } from '../src/keys/key-pipeline.js';
 import type { ReplyCollector } from '../src/keys/terminal-replies.js';
-import { handleMemoryKey, handleRememberKey, handleTrustKey } from '../src/keys/workspace-keys.js';
-import { handleHistoryKey, type HistoryEnv } from '../src/keys/history-keys.js';
-import { handleRevertKey } from '../src/keys/revert-keys.js';
-import { handleMcpKey } from '../src/keys/mcp-keys.js';
+import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { McpView } from './McpView.js';
-import { handlePickerKey } from '../src/keys/picker-keys.js';
-import { createPasteCollector } from '../src/keys/paste.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
+import { KeyInput, useKeyTarget } from './key-input.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt, workspacePromptRows } from './WorkspacePrompts.js';
@@ -46,32 +42,12 @@ export interface AppProps {
   terminalReplies?: Pick<ReplyCollector, 'take'>;
 }
 
-/**
- * Terminal answers (OSC 11) must be taken out before useInput sees them, and useInput has lost
- * their ESC. Ink emits each raw event to its listeners in the order they subscribed, so a listener
- * subscribed before the key handler marks the events it took and the key handler skips them.
- * (Until the one key pipeline reads raw stdin itself.)
- */
-function useTerminalReplies(replies: AppProps['terminalReplies']): { current: boolean } {
-  const { internal_eventEmitter: events } = useStdin();
-  const took = useRef(false);
-  useEffect(() => {
-    if (!replies) return;
-    const onRaw = (raw: string) => {
-      took.current = replies.take(raw);
-    };
-    events.on('input', onRaw);
-    return () => {
-      events.off('input', onRaw);
-    };
-  }, [events, replies]);
-  return took;
-}
-
 export function App(props: AppProps) {
   return (
     <StoreProvider store={props.store}>
-      <Screen {...props} />
+      <KeyInput onReply={(raw) => props.terminalReplies?.take(raw)}>
+        <Screen {...props} />
+      </KeyInput>
     </StoreProvider>
   );
 }
@@ -94,7 +70,6 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
-  const { isRawModeSupported } = useStdin();
   const history = useRef<HistoryEnv>({ rowsOf: () => 1, copy: async () => { throw new Error('not ready'); } });
   history.current = {
     rowsOf: (item) => {
@@ -113,34 +88,11 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     })),
   );
   const checkedModel = useApp((s) => s.workspace.modelLabel);
-  const paste = useRef(createPasteCollector((text) => insertPaste(store, text, keyEnv)));
-  // Subscribes before useInput below, so it sees each event first.
-  const tookReply = useTerminalReplies(terminalReplies);
-
-  useInput(
-    (inputText, key) => {
-      if (tookReply.current) {
-        tookReply.current = false;
-        return;
-      }
-      if (paste.current.feed(inputText, key)) return;
-      const press = keyPressFrom(inputText, key);
-      const state = store.getState();
-      // The pager and a focused command pane read the keys themselves.
-      if (state.mode === 'pager' || state.mode === 'shell') return;
-      if (state.mode === 'help') return handleHelpKey(store, press);
-      if (state.mode === 'trust') return handleTrustKey(store, press);
-      if (state.mode === 'remember') return handleRememberKey(store, press);
-      if (state.mode === 'memory') return handleMemoryKey(store, press);
-      if (state.mode === 'history') return void handleHistoryKey(store, press, history.current);
-      if (state.mode === 'revert') return void handleRevertKey(store, press);
-      if (state.mode === 'mcp') return void handleMcpKey(store, press);
-      if (state.mode === 'picker') return void handlePickerKey(store, press);
-      if (handleTranscriptKey(store, press)) return;
-      handleInputKey(store, press, keyEnv);
-    },
-    { isActive: isRawModeSupported === true },
-  );
+  useKeyTarget({
+    kind: 'keys',
+    onKey: (press) => handleAppKey(store, press, { ...keyEnv, history: history.current }),
+    onPaste: (text) => handleAppPaste(store, text, keyEnv),
+  });
 
   useEffect(() => {
     store.setState({ size: { cols, rows } });

@@ -9,10 +9,9 @@
 // closures, so fast key bursts are applied in order (STACK.md §5). The frame is exactly `height`
 // rows; pass rows - 1 so that no frame reaches the terminal height (STACK.md §8.6).
 import React, { useEffect, useRef } from 'react';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import stringWidth from 'string-width';
-import { keyPressFrom } from '../src/keys/key-names.js';
 import { hintText } from '../src/keys/keymap.js';
 import { pagerKey } from '../src/keys/pager-keys.js';
 import { collectText } from '../src/pager/log-reader.js';
@@ -20,6 +19,7 @@ import type { CopyReport } from '../src/store/ports.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor } from './palette.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
+import { useKeyTarget } from './key-input.js';
 
 export interface PagerProps {
   model: PagerModel;
@@ -189,14 +189,15 @@ export function Pager(props: PagerProps) {
   // The pager owns its model's file handle from mount to unmount.
   useEffect(() => () => void model.close(), [model]);
 
-  useInput((input, key) => {
-    pagerKey(model, keyPressFrom(input, key))
+  // The pager has the keyboard while it is open (the key pipeline's target on top of the app's).
+  useKeyTarget({ kind: 'keys', onKey: (press) => {
+    pagerKey(model, press)
       .then((effect) => {
         if (effect === 'close') latest.current.onClose();
         if (effect === 'copy') void model.run(() => copyAll(model, latest.current));
       })
       .catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
-  });
+  } });
 
   return (
     <Box flexDirection="column" width={width} height={height}>

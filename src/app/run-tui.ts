@@ -27,6 +27,7 @@ import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { contextIntents } from '../store/context-costs.js';
+import { enterRawInput } from './raw-stdin.js';
 
 export interface RunTuiOptions {
   /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
@@ -127,6 +128,12 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const title = ownTitle(stdout, baseTitle);
   const screen = withTitle(enterFullScreen(stdout), title);
   followApprovals(store, title, baseTitle);
+  // Raw keys from here on (the key pipeline reads them); cooked again on every way out.
+  const rawInput = enterRawInput(process.stdin);
+  const leaveTerminal = () => {
+    rawInput.leave();
+    screen.leave();
+  };
   let instance: Instance | null = null;
   // Ink's stdout, so the copy sequence goes out between frames like everything else.
   const inkStdout = diffingStdout(stdout).stdout;
@@ -168,7 +175,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     process.on(event, fn);
     cleanup.push(() => process.off(event, fn));
   };
-  on('exit', () => screen.leave());
+  on('exit', () => leaveTerminal());
   let signalsSeen = 0;
   for (const [name, num] of Object.entries(SIGNALS)) {
     on(name, () => {
@@ -176,7 +183,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       if (++signalsSeen > 1) return hurryRunningCommands();
       // The exit status says which signal ended us; the CLI returns process.exitCode.
       process.exitCode = 128 + num;
-      screen.leave();
+      leaveTerminal();
       session.interrupt();
       // Unmounting ends waitUntilExit below: the normal way out (agent disposed, summary).
       instance?.unmount();
@@ -190,7 +197,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   }
   on('uncaughtException', (err) => {
     instance?.unmount();
-    screen.leave();
+    leaveTerminal();
     // An error's message can quote outside text (a file name, a server's answer).
     console.error(toSafeText(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     process.exit(1);
@@ -224,11 +231,11 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   try {
     await instance.waitUntilExit();
   } catch (err) {
-    screen.leave();
+    leaveTerminal();
     console.error(toSafeText(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     process.exitCode = 1;
   }
-  screen.leave();
+  leaveTerminal();
   session.interrupt();
   ticker.stop();
   await Promise.race([session.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);

@@ -6,9 +6,8 @@
  * and `returnFocus` means the person pressed Ctrl+T again: give focus back to the input and feed
  * `rest` (what followed Ctrl+T in the same chunk) to the UI. `modes` come from the pane's headless
  * xterm (`term.modes.applicationCursorKeysMode`, `term.modes.bracketedPasteMode`).
- * Raw bytes: Ink emits every keypress string it reads on `useStdin().internal_eventEmitter`
- * ('input'); concatenated in order they are exactly the bytes stdin delivered, with Backspace,
- * Delete and function keys intact (useInput merges or drops those).
+ * Raw bytes: while a pane has focus, the key pipeline (key-pipeline.ts) hands it the stdin chunks
+ * exactly as read, with Backspace, Delete and function keys intact.
  *
  * Bytes pass through as the terminal sent them, except where our own terminal modes differ from
  * what the command asked of its (virtual) terminal: if the TUI turned on the kitty keyboard

@@ -33,6 +33,7 @@ export class FakeTtyIn extends EventEmitter {
   write(data: string): void {
     this.data = data;
     this.emit('readable');
+    this.emit('data', data);
   }
   read = (): string | null => {
     const d = this.data;

@@ -12,8 +12,7 @@ export const FORBIDDEN_PACKAGES: Record<string, readonly string[]> = {
   'src/core': ['react', 'ink', 'ink-spinner', 'ink-text-input', 'zustand'],
   'src/store': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
   'src/pager': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
-  // src/keys still reads Ink's key events (key-names.ts, paste.ts) until its own decoder lands.
-  'src/keys': ['react', 'ink-spinner', 'ink-text-input'],
+  'src/keys': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
 };
 
 export interface ImportEdge { from: string; to: string; spec: string }

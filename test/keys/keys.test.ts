@@ -1,36 +1,84 @@
 import { describe, expect, it } from 'vitest';
-import type { Key } from 'ink';
-import { keyPressFrom } from '../../src/keys/key-names.js';
+import { createKeyDecoder, type DecodedInput } from '../../src/keys/key-decoder.js';
+import { keyPressOf } from '../../src/keys/key-names.js';
 import { actionFor, KEYMAP, keyLabel, keyTableMarkdown } from '../../src/keys/keymap.js';
-import { chipLabel, createPasteCollector, expandChips, wantsChip } from '../../src/keys/paste.js';
+import { chipLabel, expandChips, wantsChip } from '../../src/keys/paste.js';
 import { completeSlash, findCommand } from '../../src/core/commands/slash-commands.js';
 
-const noKey: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
-};
-const k = (over: Partial<Key>): Key => ({ ...noKey, ...over });
 
 describe('key names', () => {
-  it('names the keys the input binds', () => {
-    expect(keyPressFrom('\r', k({ return: true })).name).toBe('enter');
-    expect(keyPressFrom('\r', k({ return: true, shift: true })).name).toBe('shift+enter');
-    expect(keyPressFrom('[27;2;13~', noKey).name).toBe('shift+enter');
-    expect(keyPressFrom('[27;5;13~', noKey).name).toBe('ctrl+enter');
-    expect(keyPressFrom('\n', noKey).name).toBe('ctrl+j');
-    expect(keyPressFrom('', k({ escape: true, meta: true })).name).toBe('esc');
-    expect(keyPressFrom('', k({ delete: true })).name).toBe('backspace');
-    expect(keyPressFrom('', k({ upArrow: true, shift: true })).name).toBe('shift+up');
-    expect(keyPressFrom('', k({ leftArrow: true, meta: true })).name).toBe('alt+left');
-    expect(keyPressFrom('b', k({ meta: true })).name).toBe('alt+b');
-    expect(keyPressFrom('u', k({ ctrl: true })).name).toBe('ctrl+u');
-    expect(keyPressFrom('', k({ pageUp: true })).name).toBe('pageup');
-    expect(keyPressFrom('[<64;10;5M', noKey)).toEqual({ name: 'wheelup', text: '' });
-    expect(keyPressFrom('[<0;1;1m', noKey)).toEqual({ name: 'mouse', text: '' });
-    expect(keyPressFrom('[I', noKey)).toEqual({ name: 'unknown:[I', text: '' });
-    expect(keyPressFrom('hello', noKey)).toEqual({ name: null, text: 'hello' });
-    expect(keyPressFrom('?', noKey)).toEqual({ name: '?', text: '?' });
+  it('names the keys the input binds, from the raw sequences terminals send', () => {
+    expect(keyPressOf('\r').name).toBe('enter');
+    expect(keyPressOf('\x1b[13;2u').name).toBe('shift+enter'); // kitty
+    expect(keyPressOf('\x1b[27;2;13~').name).toBe('shift+enter'); // modifyOtherKeys
+    expect(keyPressOf('\x1b[27;5;13~').name).toBe('ctrl+enter');
+    expect(keyPressOf('\x1b\r').name).toBe('alt+enter');
+    expect(keyPressOf('\n').name).toBe('ctrl+j');
+    expect(keyPressOf('\x1b').name).toBe('esc');
+    expect(keyPressOf('\x1b[27u').name).toBe('esc'); // kitty
+    expect(keyPressOf('\x1b[3~').name).toBe('backspace');
+    expect(keyPressOf('\x7f').name).toBe('backspace');
+    expect(keyPressOf('\x1b[1;2A').name).toBe('shift+up');
+    expect(keyPressOf('\x1b[1;3D').name).toBe('alt+left');
+    expect(keyPressOf('\x1b\x1b[D').name).toBe('alt+left');
+    expect(keyPressOf('\x1bOA').name).toBe('up');
+    expect(keyPressOf('\x1bb').name).toBe('alt+b');
+    expect(keyPressOf('\x1b[98;3u').name).toBe('alt+b'); // kitty
+    expect(keyPressOf('\x15').name).toBe('ctrl+u');
+    expect(keyPressOf('\x1b[117;5u').name).toBe('ctrl+u'); // kitty
+    expect(keyPressOf('\x1b[5~').name).toBe('pageup');
+    expect(keyPressOf('\x1b[H').name).toBe('home');
+    expect(keyPressOf('\x1b[4~').name).toBe('end');
+    expect(keyPressOf('\x1b[Z').name).toBe('shift+tab');
+    expect(keyPressOf('\x1b[<64;10;5M')).toEqual({ name: 'wheelup', text: '' });
+    expect(keyPressOf('\x1b[<0;1;1m')).toEqual({ name: 'mouse', text: '' });
+    expect(keyPressOf('\x1b[I')).toEqual({ name: 'unknown:[I', text: '' });
+    expect(keyPressOf('hello')).toEqual({ name: null, text: 'hello' });
+    expect(keyPressOf('?')).toEqual({ name: '?', text: '?' });
+    expect(keyPressOf('G')).toEqual({ name: 'G', text: 'G' });
+  });
+});
+
+describe('the key decoder', () => {
+  /** Feeds the chunks; the lone-ESC flush runs only when the test calls it. */
+  function decode(...chunks: string[]): { events: DecodedInput[]; flush(): void } {
+    const events: DecodedInput[] = [];
+    let pending: (() => void) | null = null;
+    const d = createKeyDecoder((e) => events.push(e), (fn) => {
+      pending = fn;
+      return () => (pending = null);
+    });
+    for (const c of chunks) d.feed(c);
+    return { events, flush: () => pending?.() };
+  }
+  const keys = (events: DecodedInput[]) => events.map((e) => (e.kind === 'key' ? e.raw : `<${e.kind}>`));
+
+  it('splits a read into text runs and sequences, keeping typed-ahead text together', () => {
+    expect(keys(decode('ls -la\r\x1b[A\x1b[1;2Bxy\x1bb').events)).toEqual(['ls -la\r', '\x1b[A', '\x1b[1;2B', 'xy', '\x1bb']);
+  });
+
+  it('waits for the rest of a sequence cut between reads, and lets a lone Esc go on the next turn', () => {
+    const cut = decode('a\x1b[1;', '5C');
+    expect(keys(cut.events)).toEqual(['a', '\x1b[1;5C']);
+    const esc = decode('\x1b');
+    expect(esc.events).toEqual([]);
+    esc.flush();
+    expect(keys(esc.events)).toEqual(['\x1b']);
+  });
+
+  it('puts a bracketed paste back together across reads, line breaks as \\n', () => {
+    const { events } = decode('x\x1b[200~one\r\ntwo\x1b', '[A\rthree\x1b[20', '1~y');
+    expect(events).toEqual([
+      { kind: 'key', raw: 'x' },
+      { kind: 'paste', text: 'one\ntwo[A\nthree' },
+      { kind: 'key', raw: 'y' },
+    ]);
+  });
+
+  it('takes terminal replies out of the keys: cursor position, OSC 11 (BEL or ST), device attributes, kitty flags', () => {
+    const { events } = decode('a\x1b[12;40R\x1b]11;rgb:ffff/ffff/ffff\x07b\x1b]11;rgb:0000/0000/0000\x1b', '\\\x1b[?64;1c\x1b[?1uc');
+    expect(keys(events)).toEqual(['a', '<reply>', '<reply>', 'b', '<reply>', '<reply>', '<reply>', 'c']);
+    expect(events.filter((e) => e.kind === 'reply').map((e) => (e as { raw: string }).raw)[2]).toBe('\x1b]11;rgb:0000/0000/0000\x1b\\');
   });
 });
 
@@ -61,19 +109,6 @@ describe('key map', () => {
 });
 
 describe('bracketed paste', () => {
-  it('rebuilds a paste split into key events into one text', () => {
-    const got: string[] = [];
-    const p = createPasteCollector((t) => got.push(t));
-    expect(p.feed('x', noKey)).toBe(false);
-    expect(p.feed('[200~', noKey)).toBe(true);
-    expect(p.active).toBe(true);
-    p.feed('line one', noKey);
-    p.feed('\r', k({ return: true }));
-    p.feed('line\ttwo\r\nthree', noKey);
-    p.feed('[201~', noKey);
-    expect(got).toEqual(['line one\nline\ttwo\nthree']);
-    expect(p.active).toBe(false);
-  });
 
   it('shows long pastes as chips and expands them on submit', () => {
     const long = Array.from({ length: 120 }, (_, i) => `l${i}`).join('\n');

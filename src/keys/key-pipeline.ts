@@ -1,0 +1,88 @@
+// The one way keys come in: stdin chunks → key-decoder.ts → a key press (key-names.ts) → the
+// handler of whatever has the keyboard. Handlers form a stack: the app's own at the bottom, the
+// pager above it while it is open, a focused command pane on top (it takes raw chunks, so its
+// pty gets exactly the bytes the terminal sent). Terminal replies never reach a handler; they
+// go to `onReply` (the background-colour question waits there).
+import type { AppStore } from '../store/app-store.js';
+import { createKeyDecoder, type DecodedInput } from './key-decoder.js';
+import { keyPressOf, type KeyPress } from './key-names.js';
+import { handleHistoryKey, type HistoryEnv } from './history-keys.js';
+import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from './input-keys.js';
+import { handleMcpKey } from './mcp-keys.js';
+import { handlePickerKey } from './picker-keys.js';
+import { handleRevertKey } from './revert-keys.js';
+import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
+
+export type KeyTarget =
+  /** Decoded key presses and pastes. */
+  | { kind: 'keys'; onKey(press: KeyPress): void; onPaste?(text: string): void }
+  /** Stdin chunks as read (a focused pane). */
+  | { kind: 'raw'; onChunk(chunk: string): void };
+
+export interface KeyPipeline {
+  /** One chunk read from stdin. */
+  feed(chunk: string): void;
+  /** Gives `target` the keyboard until the returned function is called. */
+  push(target: KeyTarget): () => void;
+}
+
+export function createKeyPipeline(opts: { onReply?: (raw: string) => void; schedule?: (fn: () => void) => () => void } = {}): KeyPipeline {
+  const stack: KeyTarget[] = [];
+  const deliver = (input: DecodedInput) => {
+    if (input.kind === 'reply') return opts.onReply?.(input.raw);
+    const top = stack[stack.length - 1];
+    if (!top || top.kind !== 'keys') return;
+    if (input.kind === 'paste') {
+      if (top.onPaste) top.onPaste(input.text);
+      else top.onKey({ name: null, text: input.text });
+    } else top.onKey(keyPressOf(input.raw));
+  };
+  const decoder = createKeyDecoder(deliver, opts.schedule);
+  return {
+    feed(chunk) {
+      const top = stack[stack.length - 1];
+      if (top?.kind === 'raw') {
+        decoder.reset();
+        top.onChunk(chunk);
+      } else decoder.feed(chunk);
+    },
+    push(target) {
+      decoder.flush();
+      stack.push(target);
+      return () => {
+        const at = stack.lastIndexOf(target);
+        if (at !== -1) stack.splice(at, 1);
+      };
+    },
+  };
+}
+
+export interface AppKeyEnv extends KeyEnv {
+  history: HistoryEnv;
+}
+
+/** The app's own keys, by mode: each mode is a context of the key map. */
+export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): void {
+  switch (store.getState().mode) {
+    // The pager and a focused command pane take the keys themselves (above this on the stack).
+    case 'pager':
+    case 'shell':
+      return;
+    case 'help': return handleHelpKey(store, press);
+    case 'trust': return handleTrustKey(store, press);
+    case 'remember': return handleRememberKey(store, press);
+    case 'memory': return handleMemoryKey(store, press);
+    case 'history': return void handleHistoryKey(store, press, env.history);
+    case 'revert': return void handleRevertKey(store, press);
+    case 'mcp': return void handleMcpKey(store, press);
+    case 'picker': return void handlePickerKey(store, press);
+    case 'input':
+      if (handleTranscriptKey(store, press)) return;
+      return handleInputKey(store, press, env);
+  }
+}
+
+/** A paste goes into the prompt (as before the pipeline: whatever the mode shows). */
+export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void {
+  insertPaste(store, text, env);
+}

@@ -84,7 +84,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   const hintChoices = flash
     ? [flash]
     : s.modeHints
-      ? s.modeHints.split('\n')
+      ? toSafeText(s.modeHints).split('\n')
       : s.mode === 'help'
       ? ['Esc close help']
       : s.phase !== 'idle'

@@ -84,7 +84,7 @@ async function throughBin(column: 'sigint' | 'kill9', mode: 'off' | 'sandbox', t
     env: { ...process.env, INKLING_HOME: path.join(workspace, 'home') },
   });
   const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  if (!(await within(8000, () => sleepersWith(marker).length > 0))) {
+  if (!(await within(20_000, () => sleepersWith(marker).length > 0))) {
     child.kill('SIGKILL');
     await exited;
     return NaN;

@@ -10,7 +10,7 @@ import type { McpPort, McpViewState } from './mcp-state.js';
 import type { ContextEdit } from '../core/events.js';
 import type { ContextBreakdown } from '../core/context/context-breakdown.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
-import type { PickerState } from './session-picker.js';
+import type { PickerState } from './picker-state.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';

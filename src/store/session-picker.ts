@@ -9,28 +9,11 @@ import type { AppState, AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { emptyHistory } from './history-mode.js';
+import type { PickerRow, PickerState } from './picker-state.js';
 
-export interface PickerRow {
-  id: string;
-  title: SafeText;
-  workspace: SafeText;
-  model: SafeText;
-  updatedAt: number;
-  turns: number;
-  bytes: number;
-  /** The session being recorded now. */
-  current: boolean;
-}
+export type { PickerRow, PickerState } from './picker-state.js';
 
-export interface PickerState {
-  scope: SessionScope;
-  filter: string;
-  rows: PickerRow[];
-  /** Index into the filtered rows. */
-  selected: number;
-  phase: 'loading' | 'ready' | 'opening';
-  returnTo: Mode;
-}
+
 
 const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 

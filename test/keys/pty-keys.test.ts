@@ -1,5 +1,6 @@
-import { createElement, useEffect, act } from 'react';
-import { Text, useStdin } from 'ink';
+import { createElement, act } from 'react';
+import { Text } from 'ink';
+import { KeyInput, useKeyTarget } from '../../components/key-input.js';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import pty from 'node-pty';
@@ -71,26 +72,17 @@ describe('routeFocusedInput', () => {
   });
 });
 
-describe('raw bytes from Ink while a pane has focus', () => {
-  /** What the TUI does: listen to Ink's input emitter, which gets every key sequence Ink read. */
+describe('raw bytes while a pane has focus', () => {
+  /** What ShellFocus does: the key pipeline's raw target, which gets the chunks stdin delivered. */
   function RawTap({ onRaw }: { onRaw: (s: string) => void }) {
-    const { internal_eventEmitter: emitter, setRawMode } = useStdin();
-    useEffect(() => {
-      // Ink reads stdin only while someone holds raw mode (useInput does this for its users).
-      setRawMode(true);
-      emitter.on('input', onRaw);
-      return () => {
-        emitter.off('input', onRaw);
-        setRawMode(false);
-      };
-    }, [emitter, onRaw, setRawMode]);
+    useKeyTarget({ kind: 'raw', onChunk: onRaw });
     return createElement(Text, null, 'pane');
   }
 
   it('delivers exactly the bytes the terminal sent, Backspace, Delete, F-keys and a lone Esc included', async () => {
     const got: string[] = [];
     let r!: ReturnType<typeof render>;
-    await act(async () => { r = render(createElement(RawTap, { onRaw: (s: string) => got.push(s) })); });
+    await act(async () => { r = render(createElement(KeyInput, null, createElement(RawTap, { onRaw: (s: string) => got.push(s) }))); });
     const chunks = ['y', '\x7f', '\x1b[3~', '\x1bOP', '\x1b[15~', '\x03', '\x1b', 'abc\r', '\x1b[1;5A'];
     for (const c of chunks) {
       await act(async () => {

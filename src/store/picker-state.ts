@@ -1,0 +1,27 @@
+// The session picker's part of the app state (its own file, so app-store.ts can hold it
+// without importing session-picker.ts, which changes it).
+import type { SessionScope } from '../core/sessions/session-catalog.js';
+import type { SafeText } from '../core/text/safe-text.js';
+import type { Mode } from './mode.js';
+
+export interface PickerRow {
+  id: string;
+  title: SafeText;
+  workspace: SafeText;
+  model: SafeText;
+  updatedAt: number;
+  turns: number;
+  bytes: number;
+  /** The session being recorded now. */
+  current: boolean;
+}
+
+export interface PickerState {
+  scope: SessionScope;
+  filter: string;
+  rows: PickerRow[];
+  /** Index into the filtered rows. */
+  selected: number;
+  phase: 'loading' | 'ready' | 'opening';
+  returnTo: Mode;
+}

@@ -10,6 +10,9 @@ import { handleAppKey, handleAppPaste } from '../src/keys/key-pipeline.js';
 import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { McpView } from './McpView.js';
+import { isAsking } from '../src/store/app-store.js';
+import { ApprovalPrompt, approvalRows } from './ApprovalPrompt.js';
+import { approvalLines } from './approval-lines.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
 import { KeyInput, useKeyTarget } from './key-input.js';
@@ -79,9 +82,12 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
     toolInput: (item) => rendererFor(item).copyableInput(item),
   };
-  const { mode, input, completion, busy, queued, promptRows } = useApp(
+  const approvalBudget = Math.max(8, Math.floor(rows * 0.6));
+  const { mode, input, completion, busy, queued, promptRows, asking, askRows } = useApp(
     useShallow((s) => ({
       mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued,
+      asking: isAsking(s),
+      askRows: isAsking(s) ? approvalRows(approvalLines(s.approvals, cols, approvalBudget).length, s.approvals.typing) : 0,
       promptRows: workspacePromptRows(s, cols),
       // A theme switch bumps the epoch: every row is painted again.
       epoch: s.renderEpoch,
@@ -110,7 +116,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const inputHeight = inputRows(input, cols, busy).length + 2;
   const completionHeight = completionRows(completion, cols).length;
   const queuedHeight = queuedRows(queued, cols).length;
-  const mainHeight = Math.max(1, rows - 1 - 1 - inputHeight - completionHeight - queuedHeight - promptRows - 1);
+  const belowHeight = asking ? askRows : inputHeight + completionHeight + queuedHeight + promptRows;
+  const mainHeight = Math.max(1, rows - 1 - 1 - belowHeight - 1);
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -135,10 +142,16 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
-      <WorkspacePrompt width={cols} />
-      <CompletionMenu width={cols} />
-      <QueuedPrompts width={cols} />
-      <Input width={cols} />
+      {asking ? (
+        <ApprovalPrompt width={cols} height={approvalBudget} />
+      ) : (
+        <>
+          <WorkspacePrompt width={cols} />
+          <CompletionMenu width={cols} />
+          <QueuedPrompts width={cols} />
+          <Input width={cols} />
+        </>
+      )}
       <StatusBar model={checkedModel ?? header.modelLabel} width={cols} />
     </Box>
   );

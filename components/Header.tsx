@@ -101,5 +101,8 @@ export function Header(props: HeaderProps) {
   const mcp = useApp((s) => s.mcp?.summary);
   // The checked settings may name another model or endpoint than the first frame's preview.
   const modelLabel = useApp((s) => s.workspace.modelLabel) ?? props.modelLabel;
-  return <Text wrap="truncate-end">{headerLine({ ...props, modelLabel, ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
+  // Shift+Tab changes the mode: the store's word beats the one the app started with.
+  const mode = useApp((s) => s.permission.mode);
+  const permissionMode = mode ?? props.permissionMode;
+  return <Text wrap="truncate-end">{headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
 }

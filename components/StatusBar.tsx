@@ -7,13 +7,15 @@ import { contextWindow, estimateCost } from '../src/core/providers/models.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { modeHintText } from './history-hints.js';
+import { approvalHint } from './approval-lines.js';
+import { isAsking } from '../src/store/app-store.js';
 import { useApp, useAppStore } from './store-context.js';
 
 export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "340 ms", "12.3 s" and "10m 15s" all fit. */
 const ELAPSED_WIDTH = 7;
 
-type StatusSlice = { modeHints?: string } & Pick<
+type StatusSlice = { modeHints?: string; /** The approval prompt's key hint while it waits. */ asking?: string } & Pick<
   AppState,
   | 'phase'
   | 'activeToolIds'
@@ -31,6 +33,7 @@ type StatusSlice = { modeHints?: string } & Pick<
 >;
 
 export function phaseText(s: StatusSlice, now: number): string {
+  if (s.asking) return paint.warn('? waiting for your approval');
   if (s.retry) {
     const secs = Math.max(0, Math.ceil((s.retry.until - now) / 1000));
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
@@ -83,6 +86,8 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   // Longest hints first; the first that fits with the tokens wins, then without the tokens.
   const hintChoices = flash
     ? [flash]
+    : s.asking
+      ? [s.asking, 'Esc No']
     : s.modeHints
       ? toSafeText(s.modeHints).split('\n')
       : s.mode === 'help'
@@ -122,6 +127,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       scrollBack: st.scrollBack,
       // History mode and shell focus: which mode, where, which keys (history-hints.ts).
       modeHints: modeHintText(st),
+      asking: isAsking(st) ? approvalHint(st.approvals) : '',
     })),
   );
   // A flash message goes away on its own even when nothing else redraws.

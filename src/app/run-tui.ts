@@ -8,7 +8,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
-import { createAppStore, setIntents } from '../store/app-store.js';
+import { createAppStore, setIntents, type AppStore } from '../store/app-store.js';
+import { modeCycle } from '../store/approval-state.js';
+import type { PermissionMode } from '../core/permissions/approval.js';
 import { attachAgent } from '../store/agent-session.js';
 import { ledgerPort } from '../store/ledger-port.js';
 import { startTicker } from '../store/ticker.js';
@@ -35,7 +37,9 @@ export interface RunTuiOptions {
   modelLabel: string;
   isDemo: boolean;
   workspaceRoot: string;
-  permissionMode?: string;
+  permissionMode?: PermissionMode;
+  /** Ring the terminal bell once when an approval prompt opens (notifications.bell). */
+  bell?: boolean;
   /** The sessions on disk: how the app starts (resumed, the picker), /resume, the exit hint. */
   sessions?: SessionPort;
   /** What the interactive start loads after the first frame (trust, memory, commands, theme). */
@@ -108,6 +112,17 @@ async function loadUi(): Promise<UiModules> {
   }
 }
 
+/** One BEL each time a new call starts to wait for the person (notifications.bell). */
+function ringOnApproval(store: AppStore, out: { write(s: string): unknown }): () => void {
+  let shown: string | undefined;
+  return store.subscribe((s) => {
+    const first = s.approvals.queue[0]?.id;
+    if (first === shown) return;
+    shown = first;
+    if (first !== undefined && s.permission.bell) out.write('\x07');
+  });
+}
+
 export async function runTui(opts: RunTuiOptions): Promise<void> {
   const traceFile = process.env.INKLING_TRACE_EVENTS;
   const mark = (what: string) => {
@@ -118,7 +133,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
-  const store = createAppStore({ size: { cols: stdout.columns || 80, rows: stdout.rows || 24 } });
+  const store = createAppStore({
+    size: { cols: stdout.columns || 80, rows: stdout.rows || 24 },
+    permission: { mode: opts.permissionMode ?? null, cycle: opts.permissionMode ? modeCycle(opts.permissionMode) : [], bell: opts.bell ?? true },
+  });
   // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
   // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
@@ -134,6 +152,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     rawInput.leave();
     screen.leave();
   };
+  ringOnApproval(store, stdout);
   let instance: Instance | null = null;
   // Ink's stdout, so the copy sequence goes out between frames like everything else.
   const inkStdout = diffingStdout(stdout).stdout;
@@ -151,6 +170,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     clearConversation: () => session.clear(),
     exit: () => instance?.unmount(),
     writeToTool: (id, data) => agent.writeToTool(id, data),
+    respondToApproval: (id, decision) => void agent.respondToApproval?.(id, decision),
+    setPermissionMode: (mode) => agent.setPermissionMode?.(mode),
     ledger: ledgerPort(agent),
     ...contextIntents(store, agent, session, () => opts.modelLabel),
     sessions: opts.sessions ?? null,

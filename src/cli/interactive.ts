@@ -44,6 +44,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
     isDemo: preview.provider.kind === 'demo',
     workspaceRoot: preview.workspaceRoot,
     permissionMode: preview.settings.permissions.mode,
+    bell: preview.settings.notifications.bell,
     // The trust prompt, the header's memory label, /memory, custom commands, notices, the theme.
     startup: startup.info,
     sessions: startup.sessions,

@@ -7,6 +7,7 @@ import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
+import { cyclePermissionMode } from '../store/approval-actions.js';
 import { completeSlash, findCommand } from '../core/commands/slash-commands.js';
 import { compactConversation, showContext, showCost } from '../store/context-actions.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
@@ -167,6 +168,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'wheelDown': scrollBy(store, -WHEEL_LINES); return true;
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
+    case 'cycleMode': cyclePermissionMode(store); return true;
     default: return false;
   }
 }

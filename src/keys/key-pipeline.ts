@@ -57,6 +57,9 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
   };
 }
 
+import { handleApprovalKey } from './approval-keys.js';
+import { isAsking } from '../store/app-store.js';
+
 export interface AppKeyEnv extends KeyEnv {
   history: HistoryEnv;
 }
@@ -77,6 +80,11 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'mcp': return void handleMcpKey(store, press);
     case 'picker': return void handlePickerKey(store, press);
     case 'input':
+      if (isAsking(store.getState())) {
+        // The approval prompt's keys first (all of them while choice 4's text field is open), then paging and Shift+Tab.
+        if (handleApprovalKey(store, press)) return;
+        return void handleTranscriptKey(store, press);
+      }
       if (handleTranscriptKey(store, press)) return;
       return handleInputKey(store, press, env);
   }

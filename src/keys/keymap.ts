@@ -79,6 +79,7 @@ export const KEYMAP = {
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
+    { action: 'cycleMode', keys: ['shift+tab'], help: 'next permission mode: default → accept-edits → plan (→ yolo, if started in it)' },
   ]),
   help: table([
     { action: 'lineDown', keys: ['down'], help: 'scroll down' },
@@ -87,8 +88,16 @@ export const KEYMAP = {
     { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
     { action: 'close', keys: ['esc', 'q', '?', 'enter'], help: 'close the help' },
   ]),
-  // No feature asks for approval yet: the context stays empty so help lists no dead keys.
-  approval: table([]),
+  approval: table([
+    { action: 'prev', keys: ['up'], help: 'previous choice' },
+    { action: 'next', keys: ['down'], help: 'next choice' },
+    { action: 'choose', keys: ['enter'], help: 'take the highlighted choice (in the text field: send it)' },
+    { action: 'yes', keys: ['1'], help: 'yes, run it' },
+    { action: 'session', keys: ['2'], help: "yes, and don't ask again this session for the same kind of call" },
+    { action: 'always', keys: ['3'], help: "yes, always (an allow rule in the workspace's .inkling/settings.local.json)" },
+    { action: 'tell', keys: ['4'], help: 'no, and tell the model what to do instead (digits then type text)' },
+    { action: 'no', keys: ['esc'], help: 'no (with what the text field holds, if anything)' },
+  ]),
   history: table([
     { action: 'prev', keys: ['up', 'k'], help: 'previous stop (wraps)' },
     { action: 'next', keys: ['down', 'j'], help: 'next stop (wraps)' },

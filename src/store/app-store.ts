@@ -16,6 +16,8 @@ import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import { emptyWorkspaceInfo, type WorkspaceInfo } from './workspace-state.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
+import type { ApprovalDecision, PermissionMode } from '../core/permissions/approval.js';
+import { emptyApprovals, type ApprovalsState, type PermissionModeState } from './approval-state.js';
 
 /** idle, or what the current turn is doing right now. */
 export type Phase = 'idle' | 'waiting' | 'thinking' | 'responding' | 'tools';
@@ -69,6 +71,10 @@ export interface Intents {
   answerTrust(trust: boolean): void;
   /** Appends a `#` line to a memory file; resolves to what to tell the person. */
   rememberLine(target: MemoryLineTarget, line: string): Promise<string>;
+  /** Answers the approval prompt of call `id`. */
+  respondToApproval(id: string, decision: ApprovalDecision): void;
+  /** Shift+Tab: the permission mode for the next calls. */
+  setPermissionMode(mode: PermissionMode): void;
 }
 
 export interface AppState {
@@ -139,6 +145,9 @@ export interface AppState {
   workspace: WorkspaceInfo;
   /** The MCP servers as /mcp and the header show them; null when none are configured. */
   mcp: McpViewState | null;
+  /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
+  approvals: ApprovalsState;
+  permission: PermissionModeState;
 
   intents: Intents;
 }
@@ -165,6 +174,8 @@ const noIntents: Intents = {
   modelName: () => '',
   answerTrust: () => {},
   rememberLine: async () => 'memory files cannot be written here',
+  respondToApproval: () => {},
+  setPermissionMode: () => {},
 };
 
 export function initialState(): AppState {
@@ -207,6 +218,8 @@ export function initialState(): AppState {
     picker: null,
     workspace: emptyWorkspaceInfo(),
     mcp: null,
+    approvals: emptyApprovals(),
+    permission: { mode: null, cycle: [], bell: false },
     intents: noIntents,
   };
 }
@@ -217,6 +230,11 @@ export function createAppStore(overrides: Partial<AppState> = {}): AppStore {
 
 export function setIntents(store: AppStore, intents: Partial<Intents>): void {
   store.setState((s) => ({ intents: { ...s.intents, ...intents } }));
+}
+
+/** The approval prompt has the keyboard: a call waits and nothing else (help, history, pager) is open. */
+export function isAsking(state: Pick<AppState, 'mode' | 'approvals'>): boolean {
+  return state.mode === 'input' && state.approvals.queue.length > 0;
 }
 
 export function isBusy(state: AppState): boolean {

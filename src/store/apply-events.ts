@@ -6,6 +6,7 @@ import { appendSafe, toSafeText } from '../core/text/safe-text.js';
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
 import { toSafeEvent } from './safe-events.js';
+import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
 
 type Draft = Pick<
@@ -21,6 +22,7 @@ type Draft = Pick<
   | 'turnUsage'
   | 'sessionUsage'
   | 'contextTokens'
+  | 'approvals'
 >;
 
 let nextId = 0;
@@ -39,6 +41,12 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     turnUsage: state.turnUsage,
     sessionUsage: state.sessionUsage,
     contextTokens: state.contextTokens,
+    approvals: state.approvals,
+  };
+  const dropAsk = (id: string) => {
+    if (!d.approvals.queue.some((a) => a.id === id)) return;
+    const queue = d.approvals.queue.filter((a) => a.id !== id);
+    d.approvals = queue[0]?.id === d.approvals.queue[0]?.id ? { ...d.approvals, queue } : { ...emptyApprovals(), queue };
   };
   let indexCopied = false;
   const push = (item: TranscriptItem) => {
@@ -121,6 +129,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         d.phase = 'tools';
         break;
       case 'tool_status':
+        if (ev.status !== 'awaiting_approval') dropAsk(ev.id);
         updateTool(ev.id, (t) => {
           if (t.status === 'cancelled') return t;
           const ended = ev.status === 'done' || ev.status === 'error' || ev.status === 'cancelled' || ev.status === 'denied';
@@ -135,6 +144,14 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);
           setPhaseFromTools('waiting');
         }
+        break;
+      case 'approval_request': {
+        const { type: _type, ...ask } = ev;
+        d.approvals = { ...d.approvals, queue: [...d.approvals.queue.filter((a) => a.id !== ev.id), ask] };
+        break;
+      }
+      case 'approval_response':
+        dropAsk(ev.id);
         break;
       case 'tool_output':
         updateTool(ev.id, (t) => ({ ...t, details: ev.details, outputAt: now, startedAt: t.startedAt ?? now }));
@@ -225,6 +242,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
 
 /** Ends the turn: streams close, unfinished tool cards become cancelled, the UI is idle. */
 function finishTurn(d: Draft, now: number, cancelled: boolean): void {
+  if (d.approvals.queue.length > 0) d.approvals = emptyApprovals();
   const l = d.items[d.items.length - 1];
   if (l?.kind === 'assistant' && l.streaming) d.items[d.items.length - 1] = { ...l, streaming: false };
   else if (l?.kind === 'thinking' && l.streaming) d.items[d.items.length - 1] = { ...l, streaming: false, endedAt: now };

@@ -10,8 +10,11 @@ const emptyBreakdown = (): ContextBreakdown => ({ total: 0, window: null, system
 export function deferredAgent(ready: Promise<Agent>): Agent {
   let agent: Agent | null = null;
   let pane: { cols: number; rows: number } | null = null;
+  // A mode chosen (Shift+Tab) before the agent is ready applies once it is.
+  let chosenMode: Parameters<NonNullable<Agent['setPermissionMode']>>[0] | null = null;
   const whenReady = ready.then((a) => {
     agent = a;
+    if (chosenMode) a.setPermissionMode?.(chosenMode);
     if (pane) a.setPaneSize(pane.cols, pane.rows);
     return a;
   });
@@ -65,6 +68,14 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     setContextEdit: (id, edit) => agent?.setContextEdit?.(id, edit),
     toolCallCost: (id) => agent?.toolCallCost?.(id),
     contextBreakdown: () => agent?.contextBreakdown?.() ?? emptyBreakdown(),
+    respondToApproval: (id, decision) => agent?.respondToApproval?.(id, decision) ?? false,
+    get permissionMode() {
+      return agent?.permissionMode;
+    },
+    setPermissionMode: (mode) => {
+      chosenMode = mode;
+      agent?.setPermissionMode?.(mode);
+    },
     dispose: async () => {
       const a = await whenReady.catch(() => null);
       await a?.dispose();

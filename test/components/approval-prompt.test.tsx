@@ -1,0 +1,145 @@
+// The approval prompt in the whole App: what it shows for an edit, a command and another tool,
+// its keys (digits, ↑/↓ Enter, Esc, the text field of choice 4), Shift+Tab through the modes.
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/core/events.js';
+import type { ApprovalDecision, PermissionMode } from '../../src/core/permissions/approval.js';
+import { setIntents } from '../../src/store/app-store.js';
+import { applyEvents } from '../../src/store/apply-events.js';
+import { modeCycle } from '../../src/store/approval-state.js';
+import { frame, KEYS, press, settle, unmountAct } from './act-helpers.js';
+import { renderApp, type Harness } from './app-harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  if (h) await unmountAct(h.r);
+  h = undefined;
+});
+
+async function setup(): Promise<{ answers: [string, ApprovalDecision][]; modes: PermissionMode[] }> {
+  h = await renderApp();
+  const answers: [string, ApprovalDecision][] = [];
+  const modes: PermissionMode[] = [];
+  setIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]), setPermissionMode: (m) => modes.push(m) });
+  return { answers, modes };
+}
+
+async function emit(...events: AgentEvent[]): Promise<void> {
+  await act(async () => {
+    h!.store.setState(applyEvents(h!.store.getState(), events, Date.now()));
+  });
+}
+
+const editAsk = (id: string, waiting = 0): AgentEvent[] => [
+  { type: 'tool_call', id, name: 'edit_file', input: { path: 'src/a.ts' }, readOnly: false },
+  { type: 'tool_status', id, status: 'awaiting_approval' },
+  {
+    type: 'approval_request', id, tool: 'edit_file', input: { path: 'src/a.ts' }, reason: 'edits ask in default mode', waiting,
+    preview: { kind: 'edit', path: 'src/a.ts', created: false, diff: '', hunks: [{ oldStart: 3, oldLines: ['const a = 1;'], newStart: 3, newLines: ['const a = 2;'] }] },
+    remember: { label: 'edits in src/', rule: 'edit(src/**)' },
+  },
+];
+
+const commandAsk = (id: string, remember = true): AgentEvent[] => [
+  { type: 'tool_call', id, name: 'bash', input: { command: 'rm a b c' }, readOnly: false },
+  { type: 'tool_status', id, status: 'awaiting_approval' },
+  {
+    type: 'approval_request', id, tool: 'bash', input: { command: 'rm a b c' }, reason: 'commands ask unless proven read-only or allowed', waiting: 0,
+    preview: { kind: 'command', command: 'rm a b c', cwd: '/w', findings: ['rm of 3 paths'] },
+    ...(remember ? { remember: { label: 'commands starting with `rm`', rule: 'bash(rm:*)' } } : {}),
+  },
+];
+
+describe('the approval prompt', () => {
+  it('shows an edit\'s diff and the four choices; 2 answers "yes, this session"', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...editAsk('e1'));
+    const screen = frame(h!.r);
+    expect(screen).toContain('edit_file asks to run — edits ask in default mode');
+    expect(screen).toContain('3 - const a = 1;');
+    expect(screen).toContain('3 + const a = 2;');
+    expect(screen).toContain('❯ 1 Yes');
+    expect(screen).toContain("2 Yes, and don't ask again this session for edits in src/");
+    expect(screen).toContain('3 Yes, always: allow edit(src/**) (saved to .inkling/settings.local.json)');
+    expect(screen).toContain('4 No, and tell the model what to do instead');
+    expect(screen).toContain('waiting for your approval');
+    await press(h!.r, 'x');
+    expect(h!.store.getState().input.text).toBe('');
+    await press(h!.r, '2');
+    expect(answers).toEqual([['e1', { kind: 'yes-session' }]]);
+    expect(frame(h!.r)).not.toContain('asks to run');
+  });
+
+  it('shows a command with its folder and what the parser found; Esc says no', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
+    const screen = frame(h!.r);
+    expect(screen).toContain('$ rm a b c');
+    expect(screen).toContain('in /w');
+    expect(screen).toContain('found: rm of 3 paths');
+    await press(h!.r, KEYS.esc);
+    expect(answers).toEqual([['b1', { kind: 'no' }]]);
+  });
+
+  it('moves with ↑/↓ past choices that have nothing to remember, and Enter takes one', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1', false));
+    await press(h!.r, KEYS.down);
+    expect(h!.store.getState().approvals.selected).toBe(3);
+    await press(h!.r, KEYS.up, KEYS.enter);
+    expect(answers).toEqual([['b1', { kind: 'yes' }]]);
+  });
+
+  it('choice 4 opens a text field: digits type into it, Enter sends No with the text', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
+    await press(h!.r, '4');
+    await press(h!.r, ...'use make 1 2'.split(''));
+    expect(h!.store.getState().approvals.message).toBe('use make 1 2');
+    expect(answers).toEqual([]);
+    expect(frame(h!.r)).toContain('✎ use make 1 2');
+    await press(h!.r, KEYS.enter);
+    expect(answers).toEqual([['b1', { kind: 'no', message: 'use make 1 2' }]]);
+  });
+
+  it('asks one call at a time and says how many more wait', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...editAsk('e1', 2));
+    expect(frame(h!.r)).toContain('(2 more waiting)');
+    await press(h!.r, '1');
+    await emit(...editAsk('e2', 1));
+    expect(frame(h!.r)).toContain('(1 more waiting)');
+    await press(h!.r, '3');
+    expect(answers).toEqual([['e1', { kind: 'yes' }], ['e2', { kind: 'yes-always' }]]);
+  });
+
+  it('drops the prompt when the call is cancelled (interrupt)', async () => {
+    await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...editAsk('e1'));
+    await emit({ type: 'tool_status', id: 'e1', status: 'cancelled' }, { type: 'turn_end', reason: 'aborted' });
+    expect(h!.store.getState().approvals.queue).toEqual([]);
+    expect(frame(h!.r)).not.toContain('asks to run');
+  });
+
+  it('Shift+Tab cycles the modes (yolo only when started in it) and the header shows the mode', async () => {
+    const { modes } = await setup();
+    await act(async () => h!.store.setState({ permission: { mode: 'default', cycle: modeCycle('default'), bell: false } }));
+    await press(h!.r, '\x1b[Z');
+    expect(frame(h!.r)).toContain('accept-edits');
+    await press(h!.r, '\x1b[Z', '\x1b[Z');
+    expect(modes).toEqual(['accept-edits', 'plan', 'default']);
+    expect(modeCycle('yolo')).toEqual(['default', 'accept-edits', 'plan', 'yolo']);
+  });
+
+  it('takes a burst of 200 keys into the text field without losing or reordering any', async () => {
+    await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
+    await press(h!.r, '4');
+    const text = Array.from({ length: 200 }, (_, i) => 'abcdefghij0123456789'[i % 20]!).join('');
+    await act(async () => {
+      for (const ch of text) h!.r.stdin.write(ch);
+    });
+    await settle(20);
+    expect(h!.store.getState().approvals.message).toBe(text);
+  });
+});

@@ -241,7 +241,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   );
   mark('first frame rendered');
   theme.afterFirstFrame();
-  if (opts.startup) connectStartup(store, opts.startup);
+  const startup = opts.startup ? connectStartup(store, opts.startup) : null;
   if (opts.sessions) void startSessions(store, opts.sessions);
   warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
   // The file list for @ completion loads after the first frame.
@@ -257,6 +257,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     process.exitCode = 1;
   }
   leaveTerminal();
+  startup?.leaving();
   session.interrupt();
   ticker.stop();
   await Promise.race([session.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);

@@ -7,8 +7,13 @@ import { setIntents } from '../store/app-store.js';
 import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from '../store/workspace-actions.js';
 import { followMcpServers } from '../store/mcp-actions.js';
 
-export function connectStartup(store: AppStore, startup: StartupInfo): void {
+/**
+ * `leaving()`: the person is leaving before answering the trust question (or before it came):
+ * the answer is no, so the agent, which waits for it, starts and can be disposed of.
+ */
+export function connectStartup(store: AppStore, startup: StartupInfo): { leaving(): void } {
   let answer: ((trust: boolean) => void) | null = null;
+  let left = false;
   setIntents(store, {
     answerTrust: (trust) => answer?.(trust),
     async rememberLine(target, line) {
@@ -25,6 +30,7 @@ export function connectStartup(store: AppStore, startup: StartupInfo): void {
   });
   void startup.trust.then((q) => {
     if (!q) return;
+    if (left) return q.answer(false);
     answer = q.answer;
     askTrust(store, { workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet });
   }, () => {});
@@ -38,4 +44,10 @@ export function connectStartup(store: AppStore, startup: StartupInfo): void {
     commandsLoaded(store, set.commands);
     showNotices(store, set.notices);
   }, () => {});
+  return {
+    leaving() {
+      left = true;
+      answer?.(false);
+    },
+  };
 }

@@ -150,6 +150,7 @@ export const KEYMAP = {
   trust: table([
     { action: 'trust', keys: ['y'], help: 'trust the workspace: its settings apply (remembered)' },
     { action: 'distrust', keys: ['n', 'esc'], help: 'not now: its files only tighten settings' },
+    { action: 'quit', keys: ['ctrl+c', 'ctrl+d'], help: 'leave inkling (nothing is trusted)' },
   ]),
   remember: table([
     { action: 'prev', keys: ['up'], help: 'previous file' },
@@ -157,21 +158,21 @@ export const KEYMAP = {
     { action: 'save', keys: ['enter'], help: 'append the line to the chosen file' },
     { action: 'project', keys: ['1'], help: "the project's memory file" },
     { action: 'user', keys: ['2'], help: 'your own memory file (every project)' },
-    { action: 'cancel', keys: ['esc'], help: 'save nothing' },
+    { action: 'cancel', keys: ['esc', 'ctrl+c'], help: 'save nothing' },
   ]),
   memory: table([
     { action: 'lineUp', keys: ['up'], help: 'scroll up' },
     { action: 'lineDown', keys: ['down'], help: 'scroll down' },
     { action: 'pageUp', keys: ['pageup'], help: 'a page up' },
     { action: 'pageDown', keys: ['pagedown'], help: 'a page down' },
-    { action: 'close', keys: ['esc', 'q', 'enter'], help: 'close' },
+    { action: 'close', keys: ['esc', 'q', 'enter', 'ctrl+c'], help: 'close' },
   ]),
   mcp: table([
     { action: 'prev', keys: ['up', 'k'], help: 'previous server' },
     { action: 'next', keys: ['down', 'j'], help: 'next server' },
     { action: 'reconnect', keys: ['r'], help: 'start the server again now' },
     { action: 'disable', keys: ['d'], help: 'turn the server off for this session (its tools go)' },
-    { action: 'close', keys: ['esc', 'q', 'enter'], help: 'close' },
+    { action: 'close', keys: ['esc', 'q', 'enter', 'ctrl+c'], help: 'close' },
   ]),
 } as const;
 

@@ -9,6 +9,11 @@ export function handleTrustKey(store: AppStore, press: KeyPress): void {
   const action = actionFor('trust', press.name);
   if (action === 'trust') answerTrust(store, true);
   else if (action === 'distrust') answerTrust(store, false);
+  else if (action === 'quit') {
+    // The agent waits for the answer: "no" lets it start, so leaving can dispose of it.
+    answerTrust(store, false);
+    store.getState().intents.exit();
+  }
 }
 
 export function handleRememberKey(store: AppStore, press: KeyPress): void {

@@ -63,6 +63,17 @@ describe('trust prompt', () => {
     await press(h.r, 'h', 'i');
     expect(h.store.getState().input.text).toBe('hi');
   });
+
+  it('Ctrl+C in the trust prompt leaves inkling, answering no so the agent can be disposed of', async () => {
+    h = await renderApp();
+    const answers: boolean[] = [];
+    setIntents(h.store, { answerTrust: (t) => answers.push(t) });
+    askTrust(h.store, { workspaceRoot: '/w', wouldSet: [] });
+    await settle();
+    await press(h.r, '\x03');
+    expect(answers).toEqual([false]);
+    expect(h.exits).toBe(1);
+  });
 });
 
 describe('memory', () => {

@@ -96,6 +96,24 @@ describe('a workspace with memory, a command and settings of its own', () => {
   });
 });
 
+describe('leaving before the trust question is answered', () => {
+  let app: TmuxApp;
+  afterAll(() => app?.kill());
+
+  it('Ctrl+C twice ends the program the normal way (the agent waiting for the answer is told no) and trusts nothing', async () => {
+    const cwd = makeRepo();
+    app = startTmuxApp({ cwd, env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-leave' }, args: ['--demo'] });
+    await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+    app.keys('C-c', 'C-c');
+    const screen = await app.waitFor((s) => /EXITED \d+/.test(s), 'the exit', 20_000);
+    // The normal way out, all of it: the agent was disposed of and the summary printed (with the
+    // question left unanswered, Node ran out of work before the summary).
+    expect(screen).toMatch(/demo model \(--demo\) · 0 turns[\s\S]*EXITED 0/);
+    const file = path.join(process.env.INKLING_HOME!, 'trust.json');
+    expect(existsSync(file) ? readFileSync(file, 'utf8') : '').not.toContain(cwd);
+  }, 40_000);
+});
+
 describe('a # line meets the permission rules', () => {
   let app: TmuxApp;
   let cwd: string;

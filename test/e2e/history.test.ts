@@ -41,6 +41,8 @@ beforeAll(async () => {
   app = startTmuxApp({
     cwd,
     env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6' },
+    // --yolo: the script's commands (a long loop, an edit) would ask; this file is not about approvals.
+    args: ['--yolo'],
     cols: 110,
     rows: 34,
   });

@@ -39,3 +39,20 @@ describe.each([['--sandbox', 'sandboxed'], ['--no-sandbox', 'not sandboxed (off)
     expect(own.filter((m) => sleepersWith(m).length > 0)).toEqual([]);
   }, 60_000);
 });
+
+describe('the TUI without bubblewrap', () => {
+  it('says once that commands run without the sandbox, why, and how to fix it; the header says so too', async () => {
+    // A PATH with node and a shell but no bwrap.
+    const bin = path.join(dir, 'no-bwrap-bin');
+    fs.mkdirSync(bin, { recursive: true });
+    for (const tool of ['bash', 'sh', 'env']) fs.symlinkSync(`/usr/bin/${tool}`, path.join(bin, tool));
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    const app = startTmuxApp({ cwd: dir, env: { PATH: bin }, args: ['--script', scriptFor('true')] });
+    apps.push(app);
+    const screen = await app.waitFor((s) => s.includes('Commands run without the sandbox'), 'the notice');
+    expect(screen).toContain('bubblewrap (bwrap) is not on PATH');
+    expect(screen).toContain('apt-get install bubblewrap');
+    expect(screen.split('Commands run without the sandbox')).toHaveLength(2);
+    await app.waitFor((s) => s.includes('· not sandboxed (unavailable)') || s.includes('· unsandboxed'), 'the header label');
+  }, 40_000);
+});

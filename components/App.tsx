@@ -13,6 +13,7 @@ import { McpView } from './McpView.js';
 import { isAsking } from '../src/store/app-store.js';
 import { ApprovalPrompt, approvalRows } from './ApprovalPrompt.js';
 import { approvalLines } from './approval-lines.js';
+import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
 import { KeyInput, useKeyTarget } from './key-input.js';
@@ -137,6 +138,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <MemoryView height={mainHeight} width={cols} />
       ) : mode === 'mcp' ? (
         <McpView height={mainHeight} width={cols} />
+      ) : mode === 'model' ? (
+        <ModelPicker height={mainHeight} width={cols} />
       ) : mode === 'picker' ? (
         <SessionPicker height={mainHeight} width={cols} />
       ) : (

@@ -38,6 +38,7 @@ export function connectStartup(store: AppStore, startup: StartupInfo): { leaving
   void startup.notices.then((lines) => showNotices(store, lines), () => {});
   // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
   void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
+  void startup.models?.then((models) => models && setIntents(store, { models }), () => {});
   void startup.sandbox?.then((label) => sandboxKnown(store, label), () => {});
   void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});
   void startup.customCommands.then((set) => {

@@ -12,7 +12,7 @@ import { EXIT } from './args.js';
 import { bannerLines, modelLine } from './banner.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
-import { withDiscoveredModel } from './model-choice.js';
+import { modelPicking, withDiscoveredModel } from './model-choice.js';
 import type { Scrub } from './scrub.js';
 import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
@@ -136,6 +136,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
       mcp: agent.then(mcpServersOf, () => null),
       sandbox: decided.then(async (config) => sandboxLabel(await sessionSandbox(config))),
+      models: Promise.all([decided, agent]).then(([config, a]) => modelPicking(a, request, config, scrub), () => null),
     },
   };
 }

@@ -2,6 +2,8 @@
 // without a default model), the list the /model picker offers, and a switch of model or provider
 // for the next request that keeps the conversation.
 import type { Agent, ModelSwitching } from '../core/agent.js';
+import type { ModelPicking } from '../core/startup-info.js';
+import { modelLine } from './banner.js';
 import type { ListedModel } from '../core/providers/model-list.js';
 import type { ProviderName } from '../core/providers/presets.js';
 import { UsageError, type CliFlags } from './args.js';
@@ -58,4 +60,21 @@ export async function switchModel(
   const next = await checkedConfig({ ...request, flags, settings: { ...request.settings, flags: settingsFromFlags(flags) } });
   agent.useModel({ model: next.model, provider: await createProvider(next) });
   return next;
+}
+
+/**
+ * /model for the TUI: the picker's list for the provider in use and a switch of model within it
+ * (the header label it returns is scrubbed of secrets). Null for the demo and scripted models.
+ */
+export function modelPicking(agent: Agent & ModelSwitching, request: RunRequest, config: InklingConfig, scrub: (text: string) => string): ModelPicking | null {
+  if (!modelSource(config.provider)) return null;
+  let current = config;
+  return {
+    current: () => current.model,
+    list: (refresh) => pickerModels(current, refresh ? { refresh: true } : {}),
+    async switchTo(model) {
+      current = await switchModel(agent, request, current, { model });
+      return scrub(modelLine(current));
+    },
+  };
 }

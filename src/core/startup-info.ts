@@ -8,6 +8,16 @@ import type { McpServers } from './mcp/mcp-servers.js';
 import type { MemoryLineTarget } from './memory/memory-lines.js';
 import type { MemoryFile } from './memory/project-memory.js';
 
+/** /model: the models the provider in use offers, and a switch that keeps the conversation. */
+export interface ModelPicking {
+  /** The model answering now. */
+  current(): string;
+  /** OpenAI-compatible endpoints: GET /models (kept for the session unless `refresh`); Anthropic: the catalog. */
+  list(refresh?: boolean): Promise<Array<{ id: string; contextWindow: number | null }>>;
+  /** Takes effect at the next request; resolves to the header's new model label. */
+  switchTo(model: string): Promise<string>;
+}
+
 export interface TrustQuestion {
   workspaceRoot: string;
   /** What the workspace's files would set once trusted (the prompt lists these). */
@@ -51,4 +61,6 @@ export interface StartupInfo {
   mcp: Promise<McpServers | null>;
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered (header). */
   sandbox?: Promise<string>;
+  /** /model, once the agent is built (absent for the demo and scripted models). */
+  models?: Promise<ModelPicking | null>;
 }

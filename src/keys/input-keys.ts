@@ -17,6 +17,7 @@ import { listSessionsAsNotice, openPicker } from '../store/session-picker.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { showSessionDiff } from '../store/session-diff.js';
 import { openMcp } from '../store/mcp-actions.js';
+import { openModelPicker } from '../store/model-picker.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 export const WHEEL_LINES = 3;
@@ -96,6 +97,7 @@ function runCommand(store: AppStore, text: string): void {
   else if (cmd.name === '/memory') openMemory(store);
   else if (cmd.name === '/diff') void showSessionDiff(store);
   else if (cmd.name === '/mcp') openMcp(store);
+  else if (cmd.name === '/model') void openModelPicker(store);
   else if (cmd.name === '/mouse') {
     const on = !s.mouse;
     s.intents.setMouse(on);

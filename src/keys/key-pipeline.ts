@@ -9,6 +9,7 @@ import { keyPressOf, type KeyPress } from './key-names.js';
 import { handleHistoryKey, type HistoryEnv } from './history-keys.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from './input-keys.js';
 import { handleMcpKey } from './mcp-keys.js';
+import { handleModelKey } from './model-keys.js';
 import { handlePickerKey } from './picker-keys.js';
 import { handleRevertKey } from './revert-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
@@ -79,6 +80,8 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
     case 'picker': return void handlePickerKey(store, press);
+    // The /model picker's text field takes the typing; these are its other keys.
+    case 'model': return void handleModelKey(store, press);
     case 'input':
       if (isAsking(store.getState())) {
         // The approval prompt's keys first (all of them while choice 4's text field is open), then paging and Shift+Tab.

@@ -174,6 +174,13 @@ export const KEYMAP = {
     { action: 'disable', keys: ['d'], help: 'turn the server off for this session (its tools go)' },
     { action: 'close', keys: ['esc', 'q', 'enter', 'ctrl+c'], help: 'close' },
   ]),
+  model: table([
+    { action: 'prev', keys: ['up'], help: 'previous model' },
+    { action: 'next', keys: ['down'], help: 'next model' },
+    { action: 'choose', keys: ['enter'], help: 'answer with this model from the next request' },
+    { action: 'refresh', keys: ['ctrl+r'], help: "ask the server for its list again" },
+    { action: 'close', keys: ['esc'], help: 'keep the model as it is' },
+  ]),
 } as const;
 
 export type KeyContext = keyof typeof KEYMAP;
@@ -196,6 +203,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   remember: 'Saving a # line to memory',
   memory: '/memory view',
   mcp: '/mcp view (MCP servers)',
+  model: '/model picker (type to filter)',
 };
 
 const LINE_ACTIONS: ReadonlySet<string> = new Set(LINE_EDITING.map((b) => b.action));

@@ -11,6 +11,8 @@ import type { ContextEdit } from '../core/events.js';
 import type { ContextBreakdown } from '../core/context/context-breakdown.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import type { PickerState } from './picker-state.js';
+import type { ModelPickerState } from './model-picker-state.js';
+import type { ModelPicking } from '../core/startup-info.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -57,6 +59,8 @@ export interface Intents {
   mcp: McpPort | null;
   /** The sessions on disk (picker, /resume, /sessions); null when sessions are not kept. */
   sessions: SessionPort | null;
+  /** /model: the models on offer and the switch; null for the demo and scripted models. */
+  models: ModelPicking | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
   /** /compact [instructions]: false while a turn runs (or without an agent that compacts). */
@@ -148,6 +152,8 @@ export interface AppState {
   /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
   approvals: ApprovalsState;
   permission: PermissionModeState;
+  /** The /model picker while open (mode 'model'). */
+  modelPicker: ModelPickerState | null;
 
   intents: Intents;
 }
@@ -165,6 +171,7 @@ const noIntents: Intents = {
   ledger: null,
   mcp: null,
   sessions: null,
+  models: null,
   copy: async () => {
     throw new Error('no clipboard');
   },
@@ -220,6 +227,7 @@ export function initialState(): AppState {
     mcp: null,
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
+    modelPicker: null,
     intents: noIntents,
   };
 }

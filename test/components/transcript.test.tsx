@@ -80,7 +80,7 @@ describe('virtualized transcript', () => {
       h!.store.setState((s) => applyEvents(s, bigSession(20), 0));
     });
     expect(h.store.getState().mouse).toBe(false);
-    await press(h.r, '/', 'm', 'o', KEYS.tab, KEYS.enter);
+    await press(h.r, '/', 'm', 'o', 'u', KEYS.tab, KEYS.enter);
     expect(h.mouse).toEqual([true]);
     expect(frame(h.r)).toContain('mouse mode on');
     await press(h.r, '\x1b[<64;10;5M', '\x1b[<64;10;5M');
@@ -89,7 +89,7 @@ describe('virtualized transcript', () => {
     expect(h.store.getState().scrollBack).toBe(3);
     // Clicks are not typed into the prompt.
     expect(h.store.getState().input.text).toBe('');
-    await press(h.r, '/', 'm', 'o', KEYS.tab, KEYS.enter);
+    await press(h.r, '/', 'm', 'o', 'u', KEYS.tab, KEYS.enter);
     expect(h.mouse).toEqual([true, false]);
   });
 

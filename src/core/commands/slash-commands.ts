@@ -11,6 +11,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/compact', help: 'summarise the conversation so far to free the context (/compact <what to keep>)' },
   { name: '/context', help: 'where the context window goes; /context <n> selects the n-th largest result' },
   { name: '/cost', help: 'tokens by kind, cost and cache savings of the session' },
+  { name: '/model', help: 'pick the model that answers from the next request' },
   { name: '/mouse', help: 'turn mouse mode on or off (the wheel scrolls the transcript)' },
   { name: '/memory', help: 'the memory files in the prompt (AGENTS.md …) and their sizes' },
   { name: '/exit', help: 'leave inkling' },

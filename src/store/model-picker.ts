@@ -1,0 +1,84 @@
+// /model: a picker of the models the provider in use offers (a server's GET /models, or the
+// catalog for Anthropic), narrowed by a typed filter; Enter switches for the next request and
+// the header follows. The conversation stays.
+import type { AppStore } from './app-store.js';
+import { emptyInput } from './app-store.js';
+import { modelLabelChecked } from './workspace-actions.js';
+
+import type { ModelPickerState, PickerModel } from './model-picker-state.js';
+
+export type { ModelPickerState, PickerModel } from './model-picker-state.js';
+
+const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
+
+/** The models the filter lets through (every word must appear in the id, any case). */
+export function filteredModels(p: Pick<ModelPickerState, 'models' | 'filter'>): PickerModel[] {
+  const words = p.filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return p.models.filter((m) => words.every((w) => m.id.toLowerCase().includes(w)));
+}
+
+/** Resolves once the list is there (or the picker says why not). */
+export function openModelPicker(store: AppStore, refresh = false): Promise<void> | void {
+  const port = store.getState().intents.models;
+  if (!port) return flash(store, 'the demo and scripted models have no other model to switch to (start with --provider/--model)');
+  store.setState({
+    mode: 'model',
+    input: emptyInput(),
+    completion: null,
+    modelPicker: { phase: 'loading', models: [], current: port.current(), filter: '', selected: 0 },
+  });
+  return port.list(refresh).then(
+    (models) => {
+      const p = store.getState().modelPicker;
+      if (!p) return;
+      const at = Math.max(0, models.findIndex((m) => m.id === p.current));
+      store.setState({ modelPicker: { ...p, phase: 'ready', models, selected: at } });
+    },
+    (err: unknown) => {
+      const p = store.getState().modelPicker;
+      if (p) store.setState({ modelPicker: { ...p, phase: 'ready', error: (err as Error).message } });
+    },
+  );
+}
+
+export function setModelFilter(store: AppStore, filter: string): void {
+  const p = store.getState().modelPicker;
+  if (p) store.setState({ modelPicker: { ...p, filter, selected: 0 } });
+}
+
+export function moveModelSelection(store: AppStore, delta: number): void {
+  const p = store.getState().modelPicker;
+  if (!p) return;
+  const n = filteredModels(p).length;
+  if (n > 0) store.setState({ modelPicker: { ...p, selected: (p.selected + delta + n) % n } });
+}
+
+export function closeModelPicker(store: AppStore): void {
+  store.setState({ mode: 'input', modelPicker: null });
+}
+
+/** Enter: the selected model answers from the next request on. Resolves when switched. */
+export function chooseModel(store: AppStore): Promise<void> | void {
+  const s = store.getState();
+  const p = s.modelPicker;
+  const port = s.intents.models;
+  if (!p || !port || p.phase !== 'ready') return;
+  const choice = filteredModels(p)[p.selected];
+  if (!choice) return flash(store, p.filter ? `no model matches “${p.filter}”` : 'no model to choose');
+  if (choice.id === p.current) {
+    closeModelPicker(store);
+    return flash(store, `already on ${choice.id}`);
+  }
+  store.setState({ modelPicker: { ...p, phase: 'switching' } });
+  return port.switchTo(choice.id).then(
+    (label) => {
+      closeModelPicker(store);
+      modelLabelChecked(store, label);
+      flash(store, `model: ${choice.id} from the next request (the conversation stays)`);
+    },
+    (err: unknown) => {
+      const now = store.getState().modelPicker;
+      if (now) store.setState({ modelPicker: { ...now, phase: 'ready', error: `could not switch: ${(err as Error).message}` } });
+    },
+  );
+}

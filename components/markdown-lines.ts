@@ -6,12 +6,21 @@ import { activePalette } from './palette.js';
 
 interface Libs {
   lexer: (src: string) => Token[];
-  highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean }) => string;
+  highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean; theme?: Record<string, (s: string) => string> }) => string;
   supportsLanguage: (name: string) => boolean;
 }
 
 let libs: Libs | null = null;
 let loading: Promise<void> | null = null;
+
+/** Token kinds of the highlighter, painted by palette role (what is not named stays plain). */
+function lightCodeTheme(): Record<string, (s: string) => string> {
+  return {
+    keyword: paint.accent, built_in: paint.heading, type: paint.heading, literal: paint.accent, number: paint.code,
+    string: paint.ok, regexp: paint.removed, comment: paint.dim, doctag: paint.dim, title: paint.bold, meta: paint.dim,
+    attr: paint.warn, attribute: paint.warn, tag: paint.accent, name: paint.accent, addition: paint.added, deletion: paint.removed,
+  };
+}
 
 /** Starts loading the markdown libraries once; resolves when they are ready. */
 export function loadMarkdown(): Promise<void> {
@@ -105,7 +114,9 @@ function codeLines(code: Tokens.Code, width: number): string[] {
   // The highlighter has its own colours: under NO_COLOR the code stays plain.
   if (libs && lang && activePalette().colour && libs.supportsLanguage(lang)) {
     try {
-      body = libs.highlight(code.text, { language: lang, ignoreIllegals: true });
+      // The highlighter's own colours suit a dark background; on a light one the palette's roles do.
+      const theme = activePalette().theme === 'light' ? lightCodeTheme() : undefined;
+      body = libs.highlight(code.text, { language: lang, ignoreIllegals: true, ...(theme ? { theme } : {}) });
     } catch {
       // A highlighter failure must never hide the code: show it plain.
     }

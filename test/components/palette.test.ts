@@ -90,3 +90,17 @@ describe('no colour outside the palette', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('code blocks on a light background', () => {
+  it('are highlighted with the light palette, and not at all under NO_COLOR', async () => {
+    const { loadMarkdown, markdownLines } = await import('../../components/markdown-lines.js');
+    await loadMarkdown();
+    const md = '```ts\nconst answer = "yes"; // why\n```';
+    applyPaletteTheme('light', { noColor: false, level: 2 });
+    const light = markdownLines(md, 60).join('\n');
+    expect(light).toContain('\x1b[38;5;25mconst');
+    expect(light).toContain('\x1b[38;5;28m"yes"');
+    applyPaletteTheme('light', { noColor: true, level: 2 });
+    expect(markdownLines(md, 60).join('\n')).not.toMatch(COLOUR_SGR);
+  });
+});

@@ -87,7 +87,8 @@ export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
   if (opts.trace) env.INKLING_TRACE_EVENTS = traceFile;
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
   if (opts.cpuProfDir) env.PATH = `${profilingNode(dir, opts.cpuProfDir)}:${process.env.PATH ?? ''}`;
-  const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS });
+  // --yolo: the bench measures frames, and its bash commands would otherwise wait for approval.
+  const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS, args: ['--yolo'] });
   try {
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
     // Let start-up notices land so the screen is still when measuring starts.

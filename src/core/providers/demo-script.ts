@@ -43,8 +43,9 @@ export const DEMO_SCRIPT: readonly ScriptedResponse[] = [
           'Those four calls ran concurrently: inkling runs consecutive read-only calls together. ' +
           'Calls that change things run one at a time, in order. The demo never changes your files, so ' +
           'here are the two writing tools pointed where they must refuse — a path inside .git (the ' +
-          'workspace sandbox never writes there) and a file that does not exist — and a shell command that ' +
-          'draws a progress bar in place, as a real terminal would.',
+          'workspace sandbox never writes there) and a file that does not exist; they are refused without ' +
+          'asking — and a shell command that draws a progress bar in place, as a real terminal would. ' +
+          'The parser cannot prove that command read-only, so inkling asks you first: 1 runs it, Esc declines.',
       },
       { type: 'tool_use', name: 'write_file', input: { path: '.git/inkling-demo-never-written.txt', content: 'never written' } },
       {
@@ -67,9 +68,9 @@ export const DEMO_SCRIPT: readonly ScriptedResponse[] = [
       {
         type: 'text',
         text:
-          'Both writes came back as errors the model can read, and nothing was written. The shell ' +
-          'command ran in a real pseudo-terminal: the model got the final screen as text, without the ' +
-          'colour codes. Every result went back to the model exactly as you see it in its card (if this ' +
+          'Both writes came back as errors the model can read, and nothing was written. If you let the shell ' +
+          'command run, it ran in a real pseudo-terminal: the model got the final screen as text, without the ' +
+          'colour codes (declined, it got your answer instead; -p declines it by itself unless --yolo). Every result went back to the model exactly as you see it in its card (if this ' +
           'directory has no README.md, that read was an error too).\n\n' +
           "That's the end of the demo model's tour. " + CONNECT_HELP,
       },

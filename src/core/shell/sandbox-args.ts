@@ -21,15 +21,30 @@ export interface SandboxLayout {
  */
 export const PROTECTED_WORKSPACE_PATHS = ['.git/hooks', '.git/config', '.inkling'] as const;
 
-/** The `.env*` files at the workspace root: each is masked by an empty file. */
+/** Folders never searched for `.env*` files: dependencies, build output, the repository itself. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'target', 'vendor', '.venv', 'venv', '__pycache__']);
+/** The search for `.env*` files is bounded: this deep, this many folders (a few ms per command). */
+const ENV_SEARCH_DEPTH = 4;
+const ENV_SEARCH_DIRS = 400;
+
+/** The `.env*` files of the workspace (root and a few levels down): each is masked by an empty file. */
 export function envFilesIn(workspace: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(workspace);
-  } catch {
-    return [];
+  const found: string[] = [];
+  const queue: { dir: string; depth: number }[] = [{ dir: workspace, depth: 0 }];
+  for (let seen = 0; queue.length > 0 && seen < ENV_SEARCH_DIRS; seen++) {
+    const { dir, depth } = queue.shift()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith('.env') && !e.isDirectory()) found.push(path.join(dir, e.name));
+      else if (e.isDirectory() && depth < ENV_SEARCH_DEPTH && !SKIPPED_DIRS.has(e.name)) queue.push({ dir: path.join(dir, e.name), depth: depth + 1 });
+    }
   }
-  return names.filter((n) => n.startsWith('.env')).map((n) => path.join(workspace, n));
+  return found;
 }
 
 /**

@@ -156,10 +156,13 @@ describe('escapes a sandboxed command cannot make', () => {
     expect(fs.existsSync(path.join(workspace, '.inkling/settings.json'))).toBe(false);
   });
 
-  it('reads .env files as empty', async () => {
-    const r = await run('cat .env .env.local | base64; wc -c .env; ls -a | grep -c "^.env"');
+  it('reads .env files as empty, in subfolders too', async () => {
+    fs.mkdirSync(path.join(workspace, 'packages/api'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'packages/api/.env.production'), 'DB_PASSWORD=sk-from-dotenv-nested\n');
+    const r = await run('cat .env .env.local packages/api/.env.production | base64; wc -c .env; ls -a | grep -c "^.env"');
     expect(r.content).not.toMatch(/c2st|sk-from/);
-    expect(r.content).toMatch(/^0 \.env$/m);
+    // Every file read as empty: base64 printed nothing, so wc's line comes first.
+    expect(r.content).toMatch(/^0 \.env\n/);
     expect(fs.readFileSync(path.join(workspace, '.env'), 'utf8')).toContain('sk-from-dotenv-file');
   });
 

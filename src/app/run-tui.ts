@@ -24,7 +24,7 @@ import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
 import { toSafeText } from '../core/text/safe-text.js';
 import { exitSummary } from './exit-summary.js';
-import { listWorkspaceFiles } from '../core/files/file-completion.js';
+import { workspaceFileList } from './workspace-files.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
@@ -141,7 +141,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
-  let files: string[] = [];
+  // `@` completion's file list: read after the first frame, re-read when completion asks (files made since).
+  const files = workspaceFileList(opts.workspaceRoot);
   const baseTitle = workspaceTitle(opts.workspaceRoot);
   const title = ownTitle(stdout, baseTitle);
   const screen = withTitle(enterFullScreen(stdout), title);
@@ -233,7 +234,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
         workspaceRoot: opts.workspaceRoot,
         permissionMode: opts.permissionMode,
       },
-      keyEnv: { files: () => files, now: Date.now },
+      keyEnv: { files: () => files.get(), now: Date.now },
       terminalReplies: theme.replies,
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
@@ -246,7 +247,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {
-    void listWorkspaceFiles(opts.workspaceRoot).then((f) => (files = f), () => {});
+    void files.refresh();
   }, 200).unref();
 
   try {

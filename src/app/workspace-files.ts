@@ -1,0 +1,35 @@
+// The file list `@` completes from: read once after the first frame, and again (in the
+// background, at most every `minIntervalMs`) whenever completion asks for it, so files made
+// during the session show up from the next keystroke on.
+import { listWorkspaceFiles } from '../core/files/file-completion.js';
+
+export interface WorkspaceFileList {
+  /** The list as last read (empty until the first read is done); asking may start a re-read. */
+  get(): readonly string[];
+  /** Starts a read now (after the first frame). */
+  refresh(): Promise<void>;
+}
+
+export function workspaceFileList(root: string, opts: { minIntervalMs?: number; now?: () => number } = {}): WorkspaceFileList {
+  const minInterval = opts.minIntervalMs ?? 2000;
+  const now = opts.now ?? Date.now;
+  let files: readonly string[] = [];
+  let lastStart = -Infinity;
+  let reading: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    if (reading) return reading;
+    lastStart = now();
+    reading = listWorkspaceFiles(root).then(
+      (f) => void (files = f),
+      () => undefined,
+    ).finally(() => (reading = null));
+    return reading;
+  };
+  return {
+    get() {
+      if (now() - lastStart >= minInterval) void refresh();
+      return files;
+    },
+    refresh,
+  };
+}

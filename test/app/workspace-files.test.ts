@@ -1,0 +1,35 @@
+// `@` completion's file list on a real folder: a file made during the session is offered once
+// completion has asked again; asking often re-reads at most once per interval.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workspaceFileList } from '../../src/app/workspace-files.js';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the @ file list', () => {
+  it('offers files made during the session after the next ask, re-reading at most once per interval', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'inkling-at-files-'));
+    await writeFile(path.join(dir, 'old.ts'), 'x');
+    let clock = 0;
+    const list = workspaceFileList(dir, { minIntervalMs: 1000, now: () => clock });
+    await list.refresh();
+    expect(list.get()).toEqual(['old.ts']);
+    await writeFile(path.join(dir, 'made-later.ts'), 'y');
+    // Within the interval: the list as it was, no new read.
+    clock = 500;
+    expect(list.get()).toEqual(['old.ts']);
+    await list.refresh().then(() => undefined);
+    // refresh() itself reads: the list has the new file now; a later ask keeps it.
+    expect(list.get()).toContain('made-later.ts');
+    await writeFile(path.join(dir, 'third.ts'), 'z');
+    clock = 2000;
+    list.get(); // past the interval: starts a read in the background
+    await list.refresh(); // the same read, awaited
+    expect([...list.get()].sort()).toEqual(['made-later.ts', 'old.ts', 'third.ts']);
+  });
+});

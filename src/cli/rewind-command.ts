@@ -98,7 +98,7 @@ export async function runRewindCommand(argv: string[], ctx: SubcommandContext): 
   const changes = [...plan.clean, ...(args.force ? plan.conflicts : [])].filter((c) => outcome.restored.includes(c.path));
   out(`Rewound the files to just before ${plan.label}: ${changes.length === 0 ? 'nothing to change' : `${changes.length} file${changes.length === 1 ? '' : 's'}`}\n`);
   for (const c of changes) out(`  ${describeChange(c)}\n`);
-  if (!args.filesOnly) err('inkling: the conversation itself is not saved by this version, so only the files were rewound\n');
+  if (!args.filesOnly) err('inkling: only the files were rewound; forking the saved conversation at that prompt is not built yet\n');
   const failed = outcome.left.filter((p) => !plan.conflicts.some((c) => c.path === p) || args.force);
   if (failed.length > 0) {
     err(`inkling: could not restore: ${failed.join(', ')}\n`);

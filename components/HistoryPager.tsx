@@ -58,7 +58,6 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       cancelled = true;
     };
     // Opened once per stop; the Pager follows later size changes itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, doc, store]);
 
   if (!opened) {

@@ -1,13 +1,9 @@
-// A full-screen pager over one tool call's whole output (history mode's `o`).
-//
-// The App creates the model when `o` is pressed and unmounts the pager on onClose (which closes
-// the model's log handle):
-//   const model = new PagerModel(await openOutputSource(result), { width: cols, height: rows - 2 });
-//   <Pager model={model} title={command} width={cols} height={rows - 1} live={details.running}
-//          onClose={…} onCopied={(r) => flash(r.summary)} />
-// All state lives in model.store (zustand vanilla); key handlers read nothing from render
-// closures, so fast key bursts are applied in order (STACK.md §5). The frame is exactly `height`
-// rows; pass rows - 1 so that no frame reaches the terminal height (STACK.md §8.6).
+// A full-screen pager over one tool call's whole output (history mode's `o`). HistoryPager.tsx
+// opens the model on the call's output and mounts this; unmounting closes the model's log handle.
+// All state lives in model.store (zustand vanilla); keys come from the key pipeline while the
+// pager is mounted (src/keys/pager-keys.ts applies them in the model's queue, so fast bursts are
+// applied in order). The frame is exactly `height` rows; pass rows - 1, since a full-height frame
+// makes Ink clear the screen on every render.
 import React, { useEffect, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';

@@ -2,6 +2,7 @@
 // restored on every way out: normal exit, Ctrl+C twice, SIGTERM/SIGHUP/SIGINT, uncaught errors
 // and render errors.
 import type { Instance } from 'ink';
+import { constants } from 'node:os';
 import { execFile } from 'node:child_process';
 import { appendFileSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -71,7 +72,8 @@ function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): void {
   });
 }
 
-const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
+/** Signals that end the TUI the normal way; their numbers come from the OS's own table. */
+const SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 /** How long an interrupted TUI waits for its commands' process trees to be gone. */
 const INTERRUPT_WAIT_MS = 2000;
 
@@ -199,7 +201,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   };
   on('exit', () => leaveTerminal());
   let signalsSeen = 0;
-  for (const [name, num] of Object.entries(SIGNALS)) {
+  for (const name of SIGNALS) {
+    const num = constants.signals[name];
     on(name, () => {
       // A second signal while the commands are being killed skips their grace period.
       if (++signalsSeen > 1) return hurryRunningCommands();

@@ -1,5 +1,5 @@
-// The few lines that say what inkling is running on: shown by the placeholder interactive mode
-// now and available to the TUI's header later.
+// The few lines that say what inkling is running on: printed when the interactive mode has no
+// terminal to start in, and the model line the TUI's header shows.
 import { CONNECT_HELP } from '../core/providers/demo-script.js';
 import type { InklingConfig } from './config.js';
 import { providerLine } from './provider-config.js';

@@ -6,7 +6,7 @@ import type { SettingsResolution } from '../core/config/resolve.js';
 import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js';
 import { prepareRun } from './config.js';
 import { formatValue, maskSettings, printResolved } from './config-print.js';
-import { createScrub } from './scrub.js';
+import { createRedactor } from '../core/redact.js';
 import type { SubcommandContext } from './subcommand-context.js';
 
 type OwnFlag = 'user' | 'project' | 'local' | 'schema' | 'json' | 'revoke' | 'help';
@@ -56,7 +56,7 @@ export async function runConfigCommand(argv: string[], ctx: SubcommandContext): 
   const request = await prepareRun(flags, ctx.env, ctx.cwd);
   const { checkSettings } = await import('../core/config/resolve.js');
   const resolution = await checkSettings(request.settings);
-  const scrub = createScrub([...resolution.secrets]);
+  const scrub = createRedactor([...resolution.secrets]);
   const print = (text: string) => out(scrub(text));
 
   switch (action) {

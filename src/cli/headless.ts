@@ -1,5 +1,6 @@
 // `inkling -p "<prompt>"`: one turn to completion, the answer on stdout, problems on stderr, and
 // an exit code that says how the turn ended. Reads stdin only for `-p -` (or -p with no prompt).
+import { constants } from 'node:os';
 import { textOf, emptyUsage } from '../core/conversation.js';
 import type { Usage } from '../core/conversation.js';
 import type { AgentEvent, TurnEndReason } from '../core/events.js';
@@ -9,7 +10,7 @@ import { EXIT, STDIN_PROMPT } from './args.js';
 import { readStdinPrompt } from './stdin-prompt.js';
 import { estimateCost } from '../core/providers/models.js';
 import type { InklingConfig } from './config.js';
-import type { Scrub } from './scrub.js';
+import type { Redact } from '../core/redact.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { createProvider, createSessionAgent } from './session.js';
@@ -51,13 +52,12 @@ const EXIT_FOR: Record<TurnEndReason, number> = {
   aborted: EXIT.aborted,
 };
 
-const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** How long an interrupted -p waits for its commands' process trees to be gone. */
 const INTERRUPT_WAIT_MS = 2000;
 
 /** Runs the turn and returns the process exit code. */
-export async function runHeadless(config: InklingConfig, scrub: Scrub, out: HeadlessOutput = process): Promise<number> {
+export async function runHeadless(config: InklingConfig, scrub: Redact, out: HeadlessOutput = process): Promise<number> {
   const started = performance.now();
   // What crashed runs left (scratch folders, half-written temp files); finished before -p exits.
   const swept = import('../core/cleanup/sweep.js').then((m) => m.sweepLeftovers(), () => undefined);
@@ -95,7 +95,7 @@ export async function runHeadless(config: InklingConfig, scrub: Scrub, out: Head
   let exitForSignal: number = EXIT.aborted;
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    const code = 128 + (SIGNAL_NUMBERS[signal] ?? 2);
+    const code = 128 + (constants.signals[signal] ?? 2);
     signals++;
     if (signals >= 3) process.exit(code);
     if (signals === 2) return hurryRunningCommands();

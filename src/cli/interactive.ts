@@ -13,7 +13,7 @@ import { bannerLines, modelLine } from './banner.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import { modelPicking, withDiscoveredModel } from './model-choice.js';
-import type { Scrub } from './scrub.js';
+import type { Redact } from '../core/redact.js';
 import { mcpServersOf } from './mcp-session.js';
 import { createProvider, createSessionAgent, loadMemory } from './session.js';
 import { sandboxLabel } from '../core/shell/command-sandbox.js';
@@ -23,7 +23,7 @@ import { sessionPort } from './session-recording.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { packageVersion } from './version.js';
 
-export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Scrub): Promise<number> {
+export async function startInteractive(request: RunRequest, makeScrub: (secrets: string[]) => Redact): Promise<number> {
   // A preset without a default model starts on the first one its server lists: the header names it.
   const preview = await withDiscoveredModel(await previewConfig(request));
   const scrub = makeScrub(preview.secrets);
@@ -59,7 +59,7 @@ interface Startup {
   info: StartupInfo;
 }
 
-function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Scrub): Startup {
+function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Redact): Startup {
   // The server's list is kept from the preview's question, so this asks nothing again.
   const checked = firstFrame.then(() => checkedConfig(request)).then((config) => withDiscoveredModel(config));
   // What crashed runs left (scratch folders, half-written temp files) goes once the frame is up.

@@ -3,14 +3,14 @@
 // schema, the SDK, the tools and the UI load on demand.
 import { EXIT, UsageError, helpText, parseCommandLine } from './args.js';
 import { SECRET_ENV_NAMES, prepareRun } from './config.js';
-import { createScrub } from './scrub.js';
-import type { Scrub } from './scrub.js';
+import { createRedactor } from '../core/redact.js';
+import type { Redact } from '../core/redact.js';
 import { SUBCOMMANDS } from './subcommands.js';
 import { packageVersion } from './version.js';
 
 export async function main(argv: string[]): Promise<void> {
   // Until the config is read, scrub whatever keys the environment holds.
-  let scrub: Scrub = createScrub(SECRET_ENV_NAMES.map((name) => process.env[name]));
+  let scrub: Redact = createRedactor(SECRET_ENV_NAMES.map((name) => process.env[name]));
   // A reader that went away (`inkling -p ... | head`) is not an error worth a stack trace.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -41,12 +41,12 @@ export async function main(argv: string[]): Promise<void> {
       ]);
       // A preset without a default model starts on the first one its server lists.
       const config = await withDiscoveredModel(await checkedConfig(request));
-      scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
+      scrub = createRedactor([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets]);
       code = await runHeadless(config, scrub);
     } else {
       const { startInteractive } = await import('./interactive.js');
       code = await startInteractive(request, (secrets) => {
-        scrub = createScrub([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...secrets]);
+        scrub = createRedactor([...SECRET_ENV_NAMES.map((name) => process.env[name]), ...secrets]);
         return scrub;
       });
     }

@@ -6,7 +6,7 @@ import { describeServer, serverNameProblem, type McpServerSettings } from '../co
 import type { McpServerView } from '../core/mcp/status.js';
 import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js';
 import { prepareRun, SECRET_ENV_NAMES } from './config.js';
-import { createScrub } from './scrub.js';
+import { createRedactor } from '../core/redact.js';
 import type { SubcommandContext } from './subcommand-context.js';
 import { packageVersion } from './version.js';
 
@@ -60,7 +60,7 @@ export async function runMcpCommand(argv: string[], ctx: SubcommandContext): Pro
   const request = await prepareRun(flags, ctx.env, ctx.cwd);
   const { checkSettings } = await import('../core/config/resolve.js');
   const resolution = await checkSettings(request.settings);
-  const scrub = createScrub([...resolution.secrets]);
+  const scrub = createRedactor([...resolution.secrets]);
   const print = (text: string) => out(scrub(text));
 
   switch (action) {

@@ -113,4 +113,3 @@ export type AgentEvent =
 export type CompactionReason = 'manual' | 'auto';
 export type ContextEdit = 'drop' | 'shrink' | 'pin';
 
-export type AgentEventType = AgentEvent['type'];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, parseArgs } from '../../src/cli/args.js';
 import { DEFAULT_MAX_TOKENS, DEFAULT_MODEL, parseDotEnv, resolveConfig } from '../../src/cli/config.js';
-import { createScrub } from '../../src/cli/scrub.js';
+import { createRedactor } from '../../src/core/redact.js';
 import { recordTrust } from '../../src/core/config/trust.js';
 
 let dir: string;
@@ -136,12 +136,12 @@ describe('parseDotEnv', () => {
   });
 });
 
-describe('createScrub', () => {
+describe('createRedactor', () => {
   it('replaces every occurrence of each secret, longest first', () => {
-    const scrub = createScrub(['sk-abcdef123', 'sk-abcdef123-long', undefined, 'short']);
+    const scrub = createRedactor(['sk-abcdef123', 'sk-abcdef123-long', undefined, 'short']);
     expect(scrub('key sk-abcdef123-long and sk-abcdef123 twice sk-abcdef123')).toBe('key [redacted] and [redacted] twice [redacted]');
     // Values too short to be keys would redact ordinary words.
     expect(scrub('short')).toBe('short');
-    expect(createScrub([])('sk-abcdef123')).toBe('sk-abcdef123');
+    expect(createRedactor([])('sk-abcdef123')).toBe('sk-abcdef123');
   });
 });

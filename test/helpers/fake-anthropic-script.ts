@@ -1,5 +1,5 @@
 // What the fake Anthropic server can be told to answer, and how a scripted answer becomes
-// the exact SSE event sequence the real Messages API sends (STACK.md §6: every event has an
+// the exact SSE event sequence the real Messages API sends (every event has an
 // `event:` line, `usage` is in message_start.message and in message_delta, pings are sent).
 // The JSON script format for the standalone server is documented in fake-anthropic.ts.
 

@@ -103,7 +103,7 @@ describe('keys through a real pty', () => {
 
   it('a read -p prompt receives what the focused pane forwards', async () => {
     // The trailing `read -n1` holds the pty open until we saw the answer (node-pty can drop the
-    // tail of a command that exits at once, STACK.md §4).
+    // tail of a command that exits at once).
     const script = 'read -r -p "name? " n; echo "got:[$n]"; read -r -s -n1 _';
     const term = pty.spawn('bash', ['--norc', '--noprofile', '-c', script], {
       name: 'xterm-256color', cols: 80, rows: 10, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' },

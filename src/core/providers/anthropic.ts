@@ -167,10 +167,6 @@ function withConsoleWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
   }
 }
 
-/** For the CLI: a bad or missing key fails at once and is worth its own message. */
-export function isAuthFailure(err: unknown): boolean {
-  return err instanceof ProviderError && (err.status === 401 || err.status === 403);
-}
 
 function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean): MessageCreateParamsStreaming {
   // Our blocks are the API's own shapes (conversation.ts), so they go out as they are; reasoning

@@ -1,4 +1,4 @@
-// The SDK's `timeout` only covers the wait for response headers (STACK.md §6): a stream that
+// The SDK's `timeout` only covers the wait for response headers: a stream that
 // stalls after it started would hang forever. This watchdog fires when no bytes at all
 // (events or pings) have arrived for `timeoutMs`, from the moment the request is sent.
 

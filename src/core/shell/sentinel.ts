@@ -1,4 +1,4 @@
-// The end-of-command handshake (STACK.md §4 fix A). node-pty may drop the last bytes of a command
+// The end-of-command handshake. node-pty may drop the last bytes of a command
 // that exits quickly, so the shell prints an OSC 777 sentinel carrying the exit status once the
 // command is done and then waits for an acknowledgement byte before it exits. Everything before the
 // sentinel has arrived when the sentinel has: the pty is one ordered stream.

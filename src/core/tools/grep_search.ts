@@ -66,8 +66,6 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepSearchIn
   };
 }
 
-export const grepSearchTool = createGrepTool();
-
 async function grep(input: GrepSearchInput, ctx: ToolContext, rgPath: string | null): Promise<ToolResult> {
   if (typeof input.pattern !== 'string' || input.pattern === '') {
     return { content: 'pattern must be a non-empty regular expression.', isError: true };

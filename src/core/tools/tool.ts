@@ -65,5 +65,4 @@ export interface Tool<Input = Record<string, unknown>> {
 }
 
 // Registries hold tools of differing input types; the schema check makes the cast safe.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = Tool<any>;

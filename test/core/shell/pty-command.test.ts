@@ -26,7 +26,7 @@ function run(command: string, extra: Partial<PtyCommandOptions> = {}) {
 }
 
 describe('runPtyCommand', () => {
-  // node-pty can drop the last KB of a fast command (STACK.md §4); the handshake must not.
+  // node-pty can drop the last KB of a fast command; the handshake must not.
   it('never loses the last line of seq 1 200000 (20 runs)', async () => {
     const last: string[] = [];
     for (let i = 0; i < 20; i++) {

@@ -189,9 +189,16 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         }
         break;
       }
-      case 'retry':
+      case 'retry': {
         d.retry = { attempt: ev.attempt, until: now + ev.delayMs, status: ev.status, reason: ev.reason };
+        // A response cut after it started is asked for again: what it showed stays, marked as not kept.
+        const l = last();
+        if (ev.discardPartial && (l?.kind === 'assistant' || l?.kind === 'thinking')) {
+          closeStreams();
+          push({ kind: 'notice', id: newId('notice'), text: toSafeText('interrupted — retried (the cut response above is not part of the conversation)'), level: 'info' });
+        }
         break;
+      }
       case 'usage':
         d.turnUsage = ev.turn;
         d.sessionUsage = ev.session;

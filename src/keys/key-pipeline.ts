@@ -59,6 +59,8 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
 }
 
 import { handleApprovalKey } from './approval-keys.js';
+import { setApprovalMessage } from '../store/approval-actions.js';
+import { insertText } from './line-editor.js';
 import { isAsking } from '../store/app-store.js';
 
 export interface AppKeyEnv extends KeyEnv {
@@ -95,5 +97,20 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
 
 /** A paste goes into the prompt (as before the pipeline: whatever the mode shows). */
 export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void {
+  let s = store.getState();
+  // A prompt is open and keys came in one chunk ("4" then fast typing): the first is the choice.
+  if (isAsking(s) && !s.approvals.typing) {
+    if (!/^[1-4]/.test(text)) return;
+    handleApprovalKey(store, { name: text[0]!, text: text[0]! });
+    s = store.getState();
+    text = text.slice(1);
+    if (!(isAsking(s) && s.approvals.typing) || text === '') return;
+  }
+  // Choice 4's text field is open: the text goes there, on one line.
+  if (isAsking(s) && s.approvals.typing) {
+    const typed = text.replace(/[\r\n\t]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+    const field = insertText({ text: s.approvals.message, cursor: s.approvals.cursor }, typed);
+    return setApprovalMessage(store, field);
+  }
   insertPaste(store, text, env);
 }

@@ -172,7 +172,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     interrupt: () => session.interrupt(),
     clearConversation: () => session.clear(),
     exit: () => instance?.unmount(),
-    writeToTool: (id, data) => agent.writeToTool(id, data),
+    writeToTool: (id, data) => session.writeToTool(id, data),
     respondToApproval: (id, decision) => void agent.respondToApproval?.(id, decision),
     setPermissionMode: (mode) => agent.setPermissionMode?.(mode),
     ledger: ledgerPort(agent),
@@ -182,10 +182,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     setMouse: (on) => {
       if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
     },
-    paneSize: (cols, rows) => {
-      agent.setPaneSize(cols, rows);
-      for (const id of store.getState().activeToolIds) agent.resizeTool(id, cols, rows);
-    },
+    paneSize: (cols, rows) => session.resizePanes(cols, rows),
   });
 
   let summaryPrinted = false;

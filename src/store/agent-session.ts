@@ -14,6 +14,10 @@ export interface AgentSession {
   /** Stops the running turn; false when nothing runs. */
   interrupt(): boolean;
   clear(): void;
+  /** Keys typed into a running command's pty (Ctrl+T focus); false when it no longer runs. */
+  writeToTool(id: string, data: string): boolean;
+  /** Pane size (cols × rows of the pty) for new bash panes and the running ones. */
+  resizePanes(cols: number, rows: number): void;
   /** Resolves when no turn is running or still winding down. */
   idle(): Promise<void>;
   readonly binding: EventBinding;
@@ -101,6 +105,11 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
       session.interrupt();
       agent.clear();
       store.setState({ items: [], index: {}, activeToolIds: [], scrollBack: 0, newBelow: false });
+    },
+    writeToTool: (id, data) => agent.writeToTool(id, data),
+    resizePanes(cols, rows) {
+      agent.setPaneSize(cols, rows);
+      for (const id of store.getState().activeToolIds) agent.resizeTool(id, cols, rows);
     },
     idle: () => winding,
     binding,

@@ -31,7 +31,8 @@ export async function renderApp(
     exit: () => {
       h.exits++;
     },
-    paneSize: (c, r) => agent.setPaneSize(c, r),
+    paneSize: (c, r) => session.resizePanes(c, r),
+    writeToTool: (id, data) => session.writeToTool(id, data),
     setMouse: (on) => {
       h.mouse.push(on);
     },

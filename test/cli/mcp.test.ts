@@ -1,7 +1,7 @@
 // MCP through the real bin: a workspace .mcp.json (Claude Code's format) starts only when the
 // workspace is trusted, -p waits for its servers and calls their tools, secrets given to a server
 // never reach the API or the output, and `inkling mcp add/list/remove` edit the settings files.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -87,7 +87,24 @@ it('keeps a server’s ${VAR} secrets out of the API requests and the output, an
   expect(sent).not.toContain(TOKEN);
   expect(sent).not.toContain('ANTHROPIC_API_KEY');
   expect(JSON.stringify(fake.requests.map((q) => q.body))).not.toContain(TOKEN);
+  // Nor the session: its records (which hold the redacted get-env result) and the files beside it
+  // (the server's stderr log among them).
+  const files = await filesUnder(join(home, 'sessions'));
+  const records = files.filter((f) => f.endsWith('.jsonl') && !f.endsWith('history.jsonl'));
+  expect(records).toHaveLength(1);
+  expect(await readFile(records[0]!, 'utf8')).toContain('SERVICE_TOKEN');
+  for (const f of files) expect(await readFile(f, 'utf8'), f).not.toContain(TOKEN);
 });
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(p)));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
 
 it('says in -p that a server failed, and the turn goes on without it', async () => {
   await writeFile(join(home, 'settings.json'), JSON.stringify({ mcpServers: { broken: { command: join(ws, 'no-such-server') } } }));

@@ -374,33 +374,3 @@ describe('anthropic provider: abort', () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
-
-describe('anthropic provider: the SDK\'s own warnings', () => {
-  it('passes a deprecated-model warning on once as a notice, and never to the console', async () => {
-    fake.enqueue(reply({ text: 'one' }), reply({ text: 'two' }));
-    const seen: unknown[][] = [];
-    const original = console.warn;
-    console.warn = (...args: unknown[]) => void seen.push(args);
-    try {
-      const p = createAnthropicProvider({ apiKey: KEY, baseURL: fake.url, model: 'claude-sonnet-4-5', retryBaseDelayMs: 1 });
-      const req = { ...request(), model: 'claude-sonnet-4-5' };
-      const first = (await run(p.stream(req, new AbortController().signal))).events;
-      const second = (await run(p.stream(req, new AbortController().signal))).events;
-      expect(first.filter((e) => e.type === 'notice')).toEqual([
-        {
-          type: 'notice',
-          message: expect.stringMatching(
-            /^The model 'claude-sonnet-4-5' is deprecated and will reach end-of-life on .+\. Please migrate to a newer model\. Visit https:\/\/\S+ for more information\.$/,
-          ),
-        },
-      ]);
-      expect(second.filter((e) => e.type === 'notice')).toEqual([]);
-      expect(textOfEnd(second)).toBe('two');
-    } finally {
-      console.warn = original;
-    }
-    expect(seen).toEqual([]);
-    // The console is ours again afterwards.
-    expect(console.warn).toBe(original);
-  });
-});

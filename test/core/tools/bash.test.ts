@@ -42,18 +42,11 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function alive(pid: number): boolean {
-  const p = readProcess(pid);
-  return p !== null && p.state !== 'Z';
-}
+/** Alive and not a zombie. */
+const alive = (pid: number): boolean => { const p = readProcess(pid); return p !== null && p.state !== 'Z'; };
 
-function pidsFrom(file: string): number[] {
-  return fs
-    .readFileSync(path.join(workspace, file), 'utf8')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-}
+/** The pids a command wrote into a workspace file. */
+const pidsFrom = (file: string): number[] => fs.readFileSync(path.join(workspace, file), 'utf8').split(/\s+/).filter(Boolean).map(Number);
 
 const SECRET = 'sk-test-not-a-secret';
 const savedKey = process.env.ANTHROPIC_API_KEY;

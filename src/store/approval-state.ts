@@ -1,17 +1,10 @@
 // The approval prompt's state: the calls waiting for the person's answer (asked one at a time,
 // the first is shown), the highlighted choice, and the "tell the model" text field.
-import type { ApprovalPreview, PermissionMode, RememberOffer } from '../core/permissions/approval.js';
+import type { AgentEvent } from '../core/events.js';
+import type { PermissionMode } from '../core/permissions/approval.js';
 
-export interface ApprovalAsk {
-  id: string;
-  tool: string;
-  input: unknown;
-  preview: ApprovalPreview;
-  reason: string;
-  remember?: RememberOffer;
-  /** More calls of the same response the core said would ask after this one. */
-  waiting: number;
-}
+/** One waiting call: the core's approval_request as it came (`waiting` = how many more of the same response will ask). */
+export type ApprovalAsk = Omit<Extract<AgentEvent, { type: 'approval_request' }>, 'type'>;
 
 export interface ApprovalsState {
   queue: ApprovalAsk[];

@@ -7,14 +7,13 @@ import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js'
 import { prepareRun } from './config.js';
 import { formatValue, maskSettings, printResolved } from './config-print.js';
 import { createRedactor } from '../core/redact.js';
+import { SCOPE_FLAGS, chosenScope, newFileModes, type SettingsScope } from './settings-scope.js';
 import type { SubcommandContext } from './subcommand-context.js';
 
-type OwnFlag = 'user' | 'project' | 'local' | 'schema' | 'json' | 'revoke' | 'help';
+type OwnFlag = SettingsScope | 'schema' | 'json' | 'revoke' | 'help';
 
 const OWN_FLAGS: readonly FlagSpec<OwnFlag>[] = [
-  { key: 'user', long: '--user', kind: 'switch', help: 'set in $INKLING_HOME/settings.json (the default)' },
-  { key: 'project', long: '--project', kind: 'switch', help: "set in the workspace's .inkling/settings.json (committed)" },
-  { key: 'local', long: '--local', kind: 'switch', help: "set in the workspace's .inkling/settings.local.json (not committed)" },
+  ...SCOPE_FLAGS,
   { key: 'schema', long: '--schema', kind: 'switch', help: 'print the JSON Schema of a settings file' },
   { key: 'json', long: '--json', kind: 'switch', help: 'print the resolved settings and their sources as JSON' },
   { key: 'revoke', long: '--revoke', kind: 'switch', help: 'with trust: forget that the workspace is trusted' },
@@ -48,9 +47,8 @@ export async function runConfigCommand(argv: string[], ctx: SubcommandContext): 
     return EXIT.ok;
   }
   const [action, ...rest] = positionals;
-  const scopes = (['user', 'project', 'local'] as const).filter((s) => own[s]);
-  if (scopes.length > 1) throw new UsageError('give one of --user, --project, --local');
-  if (scopes.length > 0 && action !== 'set' && action !== 'unset') throw new UsageError(`--${scopes[0]} only applies to config set and unset`);
+  const scope = chosenScope(own);
+  if (scope && action !== 'set' && action !== 'unset') throw new UsageError(`--${scope} only applies to config set and unset`);
   if (own.revoke && action !== 'trust') throw new UsageError('--revoke only applies to config trust');
 
   const request = await prepareRun(flags, ctx.env, ctx.cwd);
@@ -67,10 +65,10 @@ export async function runConfigCommand(argv: string[], ctx: SubcommandContext): 
       return getValue(resolution, expectArgs(rest, 1, 'config get <key>')[0]!, print, ctx);
     case 'set': {
       const [key, value] = expectArgs(rest, 2, 'config set <key> <value>');
-      return setValue(resolution, key!, parseValue(value!), scopes[0] ?? 'user', print, ctx);
+      return setValue(resolution, key!, parseValue(value!), scope ?? 'user', print, ctx);
     }
     case 'unset':
-      return setValue(resolution, expectArgs(rest, 1, 'config unset <key>')[0]!, undefined, scopes[0] ?? 'user', print, ctx);
+      return setValue(resolution, expectArgs(rest, 1, 'config unset <key>')[0]!, undefined, scope ?? 'user', print, ctx);
     case 'trust':
       expectArgs(rest, 0, 'config trust');
       return trust(resolution, own.revoke === true, print);
@@ -117,7 +115,7 @@ async function setValue(
   r: SettingsResolution,
   key: string,
   value: unknown,
-  scope: 'user' | 'project' | 'local',
+  scope: SettingsScope,
   print: (t: string) => void,
   ctx: SubcommandContext,
 ): Promise<number> {
@@ -130,8 +128,7 @@ async function setValue(
     display,
     path,
     value,
-    newFileMode: scope === 'user' ? 0o600 : 0o644,
-    newDirMode: scope === 'user' ? 0o700 : 0o755,
+    ...newFileModes(scope),
   });
   if (!result.ok) {
     ctx.stderr.write(`inkling: ${result.problem}\n`);

@@ -7,16 +7,14 @@ import type { McpServerView } from '../core/mcp/status.js';
 import { EXIT, UsageError, parseSubcommandArgs, type FlagSpec } from './args.js';
 import { prepareRun, SECRET_ENV_NAMES } from './config.js';
 import { createRedactor } from '../core/redact.js';
+import { SCOPES, SCOPE_FLAGS, chosenScope, newFileModes, type SettingsScope } from './settings-scope.js';
 import type { SubcommandContext } from './subcommand-context.js';
 import { packageVersion } from './version.js';
 
-type OwnFlag = 'user' | 'project' | 'local' | 'http' | 'sse' | 'help';
-type Scope = 'user' | 'project' | 'local';
+type OwnFlag = SettingsScope | 'http' | 'sse' | 'help';
 
 const OWN_FLAGS: readonly FlagSpec<OwnFlag>[] = [
-  { key: 'user', long: '--user', kind: 'switch', help: 'in $INKLING_HOME/settings.json (the default)' },
-  { key: 'project', long: '--project', kind: 'switch', help: "in the workspace's .inkling/settings.json (committed)" },
-  { key: 'local', long: '--local', kind: 'switch', help: "in the workspace's .inkling/settings.local.json (not committed)" },
+  ...SCOPE_FLAGS,
   { key: 'http', long: '--http', kind: 'switch', help: 'add: a remote server over streamable HTTP' },
   { key: 'sse', long: '--sse', kind: 'switch', help: 'add: a remote server over the legacy SSE transport' },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'show this help' },
@@ -50,8 +48,7 @@ export async function runMcpCommand(argv: string[], ctx: SubcommandContext): Pro
     out(MCP_USAGE);
     return EXIT.ok;
   }
-  const scopes = (['user', 'project', 'local'] as const).filter((s) => own[s]);
-  if (scopes.length > 1) throw new UsageError('give one of --user, --project, --local');
+  const scope = chosenScope(own);
   const [action, ...words] = positionals;
   if (action !== 'add' && (own.http || own.sse || envPairs.length > 0 || headerPairs.length > 0 || dash !== -1)) {
     throw new UsageError('--http, --sse, -e, -H and -- only apply to mcp add');
@@ -66,16 +63,16 @@ export async function runMcpCommand(argv: string[], ctx: SubcommandContext): Pro
   switch (action) {
     case 'list':
     case undefined:
-      if (scopes.length > 0) throw new UsageError(`--${scopes[0]} only applies to mcp add and remove`);
+      if (scope) throw new UsageError(`--${scope} only applies to mcp add and remove`);
       if (words.length > 0) throw new UsageError('usage: inkling mcp list');
       return list(resolution, print, ctx);
     case 'add': {
       const settings = serverToAdd(words, command, own, envPairs, headerPairs);
-      return edit(resolution, words[0]!, settings, scopes[0] ?? 'user', print, ctx);
+      return edit(resolution, words[0]!, settings, scope ?? 'user', print, ctx);
     }
     case 'remove': {
       if (words.length !== 1) throw new UsageError('usage: inkling mcp remove <name>');
-      return remove(resolution, words[0]!, scopes[0], print, ctx);
+      return remove(resolution, words[0]!, scope, print, ctx);
     }
     default:
       throw new UsageError(`unknown mcp action "${action}" (list, add, remove)`);
@@ -132,7 +129,7 @@ function splitPair(text: string, sep: string, form: string): [string, string] {
   return [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 }
 
-async function edit(r: SettingsResolution, name: string, settings: McpServerSettings, scope: Scope, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
+async function edit(r: SettingsResolution, name: string, settings: McpServerSettings, scope: SettingsScope, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
   const file = r.paths[scope];
   const display = displayPath(file, r.paths.workspaceRoot);
   const defined = await definedIn(r, name);
@@ -146,8 +143,7 @@ async function edit(r: SettingsResolution, name: string, settings: McpServerSett
     display,
     path: ['mcpServers', name],
     value: settings,
-    newFileMode: scope === 'user' ? 0o600 : 0o644,
-    newDirMode: scope === 'user' ? 0o700 : 0o755,
+    ...newFileModes(scope),
   });
   if (!result.ok) {
     ctx.stderr.write(`inkling: ${result.problem}\n`);
@@ -158,7 +154,7 @@ async function edit(r: SettingsResolution, name: string, settings: McpServerSett
   return EXIT.ok;
 }
 
-async function remove(r: SettingsResolution, name: string, scope: Scope | undefined, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
+async function remove(r: SettingsResolution, name: string, scope: SettingsScope | undefined, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
   const defined = await definedIn(r, name);
   const scopes = scope ? [scope] : defined;
   if (scopes.length === 0 || (scope && !defined.includes(scope))) {
@@ -184,9 +180,9 @@ async function remove(r: SettingsResolution, name: string, scope: Scope | undefi
 }
 
 /** The settings files (not .mcp.json) whose mcpServers has this name, as written on disk. */
-async function definedIn(r: SettingsResolution, name: string): Promise<Scope[]> {
-  const out: Scope[] = [];
-  for (const scope of ['user', 'project', 'local'] as const) if (await fileHasServer(r.paths[scope], name)) out.push(scope);
+async function definedIn(r: SettingsResolution, name: string): Promise<SettingsScope[]> {
+  const out: SettingsScope[] = [];
+  for (const scope of SCOPES) if (await fileHasServer(r.paths[scope], name)) out.push(scope);
   return out;
 }
 

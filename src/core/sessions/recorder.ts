@@ -9,6 +9,7 @@ import { DEFAULT_LOG_CAP_BYTES, enforceLogCap } from './log-cap.js';
 import { appendPromptHistory } from './prompt-history.js';
 import { SESSION_FORMAT_VERSION, titleOf, type SessionRecord } from './records.js';
 import { SessionFile } from './session-file.js';
+import { forkSessionFile } from './session-fork.js';
 import { makePrivateDir, type SessionPaths } from './session-paths.js';
 
 export interface SessionRecorderOptions {
@@ -43,6 +44,13 @@ export interface ConversationRecorder {
   startNew(): string;
   /** Later records are appended to an existing session (resume); `logs` maps its log files to their calls. */
   continueSession(id: string, logs?: Iterable<[string, string]>): void;
+  /**
+   * A rewind to just before prompt `n` (1-based, as turn_checkpoint numbers it) going on in a new
+   * session: its file gets a header, a forked_from record and this session's records before that
+   * prompt; later records go there. The old session stays as it was. Undefined when this session
+   * has no prompt `n`; a notice when the new file could not be written (recording goes on here).
+   */
+  fork(n: number): { id: string } | { notice: string } | undefined;
   /** Waits for what was written to reach the disk. */
   sync(): Promise<void>;
   close(): void;
@@ -174,6 +182,29 @@ export class SessionRecorder implements ConversationRecorder {
     this.titled = true;
     for (const [logPath, owner] of logs) this.logOwners.set(logPath, owner);
     this.write({ type: 'resumed', at: this.now(), inklingVersion: this.opts.inklingVersion });
+  }
+
+  fork(n: number): { id: string } | { notice: string } | undefined {
+    if (this.off || this.fresh) return undefined;
+    const from = this.current;
+    const id = randomUUID();
+    const { model, provider } = this.opts.describe();
+    let outcome: ReturnType<typeof forkSessionFile>;
+    try {
+      outcome = forkSessionFile({
+        paths: this.opts.paths,
+        from,
+        prompt: n,
+        header: { type: 'header', version: SESSION_FORMAT_VERSION, id, workspace: this.opts.workspaceRoot, model, provider, startedAt: this.now(), inklingVersion: this.opts.inklingVersion },
+      });
+    } catch (err) {
+      return { notice: `The rewind could not start a new session file (${err instanceof Error ? err.message : String(err)}); the conversation goes on in this one.` };
+    }
+    if (!outcome) return undefined;
+    this.switchTo(id, false);
+    this.titled = outcome.titled;
+    for (const [logPath, owner] of outcome.logOwners) this.logOwners.set(logPath, owner);
+    return { id };
   }
 
   /** Writes a record as is (the fork's copied records, a mode change). */

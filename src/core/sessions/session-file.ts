@@ -41,6 +41,12 @@ export class SessionFile {
     writeSync(this.fd!, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
   }
 
+  /** Lines already serialised (a fork's copied records), in one write. */
+  appendLines(lines: readonly string[]): void {
+    this.open();
+    writeSync(this.fd!, lines.map((l) => `${l}\n`).join(''));
+  }
+
   /** Puts what was written on the disk itself (turn end); never rejects. */
   sync(): Promise<void> {
     const fd = this.fd;

@@ -3,6 +3,7 @@
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';
 import { activePalette } from './palette.js';
+import { layoutTable } from './markdown-table.js';
 
 interface Libs {
   lexer: (src: string) => Token[];
@@ -128,11 +129,8 @@ function codeLines(code: Tokens.Code, width: number): string[] {
 }
 
 function tableLines(table: Tokens.Table, width: number): string[] {
-  const row = (cells: Tokens.TableCell[]) => cells.map((c) => inline(c.tokens)).join(paint.dim(' │ '));
-  const head = paint.bold(row(table.header));
-  return [head, paint.dim('─'.repeat(Math.min(width, stringWidth(head)))), ...table.rows.map(row)].flatMap((l) =>
-    wrapText(l, width),
-  );
+  const cells = (row: Tokens.TableCell[]) => row.map((c) => inline(c.tokens));
+  return layoutTable(cells(table.header), table.rows.map(cells), table.align, width);
 }
 
 function inline(tokens: Token[] | undefined): string {

@@ -2,7 +2,7 @@
 // lines): the first snapshot (every file hashed once), a snapshot when nothing changed, one when
 // one file changed, and a whole recorded call (snapshot before, the edit, snapshot after, the
 // entry with its line counts). Target (issue 18): a snapshot ≤ 50 ms when little changed.
-// Each snapshot figure twice: walking the whole workspace (turn starts, undo, rewind, and any
+// Each snapshot figure twice: walking the whole workspace (undo, rewind, and any
 // snapshot when file events are not available) and from file events (the snapshots around a call).
 // Run: node --import tsx bench/checkpoint-snapshot.ts   (BENCH_FILES=20000 BENCH_RUNS=50 to vary)
 import { promises as fs, readFileSync } from 'node:fs';
@@ -114,10 +114,22 @@ try {
     );
   }
   stats('recorded call (before + edit + after + entry)', calls);
+  // Turn starts: with file events (an editor's change between turns included), and walking.
   const turns: Sample[] = [];
   for (let i = 0; i < RUNS; i++) turns.push(await time(() => ledger.beginTurn(`prompt ${i}`, i + 2, emit)));
-  stats('turn start (full walk + prompt mark)', turns);
+  stats('turn start, nothing changed (file events + mark)', turns);
+  const edited: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await fs.appendFile(path.join(root, 'pkg5', 'file8.ts'), `// editor ${i}\n`);
+    edited.push(await time(() => ledger.beginTurn(`edited ${i}`, RUNS + i + 2, emit)));
+  }
+  stats('turn start, one file edited outside (file events)', edited);
   ledger.close();
+  const walking = new ChangeLedger({ workspaceRoot: root, home, sessionId: 'bench-walk', watch: false });
+  await walking.beginTurn('bench', 1, emit);
+  const walks: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) walks.push(await time(() => walking.beginTurn(`prompt ${i}`, i + 2, emit)));
+  stats('turn start, nothing changed (full walk + mark)', walks);
 } finally {
   await fs.rm(base, { recursive: true, force: true });
 }

@@ -11,7 +11,7 @@ import { isValidSessionId, type LedgerEntry } from './ledger-chain.js';
 import { LedgerError, OpenLedger, type RevertOptions, type RevertOutcome } from './open-ledger.js';
 import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
 import { openShadowRepo } from './shadow-repo.js';
-import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits } from './snapshot.js';
+import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits, type SnapshotWay } from './snapshot.js';
 import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
 import { treeChanges, unifiedDiff } from './tree-diff.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
@@ -28,8 +28,10 @@ export interface ChangeLedgerOptions {
   redact?: (text: string) => string;
   limits?: Partial<SnapshotLimits>;
   /**
-   * File events tell the snapshots around a call which paths to look at (default on); false:
-   * every snapshot walks the whole workspace. Turn starts, undo and rewind always walk it.
+   * File events tell the snapshots around a call and at a turn start which paths to look at
+   * (default on); false: every snapshot walks the whole workspace. Undo and rewind always walk
+   * it (their conflict check must see every file), and so does any snapshot the events cannot
+   * vouch for (watches not in place yet, too many changes, a flush that did not come back).
    */
   watch?: boolean | Partial<WatchLimits>;
 }
@@ -77,7 +79,9 @@ export class ChangeLedger {
   /** Turn start: record changes made outside inkling since the last record, mark the prompt. Returns notes for the model. */
   beginTurn(prompt: string, ordinal: number, emit: Emit): Promise<string[]> {
     return this.quietly(emit, [], async (live) => {
-      const snap = await live.taker.take({ full: true });
+      // File events see an editor's or a background process's writes as well as a tool's; when
+      // they cannot vouch for the time since the last snapshot, this walks the whole workspace.
+      const snap = await live.taker.take();
       await live.settleHead(snap, emit);
       const entries = live.chain.entries;
       const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
@@ -246,6 +250,11 @@ export class ChangeLedger {
   close(): void {
     this.watcher?.close();
     this.watcher = undefined;
+  }
+
+  /** How the session's last snapshot was taken (benches and tests look). */
+  get lastSnapshotWay(): SnapshotWay | undefined {
+    return this.live?.taker.lastWay;
   }
 
   /** The workspace watch, once the ledger started (benches and tests wait for it). */

@@ -9,6 +9,7 @@ import { gitEnvironment } from '../../../src/core/checkpoints/git.js';
 import { openShadowRepo, sessionIndexFile, type ShadowRepo } from '../../../src/core/checkpoints/shadow-repo.js';
 import { SnapshotTaker } from '../../../src/core/checkpoints/snapshot.js';
 import { WorkspaceWatcher, type WatchLimits } from '../../../src/core/checkpoints/workspace-watch.js';
+import type { AgentEvent } from '../../../src/core/events.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
 
 let ws: LedgerWorkspace | undefined;
@@ -156,6 +157,31 @@ describe('the ledger with file events', () => {
         changed.push(result);
       }
       expect(changed).toEqual([0, 1, 2, 3, 4].map((i) => [`modified a.txt`, `added new-${i}.txt`].sort()));
+    } finally {
+      ledger.close();
+    }
+  });
+  it('sees at a turn start, from the events, what an editor changed between turns', async () => {
+    ws = await ledgerWorkspace({ files: { 'a.txt': 'one\n', 'b.txt': 'two\n' } });
+    const ledger = newLedger(ws);
+    const events: AgentEvent[] = [];
+    try {
+      await ledger.beginTurn('first', 1, () => undefined);
+      await ledger.workspaceWatcher!.settled();
+      // The first turn after the watches are in place still walks: they did not see the time before.
+      await ledger.beginTurn('second', 2, () => undefined);
+      expect(ledger.lastSnapshotWay).toBe('full');
+      await ledger.beginTurn('third', 3, () => undefined);
+      expect(ledger.lastSnapshotWay).toBe('unchanged');
+      await ws.write('b.txt', 'edited by the person\n');
+      await ledger.beginTurn('fourth', 4, (e) => events.push(e));
+      expect(ledger.lastSnapshotWay).toBe('paths');
+      expect(events.filter((e) => e.type === 'outside_changes')).toMatchObject([{ changes: [{ path: 'b.txt', status: 'modified' }] }]);
+      // What the events recorded is what a full walk finds: the undo plan (a full walk) sees no new outside change.
+      const plan = await ledger.planRewind(4);
+      expect(ledger.lastSnapshotWay).toBe('full');
+      expect(plan.clean).toEqual([]);
+      expect(plan.conflicts).toEqual([]);
     } finally {
       ledger.close();
     }

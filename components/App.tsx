@@ -12,7 +12,7 @@ import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { McpView } from './McpView.js';
 import { isAsking } from '../src/store/app-store.js';
 import { ApprovalPrompt, approvalRows } from './ApprovalPrompt.js';
-import { approvalLines } from './approval-lines.js';
+import { approvalLines, fieldLines } from './approval-lines.js';
 import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -88,7 +88,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     useShallow((s) => ({
       mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued,
       asking: isAsking(s),
-      askRows: isAsking(s) ? approvalRows(approvalLines(s.approvals, cols, approvalBudget).length, s.approvals.typing) : 0,
+      askRows: isAsking(s) ? approvalRows(approvalLines(s.approvals, cols, approvalBudget).length, s.approvals.typing ? fieldLines(s.approvals.message, s.approvals.cursor, cols).length : 0) : 0,
       promptRows: workspacePromptRows(s, cols),
       // A theme switch bumps the epoch: every row is painted again.
       epoch: s.renderEpoch,

@@ -3,21 +3,13 @@
 // ink-text-input, tried first, lost all but the last of 200 keys typed in a burst.
 import React from 'react';
 import { Box, Text } from 'ink';
-import { approvalLines } from './approval-lines.js';
+import { approvalLines, fieldLines } from './approval-lines.js';
 import { Lines } from './Lines.js';
 import { paint } from './text-layout.js';
 import { useApp } from './store-context.js';
 
-export function approvalRows(lines: number, typing: boolean): number {
-  return lines + (typing ? 1 : 0) + 1;
-}
-
-/** The text with an inverse cell at the cursor. */
-function withCursor(text: string, cursor: number): string {
-  const chars = [...text];
-  const at = [...text.slice(0, cursor)].length;
-  const under = chars[at] ?? ' ';
-  return `${chars.slice(0, at).join('')}\x1b[7m${under}\x1b[27m${chars.slice(at + 1).join('')}`;
+export function approvalRows(lines: number, field: number): number {
+  return lines + field + 1;
 }
 
 export function ApprovalPrompt({ width, height }: { width: number; height: number }) {
@@ -27,14 +19,7 @@ export function ApprovalPrompt({ width, height }: { width: number; height: numbe
   return (
     <Box flexDirection="column" width={width}>
       <Lines lines={lines} />
-      {approvals.typing ? (
-        <Text wrap="truncate-start">
-          {paint.warn('│ ')}
-          {paint.accent('  ✎ ')}
-          {approvals.message === '' ? paint.dim('what should the model do instead? ') : ''}
-          {withCursor(approvals.message, approvals.cursor)}
-        </Text>
-      ) : null}
+      {approvals.typing ? <Lines lines={fieldLines(approvals.message, approvals.cursor, width)} /> : null}
       <Text>{paint.warn('╰─')}</Text>
     </Box>
   );

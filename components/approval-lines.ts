@@ -7,7 +7,7 @@ import type { EditDetails } from '../src/core/tools/edit-details.js';
 import type { ApprovalsState, ApprovalAsk } from '../src/store/approval-state.js';
 import { choiceAvailable } from '../src/store/approval-actions.js';
 import { diffLines } from './tools/diff-lines.js';
-import { countOf, fitLine, paint, wrapWithPrefix } from './text-layout.js';
+import { countOf, fitLine, paint, stringWidth, wrapWithPrefix } from './text-layout.js';
 
 const CHOICE_ROWS = 4;
 /** Title, the choices, the text field and the bottom rule. */
@@ -58,6 +58,59 @@ export function approvalLines(a: ApprovalsState, width: number, height: number):
     out.push(fitLine(paint.warn('│ ') + (!available ? paint.dim(text) : on ? paint.accent(paint.bold(text)) : text), width));
   });
   return out;
+}
+
+/** Rows of the text field at most (a longer message shows the rows around the cursor). */
+export const FIELD_MAX_ROWS = 6;
+
+/** Cuts `text` into rows of at most `width` columns, each with the offset of its first character. */
+function hardRows(text: string, width: number): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    let row = '';
+    let rowAt = at;
+    let used = 0;
+    for (const ch of line) {
+      const w = stringWidth(ch);
+      if (used + w > width && row !== '') {
+        out.push({ at: rowAt, text: row });
+        rowAt += row.length;
+        row = '';
+        used = 0;
+      }
+      row += ch;
+      used += w;
+    }
+    out.push({ at: rowAt, text: row });
+    at += line.length + 1;
+  }
+  return out;
+}
+
+/** Choice 4's text field: its lines as typed or pasted, an inverse cell at the cursor. */
+export function fieldLines(message: string, cursor: number, width: number): string[] {
+  const lead = paint.warn('│ ');
+  const room = Math.max(4, width - 7);
+  if (message === '') return [`${lead}${paint.accent('  ✎ ')}${paint.dim('what should the model do instead? ')}${paint.inverse(' ')}`];
+  const rows = hardRows(message, room);
+  // The cursor's row: the last row starting at or before it (a row ends where the next starts).
+  let on = 0;
+  rows.forEach((r, i) => {
+    if (r.at <= cursor) on = i;
+  });
+  const first = Math.max(0, Math.min(on - FIELD_MAX_ROWS + 1, rows.length - FIELD_MAX_ROWS));
+  const shown = rows.slice(Math.max(0, first), Math.max(0, first) + FIELD_MAX_ROWS);
+  return shown.map((r, i) => {
+    const index = Math.max(0, first) + i;
+    let text = toSafeText(r.text) as string;
+    if (index === on) {
+      const chars = [...r.text];
+      const k = [...r.text.slice(0, cursor - r.at)].length;
+      text = `${toSafeText(chars.slice(0, k).join(''))}${paint.inverse(toSafeText(chars[k] ?? ' '))}${toSafeText(chars.slice(k + 1).join(''))}`;
+    }
+    return `${lead}${index === 0 ? paint.accent('  ✎ ') : '    '}${text}`;
+  });
 }
 
 export function approvalHint(a: ApprovalsState): string {

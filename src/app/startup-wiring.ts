@@ -6,6 +6,7 @@ import type { AppStore } from '../store/app-store.js';
 import { setIntents } from '../store/app-store.js';
 import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from '../store/workspace-actions.js';
 import { followMcpServers } from '../store/mcp-actions.js';
+import { setBell } from '../store/approval-actions.js';
 
 /**
  * `leaving()`: the person is leaving before answering the trust question (or before it came):
@@ -39,6 +40,7 @@ export function connectStartup(store: AppStore, startup: StartupInfo): { leaving
   // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
   void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
   void startup.models?.then((models) => models && setIntents(store, { models }), () => {});
+  void startup.bell?.then((on) => setBell(store, on), () => {});
   void startup.sandbox?.then((label) => sandboxKnown(store, label), () => {});
   void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});
   void startup.customCommands.then((set) => {

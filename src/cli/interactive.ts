@@ -115,6 +115,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     info: {
       ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),
       theme: preview.settings.theme,
+      bell: decided.then((config) => config.settings.notifications.bell, () => preview.settings.notifications.bell),
       notices,
       trust,
       memory: memory.catch(() => []),

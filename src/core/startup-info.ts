@@ -61,6 +61,8 @@ export interface StartupInfo {
   mcp: Promise<McpServers | null>;
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered (header). */
   sandbox?: Promise<string>;
+  /** notifications.bell once the settings files are read (the first frame rings by the defaults). */
+  bell?: Promise<boolean>;
   /** /model, once the agent is built (absent for the demo and scripted models). */
   models?: Promise<ModelPicking | null>;
 }

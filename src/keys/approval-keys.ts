@@ -2,8 +2,9 @@
 // line editor, state in the store), so digits type instead of choosing; Enter sends, Esc says no.
 import type { AppStore } from '../store/app-store.js';
 import { chooseApproval, declineApproval, moveApprovalChoice, setApprovalMessage } from '../store/approval-actions.js';
-import { editLine } from './line-editor.js';
-import { actionFor } from './keymap.js';
+import { backspace, editLine, insertText } from './line-editor.js';
+import { chipLabel, wantsChip } from './paste.js';
+import { actionFor, lineActionFor } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 
 /** True when the key was the prompt's; others (Shift+Tab, paging the transcript) go on. */
@@ -12,6 +13,7 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
   const action = actionFor('approval', press.name);
   if (a.typing) {
     if (action === 'no' || action === 'choose') declineApproval(store);
+    else if (lineActionFor(press.name) === 'backspace') backspaceField(store);
     else {
       const next = editLine({ text: a.message, cursor: a.cursor }, press);
       if (next) setApprovalMessage(store, next);
@@ -29,4 +31,28 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
     case 'no': declineApproval(store); return true;
     default: return false;
   }
+}
+
+/** A chip right before the cursor goes whole (half a label would reach the model as text). */
+function backspaceField(store: AppStore): void {
+  const a = store.getState().approvals;
+  const before = a.message.slice(0, a.cursor);
+  const chip = a.pastes.find((p) => before.endsWith(p.label));
+  if (!chip) return setApprovalMessage(store, backspace({ text: a.message, cursor: a.cursor }));
+  const start = a.cursor - chip.label.length;
+  setApprovalMessage(store, { text: a.message.slice(0, start) + a.message.slice(a.cursor), cursor: start }, a.pastes.filter((p) => p !== chip));
+}
+
+/**
+ * A paste into choice 4's text field keeps its lines; one of many lines (or very long) shows as
+ * a `[pasted N lines]` chip, as in the prompt, and the model gets the whole text.
+ */
+export function pasteIntoApproval(store: AppStore, text: string): void {
+  const a = store.getState().approvals;
+  const clean = text.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
+  if (clean === '') return;
+  const field = { text: a.message, cursor: a.cursor };
+  if (!wantsChip(clean)) return setApprovalMessage(store, insertText(field, clean));
+  const label = chipLabel(clean, a.pastes.length + 1);
+  setApprovalMessage(store, insertText(field, label), [...a.pastes, { label, text: clean }]);
 }

@@ -59,8 +59,7 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
 }
 
 import { handleApprovalKey } from './approval-keys.js';
-import { setApprovalMessage } from '../store/approval-actions.js';
-import { insertText } from './line-editor.js';
+import { pasteIntoApproval } from './approval-keys.js';
 import { isAsking } from '../store/app-store.js';
 
 export interface AppKeyEnv extends KeyEnv {
@@ -106,11 +105,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
     text = text.slice(1);
     if (!(isAsking(s) && s.approvals.typing) || text === '') return;
   }
-  // Choice 4's text field is open: the text goes there, on one line.
-  if (isAsking(s) && s.approvals.typing) {
-    const typed = text.replace(/[\r\n\t]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
-    const field = insertText({ text: s.approvals.message, cursor: s.approvals.cursor }, typed);
-    return setApprovalMessage(store, field);
-  }
+  // Choice 4's text field is open: the text goes there with its lines (a long paste as a chip).
+  if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
   insertPaste(store, text, env);
 }

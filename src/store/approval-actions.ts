@@ -36,14 +36,24 @@ export function chooseApproval(store: AppStore, index: number): void {
   answer(store, { kind: kinds[index]! });
 }
 
-export function setApprovalMessage(store: AppStore, field: { text: string; cursor: number }): void {
-  patch(store, { message: field.text, cursor: field.cursor });
+export function setApprovalMessage(store: AppStore, field: { text: string; cursor: number }, pastes?: ApprovalsState['pastes']): void {
+  patch(store, { message: field.text, cursor: field.cursor, ...(pastes ? { pastes } : {}) });
+}
+
+/** The text field's words as the model gets them: each paste label replaced by what was pasted. */
+export function approvalMessage(a: Pick<ApprovalsState, 'message' | 'pastes'>): string {
+  let out = a.message;
+  for (const p of a.pastes) {
+    const at = out.indexOf(p.label);
+    if (at !== -1) out = out.slice(0, at) + p.text + out.slice(at + p.label.length);
+  }
+  return out.trim();
 }
 
 /** No: with the text field's words, if any were typed. */
 export function declineApproval(store: AppStore): void {
   const a = store.getState().approvals;
-  const message = a.typing ? a.message.trim() : '';
+  const message = a.typing ? approvalMessage(a) : '';
   answer(store, message ? { kind: 'no', message } : { kind: 'no' });
 }
 
@@ -68,4 +78,9 @@ export function cyclePermissionMode(store: AppStore): void {
 export function setPermissionMode(store: AppStore, mode: PermissionMode): void {
   store.setState((s) => ({ permission: { ...s.permission, mode }, flash: { text: `permission mode: ${mode}`, at: Date.now() } }));
   store.getState().intents.setPermissionMode(mode);
+}
+
+/** notifications.bell as the settings files say, once they are read (after the first frame). */
+export function setBell(store: AppStore, on: boolean): void {
+  store.setState((s) => ({ permission: { ...s.permission, bell: on } }));
 }

@@ -15,6 +15,8 @@ export interface ApprovalsState {
   /** Choice 4's text and cursor (edited by src/keys/line-editor.ts). */
   message: string;
   cursor: number;
+  /** Long pastes into the text field, shown as their `[pasted N lines]` label and sent whole. */
+  pastes: { label: string; text: string }[];
 }
 
 export interface PermissionModeState {
@@ -26,7 +28,7 @@ export interface PermissionModeState {
   bell: boolean;
 }
 
-export const emptyApprovals = (): ApprovalsState => ({ queue: [], selected: 0, typing: false, message: '', cursor: 0 });
+export const emptyApprovals = (): ApprovalsState => ({ queue: [], selected: 0, typing: false, message: '', cursor: 0, pastes: [] });
 
 export function modeCycle(start: PermissionMode): PermissionMode[] {
   const cycle: PermissionMode[] = ['default', 'accept-edits', 'plan'];

@@ -142,4 +142,30 @@ describe('the approval prompt', () => {
     await settle(20);
     expect(h!.store.getState().approvals.message).toBe(text);
   });
+
+  it('keeps the lines of a multi-line paste into the text field, and the model gets them', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
+    await press(h!.r, '4');
+    await press(h!.r, '\x1b[200~use make\r\nthen run the tests\x1b[201~');
+    expect(h!.store.getState().approvals.message).toBe('use make\nthen run the tests');
+    const screen = frame(h!.r);
+    expect(screen).toContain('✎ use make');
+    expect(screen).toMatch(/│ +then run the tests/);
+    await press(h!.r, KEYS.enter);
+    expect(answers).toEqual([['b1', { kind: 'no', message: 'use make\nthen run the tests' }]]);
+  });
+
+  it('shows a long paste as a chip, sends its whole text, and Backspace takes the chip whole', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'), ...commandAsk('b2'));
+    const long = Array.from({ length: 7 }, (_, i) => `step ${i + 1}`).join('\n');
+    await press(h!.r, '4', `\x1b[200~${long}\x1b[201~`);
+    expect(frame(h!.r)).toContain('✎ [pasted 7 lines]');
+    await press(h!.r, ...' please'.split(''), KEYS.enter);
+    expect(answers).toEqual([['b1', { kind: 'no', message: `${long} please` }]]);
+    await press(h!.r, '4', `\x1b[200~${long}\x1b[201~`, '\x7f');
+    expect(h!.store.getState().approvals.message).toBe('');
+    expect(h!.store.getState().approvals.pastes).toEqual([]);
+  });
 });

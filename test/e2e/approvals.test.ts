@@ -46,6 +46,8 @@ describe('approvals in tmux', () => {
     expect(screen).toContain('2 - beta');
     expect(screen).toContain('2 + BETA');
     expect(screen).toContain('waiting for your approval');
+    // notifications.bell is on by default: the prompt rang the bell once (tmux flags the window).
+    await app.waitFor(() => app.tmux('display', '-p', '-t', app.session, '#{window_bell_flag}').trim() === '1', 'the bell');
     expect(readFileSync(path.join(cwd, 'notes.txt'), 'utf8')).toBe('alpha\nbeta\ngamma\n');
     app.keys('1');
     await app.waitFor((s) => s.includes('edited'), 'the answer');

@@ -4,8 +4,9 @@
 // those records name are linked into the new session's logs folder (copied when a link is not
 // possible), so each session keeps its own logs and deleting one never breaks the other.
 import { copyFileSync, existsSync, linkSync, readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { isKnownRecord, type HeaderRecord, type SessionRecord } from './records.js';
+import { isKnownRecord, SESSION_FORMAT_VERSION, type HeaderRecord, type SessionRecord } from './records.js';
 import { SessionFile } from './session-file.js';
 import { makePrivateDir, type SessionPaths } from './session-paths.js';
 
@@ -102,4 +103,25 @@ export function forkSessionFile(req: ForkRequest): ForkOutcome | undefined {
     file.close();
   }
   return { file: file.filePath, kept: kept.length, titled: kept.some(({ record }) => record.type === 'title'), logs, logOwners };
+}
+
+/**
+ * The same from disk, with no recorder (`inkling rewind <n>`): the fork's header takes the old
+ * session's workspace, model and provider. Undefined when the old session has no prompt `prompt`.
+ */
+export function forkSessionOnDisk(paths: SessionPaths, from: string, prompt: number, inklingVersion: string, now = Date.now()): { id: string; file: string } | undefined {
+  const old = recordLines(readFileSync(paths.file(from), 'utf8')).find(({ record }) => record.type === 'header')?.record as HeaderRecord | undefined;
+  const id = randomUUID();
+  const header: HeaderRecord = {
+    type: 'header',
+    version: SESSION_FORMAT_VERSION,
+    id,
+    workspace: old?.workspace ?? '',
+    model: old?.model ?? '',
+    provider: old?.provider ?? '',
+    startedAt: now,
+    inklingVersion,
+  };
+  const outcome = forkSessionFile({ paths, from, prompt, header });
+  return outcome ? { id, file: outcome.file } : undefined;
 }

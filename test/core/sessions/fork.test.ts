@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deleteSession, listSessions, openSession } from '../../../src/core/sessions/session-catalog.js';
+import { forkSessionOnDisk } from '../../../src/core/sessions/session-fork.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
 import { collect } from '../../helpers/collect.js';
 import { respond, text, toolUse } from '../../helpers/test-provider.js';
@@ -123,5 +124,21 @@ describe('forking a session at a prompt (rewind into a new session)', () => {
     expect(recorder.fork(2)).toBeUndefined();
     expect(recorder.fork(0)).toBeUndefined();
     expect(recorder.id).toBe(id);
+  });
+});
+
+describe('forking a session file with no recorder (inkling rewind)', () => {
+  it('names the new session and copies the old header\'s workspace and model', async () => {
+    const dirs = tempHome();
+    const { agent, recorder, paths } = recordingAgent([respond([text('a')]), respond([text('b')])], dirs);
+    await collect(agent.run('one'));
+    await collect(agent.run('two'));
+    await agent.dispose();
+    expect(forkSessionOnDisk(paths, recorder.id, 3, '9.9.9')).toBeUndefined();
+    const fork = forkSessionOnDisk(paths, recorder.id, 2, '9.9.9')!;
+    const forked = records(fork.file);
+    expect(forked[0]).toMatchObject({ type: 'header', id: fork.id, workspace: dirs.workspace, model: 'test-model', provider: 'test', inklingVersion: '9.9.9' });
+    expect(forked[1]).toEqual({ type: 'forked_from', session: recorder.id, prompt: 2 });
+    expect(forked.filter((r) => r.type === 'prompt').map((r) => r.text)).toEqual(['one']);
   });
 });

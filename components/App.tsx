@@ -11,22 +11,22 @@ import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { McpView } from './McpView.js';
 import { isAsking } from '../src/store/app-store.js';
-import { ApprovalPrompt, approvalRows } from './ApprovalPrompt.js';
-import { approvalLines, fieldLines } from './approval-lines.js';
+import { ApprovalPrompt } from './ApprovalPrompt.js';
 import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
 import { KeyInput, useKeyTarget } from './key-input.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
-import { WorkspacePrompt, workspacePromptRows } from './WorkspacePrompts.js';
+import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { SessionPicker } from './SessionPicker.js';
 import { ShellFocus } from './ShellFocus.js';
-import { viewItemLines } from './transcript-layout.js';
+import { approvalBudget, mainRows } from './screen-layout.js';
+import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { rendererFor } from './tools/renderers.js';
-import { CompletionMenu, completionRows, Input, inputRows, QueuedPrompts, queuedRows } from './Input.js';
+import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
 import { loadMarkdown } from './markdown-lines.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
@@ -74,22 +74,17 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
-  const history = useRef<HistoryEnv>({ rowsOf: () => 1, copy: async () => { throw new Error('not ready'); } });
+  const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
-    rowsOf: (item) => {
-      const s = store.getState();
-      return viewItemLines(item, cols, s.viewportRows, s.frame, Date.now(), s.renderEpoch, { expanded: s.expanded }).length;
-    },
     copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
     toolInput: (item) => rendererFor(item).copyableInput(item),
   };
-  const approvalBudget = Math.max(8, Math.floor(rows * 0.6));
-  const { mode, input, completion, busy, queued, promptRows, asking, askRows } = useApp(
+  const { mode, asking, mainHeight } = useApp(
     useShallow((s) => ({
-      mode: s.mode, input: s.input, completion: s.completion, busy: s.phase !== 'idle', queued: s.queued,
+      mode: s.mode,
       asking: isAsking(s),
-      askRows: isAsking(s) ? approvalRows(approvalLines(s.approvals, cols, approvalBudget).length, s.approvals.typing ? fieldLines(s.approvals.message, s.approvals.cursor, cols).length : 0) : 0,
-      promptRows: workspacePromptRows(s, cols),
+      // The measured size, which the store gets just after this frame.
+      mainHeight: mainRows(s, { cols, rows }),
       // A theme switch bumps the epoch: every row is painted again.
       epoch: s.renderEpoch,
     })),
@@ -102,23 +97,18 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   });
 
   useEffect(() => {
-    store.setState({ size: { cols, rows } });
+    resizeScreen(store, { cols, rows });
     store.getState().intents.paneSize(Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
   useEffect(() => {
     const t = setTimeout(() => {
-      void loadMarkdown().then(() => store.setState((s) => ({ renderEpoch: s.renderEpoch + 1 })));
+      void loadMarkdown().then(() => redrawAll(store));
     }, markdownDelayMs);
     t.unref?.();
     return () => clearTimeout(t);
   }, [store, markdownDelayMs]);
 
-  const inputHeight = inputRows(input, cols, busy).length + 2;
-  const completionHeight = completionRows(completion, cols).length;
-  const queuedHeight = queuedRows(queued, cols).length;
-  const belowHeight = asking ? askRows : inputHeight + completionHeight + queuedHeight + promptRows;
-  const mainHeight = Math.max(1, rows - 1 - 1 - belowHeight - 1);
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -146,7 +136,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <Transcript height={mainHeight} width={cols} />
       )}
       {asking ? (
-        <ApprovalPrompt width={cols} height={approvalBudget} />
+        <ApprovalPrompt width={cols} height={approvalBudget(rows)} />
       ) : (
         <>
           <WorkspacePrompt width={cols} />

@@ -16,6 +16,7 @@ await build({
       "export { render } from 'ink';",
       "export { createElement } from 'react';",
       "export { App } from './components/App.js';",
+      "export { screenLayout } from './components/screen-layout.js';",
       "export { startTheme } from './src/app/theme.js';",
     ].join('\n'),
     resolveDir: dist,

@@ -12,6 +12,7 @@ import { render } from 'ink';
 import type { AgentEvent } from '../../src/core/events.js';
 import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { startTicker } from '../../src/store/ticker.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
@@ -126,7 +127,7 @@ const describe = (w: Window) =>
 
 /** Redraws forced by a new notice at the bottom (a real re-render of the whole transcript). */
 async function redraws(calls: number): Promise<{ first: number; w: Window }> {
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   update(store, session(calls));
   const t0 = performance.now();
   const m = mount(store);
@@ -139,7 +140,7 @@ async function redraws(calls: number): Promise<{ first: number; w: Window }> {
 
 /** A bash pane gaining one line per update under a 1,000-call transcript. */
 async function livePane(): Promise<Window> {
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   update(store, session(1000));
   const command = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
   update(store, [
@@ -163,7 +164,7 @@ async function livePane(): Promise<Window> {
 }
 
 async function spinner(): Promise<Window> {
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   update(store, session(20));
   update(store, [
     { type: 'turn_start', prompt: 'spin' },

@@ -15,6 +15,7 @@ import type { PermissionMode } from '../core/permissions/approval.js';
 import { attachAgent } from '../store/agent-session.js';
 import { ledgerPort } from '../store/ledger-port.js';
 import { startTicker } from '../store/ticker.js';
+import { redrawAll } from '../store/view-actions.js';
 import type { StartupInfo } from '../core/startup-info.js';
 import { connectStartup } from './startup-wiring.js';
 import { deferredAgent } from '../store/deferred-agent.js';
@@ -81,6 +82,7 @@ interface UiModules {
   createElement: typeof import('react').createElement;
   render: typeof import('ink').render;
   App: typeof import('../../components/App.js').App;
+  screenLayout: typeof import('../../components/screen-layout.js').screenLayout;
   startTheme: typeof import('./theme.js').startTheme;
 }
 
@@ -107,8 +109,14 @@ async function loadUi(): Promise<UiModules> {
   const unset = process.env.NODE_ENV === undefined;
   if (unset) process.env.NODE_ENV = 'production';
   try {
-    const [react, ink, app, theme] = await Promise.all([import('react'), import('ink'), import('../../components/App.js'), import('./theme.js')]);
-    return { createElement: react.createElement, render: ink.render, App: app.App, startTheme: theme.startTheme };
+    const [react, ink, app, layout, theme] = await Promise.all([
+      import('react'),
+      import('ink'),
+      import('../../components/App.js'),
+      import('../../components/screen-layout.js'),
+      import('./theme.js'),
+    ]);
+    return { createElement: react.createElement, render: ink.render, App: app.App, screenLayout: layout.screenLayout, startTheme: theme.startTheme };
   } finally {
     if (unset) delete process.env.NODE_ENV;
   }
@@ -131,14 +139,14 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     if (traceFile) appendFileSync(traceFile, `startup ${what} at ${performance.now().toFixed(0)} ms\n`);
   };
   mark('runTui');
-  const { createElement, render, App, startTheme } = await loadUi();
+  const { createElement, render, App, screenLayout, startTheme } = await loadUi();
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
   const store = createAppStore({
     size: { cols: stdout.columns || 80, rows: stdout.rows || 24 },
     permission: { mode: opts.permissionMode ?? null, cycle: opts.permissionMode ? modeCycle(opts.permissionMode) : [], bell: opts.bell ?? true },
-  });
+  }, { layout: screenLayout });
   // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
   // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
@@ -164,7 +172,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     setting: opts.startup?.theme ?? 'dark',
     // Beside Ink, like the alternate screen and mouse modes: the frame guard drops OSC strings.
     out: stdout,
-    onChange: () => store.setState((s) => ({ renderEpoch: s.renderEpoch + 1 })),
+    onChange: () => redrawAll(store),
   });
 
   setIntents(store, {

@@ -12,8 +12,6 @@ import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 
 export interface HistoryEnv {
-  /** Rows a stop takes on screen as drawn now (PgUp/PgDn move about a page of rows). */
-  rowsOf(item: TranscriptItem): number;
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
   copy(text: string): Promise<{ summary: string }>;
   /** What `Y` copies for a tool call (its renderer knows: the command, the path, the pattern). */
@@ -64,8 +62,8 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'nextPrompt': return hist.jumpPrompt(store, 1);
     case 'first': return hist.selectEnd(store, 'first');
     case 'last': return hist.selectEnd(store, 'last');
-    case 'pageUp': return hist.movePage(store, -1, env.rowsOf);
-    case 'pageDown': return hist.movePage(store, 1, env.rowsOf);
+    case 'pageUp': return hist.movePage(store, -1);
+    case 'pageDown': return hist.movePage(store, 1);
     case 'toggle': return hist.toggleExpanded(store);
     case 'open': return hist.openPager(store);
     case 'filter': return hist.startFilter(store);

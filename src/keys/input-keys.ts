@@ -1,7 +1,7 @@
 // What each key does to the prompt, the transcript scroll and the turn. Plain functions of
 // the store (no React), so keystrokes always act on the latest state, however fast they come.
 import type { AppState, AppStore, Completion, InputState } from '../store/app-store.js';
-import { emptyInput, isBusy } from '../store/app-store.js';
+import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -159,7 +159,7 @@ function scrollBy(store: AppStore, delta: number): void {
 
 /** Transcript keys that work while typing. Returns true when the key was used. */
 export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
-  const page = Math.max(1, store.getState().viewportRows - 1);
+  const page = Math.max(1, viewRows(store) - 1);
   switch (actionFor('transcript', press.name)) {
     case 'pageUp': scrollBy(store, page); return true;
     case 'pageDown': scrollBy(store, -page); return true;
@@ -299,7 +299,7 @@ function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: InputState) =>
 /** Keys while the help overlay is open (the key map's help context). */
 export function handleHelpKey(store: AppStore, press: KeyPress): void {
   const s = store.getState();
-  const page = Math.max(1, s.viewportRows - 1);
+  const page = Math.max(1, viewRows(store) - 1);
   const scroll = (d: number) => store.setState({ helpScroll: Math.max(0, s.helpScroll + d) });
   switch (actionFor('help', press.name)) {
     case 'close': return store.setState({ mode: 'input', helpScroll: 0 });

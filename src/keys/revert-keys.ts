@@ -1,12 +1,12 @@
 // Keys of the undo / rewind preview: revert, restore anyway, scroll the diff, or leave it.
-import type { AppStore } from '../store/app-store.js';
+import { viewRows, type AppStore } from '../store/app-store.js';
 import { close, confirmRevert, scrollPreview } from '../store/revert-dialog.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 
 /** Resolves when a confirmed revert is done (tests await it). */
 export function handleRevertKey(store: AppStore, press: KeyPress): Promise<void> | void {
-  const page = Math.max(1, store.getState().viewportRows - 4);
+  const page = Math.max(1, viewRows(store) - 4);
   const name = press.name === ' ' ? 'space' : press.name;
   switch (actionFor('revert', name)) {
     case 'confirm': return confirmRevert(store, false);

@@ -1,6 +1,6 @@
 // Keys of the prompts about the workspace: the trust question, where a `#` line goes, and the
 // /memory view. Plain functions of the store, like the other key handlers.
-import type { AppStore } from '../store/app-store.js';
+import { viewRows, type AppStore } from '../store/app-store.js';
 import { answerTrust, chooseMemoryTarget, closeMemory, moveMemoryChoice, scrollMemory } from '../store/workspace-actions.js';
 import { actionFor } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -30,7 +30,7 @@ export function handleRememberKey(store: AppStore, press: KeyPress): void {
 }
 
 export function handleMemoryKey(store: AppStore, press: KeyPress): void {
-  const page = Math.max(1, store.getState().viewportRows - 1);
+  const page = Math.max(1, viewRows(store) - 1);
   switch (actionFor('memory', press.name)) {
     case 'lineUp': return scrollMemory(store, -1);
     case 'lineDown': return scrollMemory(store, 1);

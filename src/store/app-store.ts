@@ -113,8 +113,6 @@ export interface AppState {
   scrollBack: number;
   /** Something arrived below while scrolled up. */
   newBelow: boolean;
-  /** Rows in the transcript viewport at the last layout (for paging). */
-  viewportRows: number;
 
   mode: Mode;
   /** Mouse reporting is on (the /mouse command). */
@@ -158,7 +156,38 @@ export interface AppState {
   intents: Intents;
 }
 
-export type AppStore = StoreApi<AppState>;
+/** Where the history selection sat in the last settled view: output arriving below must not move it. */
+export interface ViewAnchor { id: string; below: number }
+
+/**
+ * How the screen lays out this state (components/screen-layout.ts draws it). The store's scroll
+ * and paging actions measure with it; nothing is written back by a render.
+ */
+export interface ScreenLayout {
+  /** Rows of the main view (transcript, help, dialogs) for this state and its terminal size. */
+  mainRows(s: AppState): number;
+  /** Rows an item takes in the transcript as drawn now (history mode's PgUp/PgDn). */
+  itemRows(s: AppState, item: TranscriptItem): number;
+  /** The scroll for this state: clamped to what exists, the selection kept in view, and held still while output arrives below it. */
+  settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: number; anchor: ViewAnchor | null };
+}
+
+/** Without a screen (store tests, -p): a view of the terminal's height less the chrome, one row per item, no clamping. */
+const bareLayout: ScreenLayout = {
+  mainRows: (s) => Math.max(1, s.size.rows - 14),
+  itemRows: () => 1,
+  settleScroll: (s) => ({ scrollBack: s.scrollBack, anchor: null }),
+};
+
+export type AppStore = StoreApi<AppState> & {
+  /** The screen's layout (a port): scroll and paging actions measure with it. */
+  readonly layout: ScreenLayout;
+};
+
+/** What the store needs from outside, given when it is created. */
+export interface StorePorts {
+  layout?: ScreenLayout;
+}
 
 const noIntents: Intents = {
   submitPrompt: () => {},
@@ -207,7 +236,6 @@ export function initialState(): AppState {
     completion: null,
     scrollBack: 0,
     newBelow: false,
-    viewportRows: 10,
     mode: 'input',
     mouse: false,
     helpScroll: 0,
@@ -232,12 +260,42 @@ export function initialState(): AppState {
   };
 }
 
-export function createAppStore(overrides: Partial<AppState> = {}): AppStore {
-  return createStore<AppState>()(() => ({ ...initialState(), ...overrides }));
+/** Changes after which the view's scroll is settled again (not frame ticks, usage or the status line). */
+const LAYOUT_INPUTS = ['items', 'size', 'mode', 'history', 'expanded', 'shellFocus', 'scrollBack', 'renderEpoch', 'input', 'completion', 'queued', 'approvals', 'workspace'] as const;
+
+export function createAppStore(overrides: Partial<AppState> = {}, ports: StorePorts = {}): AppStore {
+  const layout = ports.layout ?? bareLayout;
+  const base = createStore<AppState>()(() => ({ ...initialState(), ...overrides }));
+  const store: AppStore = Object.assign(base, { layout });
+  // The scroll follows from the state and the layout: clamped to the transcript, the history
+  // selection kept in view, "new below" cleared at the bottom. Subscribed first, so every other
+  // listener sees the settled state.
+  let anchor: ViewAnchor | null = null;
+  let settling = false;
+  store.subscribe((s, prev) => {
+    if (settling || !LAYOUT_INPUTS.some((k) => s[k] !== prev[k])) return;
+    settling = true;
+    try {
+      const next = layout.settleScroll(s, anchor);
+      anchor = next.anchor;
+      const patch: Partial<AppState> = {};
+      if (next.scrollBack !== s.scrollBack) patch.scrollBack = next.scrollBack;
+      if (next.scrollBack === 0 && s.newBelow) patch.newBelow = false;
+      if (Object.keys(patch).length > 0) store.setState(patch);
+    } finally {
+      settling = false;
+    }
+  });
+  return store;
 }
 
 export function setIntents(store: AppStore, intents: Partial<Intents>): void {
   store.setState((s) => ({ intents: { ...s.intents, ...intents } }));
+}
+
+/** Rows of the main view now (paging sizes). */
+export function viewRows(store: AppStore): number {
+  return store.layout.mainRows(store.getState());
 }
 
 /** The approval prompt has the keyboard: a call waits and nothing else (help, history, pager) is open. */

@@ -108,17 +108,17 @@ export function selectEnd(store: AppStore, which: 'first' | 'last'): void {
   setHistory(store, { selectedId: stops[which === 'first' ? 0 : stops.length - 1]!.id });
 }
 
-/** PgUp/PgDn: the stop about a page of rows away (rowsOf measures a stop as drawn). */
-export function movePage(store: AppStore, dir: 1 | -1, rowsOf: (item: TranscriptItem) => number): void {
+/** PgUp/PgDn: the stop about a page of rows away (the layout measures a stop as drawn). */
+export function movePage(store: AppStore, dir: 1 | -1): void {
   const s = store.getState();
   const stops = visibleStops(s);
   if (stops.length === 0) return;
-  const page = Math.max(1, s.viewportRows - 2);
+  const page = Math.max(1, store.layout.mainRows(s) - 2);
   let at = selectedIndex(stops, s.history.selectedId);
   if (at === -1) at = dir > 0 ? 0 : stops.length - 1;
   let rows = 0;
   while (at + dir >= 0 && at + dir < stops.length && rows < page) {
-    rows += rowsOf(stops[at]!);
+    rows += store.layout.itemRows(s, stops[at]!);
     at += dir;
   }
   setHistory(store, { selectedId: stops[at]!.id });

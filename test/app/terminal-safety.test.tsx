@@ -12,6 +12,7 @@ import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
 import { isSafeText } from '../../src/core/text/safe-text.js';
 import { createAppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { HOSTILE, hostileSession, SPLIT_DELTAS, unsafeSequences } from '../helpers/hostile-text.js';
 import { createScreen } from './xterm-screen.js';
@@ -30,7 +31,7 @@ const settle = async (screen: { flush(): Promise<void> }) => {
 describe('hostile text through every path to the terminal', () => {
   it('reaches the terminal only as visible text', async () => {
     const evil = Object.values(HOSTILE).join(' ');
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     const screen = createScreen(120, 60);
     const titles: string[] = [];
     const clipboard: string[] = [];

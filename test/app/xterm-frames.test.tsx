@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, type Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
@@ -44,7 +45,7 @@ async function commit(fn: () => void, screen: { flush(): Promise<void> }) {
 
 describe('frames in a real terminal', () => {
   it('never reaches the terminal height while a long session streams in', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     const screen = await mount(store, 60, 20);
     const b = createEventBinding(store, { intervalMs: 0 });
     await commit(() => b.push({ type: 'turn_start', prompt: 'go' }), screen);
@@ -67,7 +68,7 @@ describe('frames in a real terminal', () => {
   });
 
   it('places wide characters and wraps text at the width', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     const screen = await mount(store, 30, 16);
     const b = createEventBinding(store, { intervalMs: 0 });
     await commit(() => {
@@ -87,7 +88,7 @@ describe('frames in a real terminal', () => {
   });
 
   it('re-lays out on resize without leftovers', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     const screen = await mount(store, 80, 24);
     const b = createEventBinding(store, { intervalMs: 0 });
     await commit(() => {
@@ -109,7 +110,7 @@ describe('frames in a real terminal', () => {
   });
 
   it('stays inside a tiny terminal, completion menu open', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     const screen = await mount(store, 30, 8);
     const b = createEventBinding(store, { intervalMs: 0 });
     await commit(() => {

@@ -3,6 +3,7 @@ import React from 'react';
 import { act } from 'react';
 import { App, type AppProps } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
 import type { KeyEnv } from '../../src/keys/input-keys.js';
 import { createFakeAgent, simpleTurn, type FakeAgent, type TurnScript } from '../store/fake-agent.js';
@@ -20,7 +21,7 @@ export interface Harness {
 export async function renderApp(
   opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies'] } = {},
 ): Promise<Harness> {
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const session = attachAgent(store, agent, { intervalMs: 1 });
   const h = { store, agent, session, exits: 0, mouse: [] } as unknown as Harness;

@@ -12,6 +12,7 @@ import { createAnthropicProvider } from '../../src/core/providers/anthropic.js';
 import { fileTools } from '../../src/core/tools/file-tools.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { createAppStore, setIntents } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { contextIntents } from '../../src/store/context-costs.js';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
@@ -57,7 +58,7 @@ async function appOverRealAgent() {
   await writeFile(path.join(ws.root, 'big.ts'), BIG);
   const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 1 });
   const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session'), contextWindow: 20_000 });
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   const session = attachAgent(store, agent, { intervalMs: 1 });
   setIntents(store, { submitPrompt: (p) => session.submit(p), interrupt: () => session.interrupt(), ...contextIntents(store, agent, session, () => 'claude-sonnet-4-6') });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: ws.root }} keyEnv={{ files: () => [], now: Date.now }} markdownDelayMs={100_000} />);

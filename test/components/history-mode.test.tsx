@@ -4,6 +4,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { selectedItem } from '../../src/store/history-mode.js';
 import { copyToClipboard, parseOsc52 } from '../../src/app/clipboard.js';
 import { frame, KEYS, press, renderAct, settle, settleUntil, unmountAct, type Rendered } from './act-helpers.js';
@@ -20,7 +21,7 @@ const SEQ = Array.from({ length: 30 }, (_, i) => `seq-line-${i + 1}`);
 
 /** Two turns: prompt, read, bash (30 lines), answer; prompt, bash, read, answer. */
 async function renderSession(extra: (store: AppStore) => void = () => {}): Promise<H> {
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   apply(store, turn('first prompt', [readCall('r1', 'src/alpha.ts', 'export const alpha = 1;'), bashCall('b1', 'seq 1 30', SEQ)], 'first answer'));
   apply(store, turn('second prompt', [bashCall('b2', 'echo beta', ['beta']), readCall('r2', 'src/gamma.ts', 'gamma')], 'second answer'));
   extra(store);

@@ -4,6 +4,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply, bashCall, bashDetails, turn } from './history-fixtures.js';
 
@@ -38,7 +39,7 @@ const pagerStatus = (x: H) => frame(x.r).split('\n').filter((l) => l.trim() !== 
 
 describe('the pager from history mode', () => {
   it('o shows the whole log (not only the pane), scrolls, searches, and q returns to the same selection', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     apply(store, turn('go', [bashCall('long', 'seq-ish', LOG, { kept: 5 }), bashCall('short', 'echo hi', ['hi'])], 'done'));
     h = await render(store);
     await press(h.r, KEYS.ctrlO, 'g', 'j');
@@ -79,7 +80,7 @@ function runningBash(store: AppStore, id: string, at = Date.now()): void {
 
 describe('Ctrl+T: typing into a running command', () => {
   it('sends every key to the pty as the terminal sent it; Ctrl+T gives the keys back', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     runningBash(store, 'cmd');
     h = await render(store);
     await press(h.r, 'x', KEYS.backspace); // the input still works before focus
@@ -102,7 +103,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('in history mode focuses the selected command, and focus returns when the command ends', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     runningBash(store, 'cmd');
     h = await render(store);
     await press(h.r, KEYS.ctrlO, 'G');
@@ -118,7 +119,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('follows the command\'s key modes from its snapshot (application cursor keys, bracketed paste)', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     runningBash(store, 'less');
     const d = bashDetails('less', ['page'], { running: true });
     apply(store, [{ type: 'tool_output', id: 'less', details: { ...d, snapshot: { ...d.snapshot, applicationCursorKeys: true, bracketedPaste: true } } }]);
@@ -128,7 +129,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('says so when nothing runs', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     apply(store, turn('go', [bashCall('done', 'true', [])], 'ok'));
     h = await render(store);
     await press(h.r, '\x14');
@@ -137,7 +138,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('a running command silent for 5 s hints that it may be waiting for input', async () => {
-    const store = createAppStore();
+    const store = createAppStore({}, { layout: screenLayout });
     runningBash(store, 'quiet', Date.now() - 6000);
     runningBash(store, 'chatty');
     h = await render(store);

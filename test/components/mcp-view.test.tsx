@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { McpServers } from '../../src/core/mcp/mcp-servers.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { followMcpServers } from '../../src/store/mcp-actions.js';
 import { everythingStdio } from '../helpers/mcp-servers.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
@@ -36,7 +37,7 @@ beforeAll(async () => {
     clientVersion: '0.0.0-test',
     reconnect: { maxAttempts: 0, baseDelayMs: 10, maxDelayMs: 10 },
   });
-  store = createAppStore();
+  store = createAppStore({}, { layout: screenLayout });
   stop = followMcpServers(store, servers);
   servers.start();
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);

@@ -5,6 +5,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { startSessions } from '../../src/store/session-picker.js';
 import { sessionPort } from '../../src/cli/session-recording.js';
@@ -32,7 +33,7 @@ async function appOver(dirs: { home: string; workspace: string }, responders: Re
   const live = recordingAgent(responders, dirs);
   const config = { home: dirs.home, workspaceRoot: dirs.workspace, session } as InklingConfig;
   const port = sessionPort(Promise.resolve(config), Promise.resolve(live.agent));
-  const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } });
+  const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout });
   const binding = attachAgent(store, live.agent, { intervalMs: 1 });
   setIntents(store, { submitPrompt: (p) => binding.submit(p), interrupt: () => binding.interrupt(), clearConversation: () => binding.clear(), sessions: port });
   rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} markdownDelayMs={100_000} />);

@@ -53,7 +53,7 @@ describe('virtualized transcript', () => {
     await act(async () => {
       h!.store.setState((s) => applyEvents(s, bigSession(50), 0));
     });
-    const rows = h.store.getState().viewportRows;
+    const rows = h.store.layout.mainRows(h.store.getState());
     await press(h.r, KEYS.pageUp);
     expect(h.store.getState().scrollBack).toBe(rows - 1);
     expect(frame(h.r)).toMatch(/↑ \d+ lines up — End to follow/);

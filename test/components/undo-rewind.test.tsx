@@ -10,6 +10,7 @@ import { App } from '../../components/App.js';
 import type { ChangeLedger } from '../../src/core/checkpoints/change-ledger.js';
 import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
 import { ledgerPort } from '../../src/store/ledger-port.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from '../core/checkpoints/ledger-fixtures.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
@@ -54,7 +55,7 @@ async function turn(store: AppStore, prompt: string, ordinal: number, calls: Arr
 async function session(): Promise<{ store: AppStore; cut: number[] }> {
   ws = await ledgerWorkspace({ files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
   ledger = newLedger(ws);
-  const store = createAppStore();
+  const store = createAppStore({}, { layout: screenLayout });
   const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
   await turn(store, 'first prompt', 1, [
     { id: 'sed1', name: 'bash', input: { command: "sed -i 's/alpha/ALPHA/' a.txt" }, run: sh("sed -i 's/alpha/ALPHA/' a.txt") },

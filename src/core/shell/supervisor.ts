@@ -28,5 +28,13 @@ export function supervisorPath(): string | null {
   return found;
 }
 
+/**
+ * Replaces the lookup's answer (`undefined` looks again): tests use it to be the machine where
+ * node-gyp could not build the binary.
+ */
+export function setSupervisorPath(p: string | null | undefined): void {
+  found = p;
+}
+
 /** How the process tree of a command is held together, as the bash tool says it. */
 export type Containment = 'sandbox' | 'supervisor' | 'process-tree';

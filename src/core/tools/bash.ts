@@ -73,6 +73,11 @@ function formatResult(r: PtyCommandResult, timeoutMs: number, where: string, hin
   return parts.join('\n');
 }
 
+/** Outside the sandbox without the supervisor binary, the result says what that leaves open. */
+export const UNCONTAINED_NOTE =
+  'Containment: the process supervisor is not built here, so processes were found by walking /proc; a background ' +
+  'process that started its own session with a cleared environment may still be running.';
+
 /**
  * What the shell runs under: bubblewrap (its PID namespace holds the whole tree), else the native
  * supervisor (a child subreaper), else nothing (the /proc walk of process-tree.ts alone).
@@ -86,9 +91,16 @@ function commandWrapper(decision: SandboxDecision, ctx: ToolContext, logPath: st
   return sandboxWrapper({ ...sandbox, probe: sandbox.probe }, { workspace: ctx.workspaceRoot, sessionDir: ctx.session.sessionDir, logDir: path.dirname(logPath) });
 }
 
-export const bashTool: Tool<BashInput> = {
-  name: 'bash',
-  description:
+/**
+ * The tool's description, true to this machine: in the sandbox its PID namespace holds every process;
+ * outside it the supervisor does when it was built, else only the /proc walk (which a daemon with its
+ * own session and a cleared environment escapes), and the description then says so.
+ */
+export function bashDescription(supervisorBuilt: boolean): string {
+  const outside = supervisorBuilt
+    ? 'outside it a supervisor process does'
+    : 'outside it they are found by walking /proc, which a daemon in its own session with a cleared environment can escape';
+  return (
     'Runs a bash command (bash -c, no login shell) in a pseudo-terminal in the workspace root. Returns what a ' +
     'terminal would show (stdout and stderr merged, escape codes removed, progress bars in their final state), then ' +
     '"Exit code: N"; a non-zero exit is an error. Output longer than about ' +
@@ -100,11 +112,20 @@ export const bashTool: Tool<BashInput> = {
     `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
-    'too, so nothing (a server, a watcher) outlives its call: in the sandbox its PID namespace holds them all, outside ' +
-    'it a supervisor process does. A status line ending in "(sandboxed)" means the command ' +
+    `too, so nothing (a server, a watcher) outlives its call: in the sandbox its PID namespace holds them all, ${outside}. ` +
+    'A status line ending in "(sandboxed)" means the command ' +
     'ran in a sandbox: only the workspace and /tmp are writable, the rest of the machine is read-only, there is no ' +
     'network, other processes are invisible, .env files read as empty and .git/hooks, .git/config and .inkling/ are ' +
-    'read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.',
+    'read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.'
+  );
+}
+
+export const bashTool: Tool<BashInput> = {
+  name: 'bash',
+  /** Says which containment holds background processes: the supervisor only when it was built. */
+  get description() {
+    return bashDescription(supervisorPath() !== null);
+  },
   readOnly: false,
   isReadOnlyCall: (input) => typeof input.command === 'string' && isReadOnlyCommand(input.command),
   inputSchema: {
@@ -196,6 +217,7 @@ export const bashTool: Tool<BashInput> = {
     const hint =
       decision.sandboxed ? sandboxHint(result.text, { workspace: ctx.workspaceRoot, network: ctx.session.sandbox?.network ?? false }) : null;
     const where = decision.sandboxed ? (ctx.session.sandbox?.network ? ' (sandboxed, network on)' : ' (sandboxed)') : '';
-    return { content: formatResult(result, timeoutMs, where, hint), isError: failed, details };
+    const note = hint ?? (decision.sandboxed || supervisorPath() ? null : UNCONTAINED_NOTE);
+    return { content: formatResult(result, timeoutMs, where, note), isError: failed, details };
   },
 };

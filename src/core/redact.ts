@@ -10,6 +10,8 @@ const MIN_SECRET_LENGTH = 8;
 export type Redact = ((text: string) => string) & {
   /** How many characters a match can span: a stream redacted in pieces must hold that many back. */
   readonly holdBack?: number;
+  /** Where the secrets are in `text`, as [start, end) offsets: for text laid out in pieces (wrapped rows). */
+  readonly spans?: (text: string) => [number, number][];
 };
 
 export function createRedactor(secrets: readonly (string | undefined)[]): Redact {
@@ -17,7 +19,9 @@ export function createRedactor(secrets: readonly (string | undefined)[]): Redact
   const found = secretPattern(values);
   if (!found) return Object.assign((text: string) => text, { holdBack: 0 });
   const { pattern, longest } = found;
-  return Object.assign((text: string) => (text.length === 0 ? text : text.replace(pattern, REDACTED)), { holdBack: longest });
+  const spans = (text: string): [number, number][] =>
+    [...text.matchAll(pattern)].filter((m) => m[0].length > 0).map((m) => [m.index, m.index + m[0].length]);
+  return Object.assign((text: string) => (text.length === 0 ? text : text.replace(pattern, REDACTED)), { holdBack: longest, spans });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { IBuffer, IBufferCell, IMarker, Terminal as TerminalType } from '@x
 import type { TerminalSnapshot } from '../tools/details.js';
 import { KeptOutput } from './kept-output.js';
 import type { OutputLog } from './output-log.js';
+import type { Redact } from '../redact.js';
 import { takeSnapshot } from './screen-text.js';
 import { SENTINEL_OSC, parseSentinel } from './sentinel.js';
 
@@ -22,6 +23,8 @@ export interface CommandTerminalOptions {
   /** What the terminal answers to the program's queries (cursor position, device attributes). */
   onReply?(data: string): void;
   scrollback?: number;
+  /** Hides secrets that wrapping split across rows, in the snapshots (each row is redacted later too). */
+  redact?: Redact;
 }
 
 export class CommandTerminal {
@@ -30,6 +33,7 @@ export class CommandTerminal {
   private readonly buffers: TerminalType['buffer'];
   readonly kept = new KeptOutput();
   private readonly log: OutputLog;
+  private readonly redact: Redact | undefined;
   private readonly cell: IBufferCell;
   /** Bytes handed to the emulator but not parsed yet (flow control). */
   pendingBytes = 0;
@@ -48,6 +52,7 @@ export class CommandTerminal {
 
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
+    this.redact = opts.redact;
     this.term = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
@@ -218,7 +223,7 @@ export class CommandTerminal {
 
   snapshot(historyRows: number): TerminalSnapshot {
     const total = this.kept.lineCount + Math.max(0, this.screenRowsUsed());
-    const snap = takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell);
+    const snap = takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell, this.redact);
     // How the command wants keys encoded, for typing into it from the UI (Ctrl+T).
     const modes = this.term.modes;
     if (modes.applicationCursorKeysMode) snap.applicationCursorKeys = true;

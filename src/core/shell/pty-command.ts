@@ -106,6 +106,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     rows: opts.rows,
     nonce,
     log,
+    ...(opts.redact ? { redact: opts.redact } : {}),
     onSentinel: (rc) => {
       if (sentinelSeen) return;
       sentinelSeen = true;

@@ -2,7 +2,9 @@
 // the UI's pane. Built from the cell API (not SerializeAddon) because the snapshot must hold no
 // cursor-movement codes, only colours and styles, one string per row.
 import type { IBuffer, IBufferCell, IBufferLine } from '@xterm/headless';
+import type { Redact } from '../redact.js';
 import type { TerminalSnapshot } from '../tools/details.js';
+import { secretsAcrossRows } from './wrapped-secrets.js';
 
 function colourCodes(mode: 'fg' | 'bg', cell: IBufferCell): string {
   const isFg = mode === 'fg';
@@ -53,8 +55,11 @@ function isInvisibleBlank(cell: IBufferCell): boolean {
   return (chars === '' || chars === ' ') && cell.isBgDefault() && !cell.isInverse() && !cell.isUnderline();
 }
 
-/** One row with SGR colour codes, trailing blanks trimmed; ends with a reset if any style was on. */
-export function rowToSgr(line: IBufferLine, cell: IBufferCell): string {
+/**
+ * One row with SGR colour codes, trailing blanks trimmed; ends with a reset if any style was on.
+ * `replace` maps a cell's column to what is shown instead of its character ('' shows nothing).
+ */
+export function rowToSgr(line: IBufferLine, cell: IBufferCell, replace?: ReadonlyMap<number, string>): string {
   let end = line.length;
   while (end > 0) {
     const c = line.getCell(end - 1, cell);
@@ -84,8 +89,8 @@ export function rowToSgr(line: IBufferLine, cell: IBufferCell): string {
         current = sgr;
       }
     }
-    const chars = c.getChars();
-    out += chars === '' ? ' ' : chars;
+    const chars = replace?.get(x) ?? c.getChars();
+    out += chars === '' && !replace?.has(x) ? ' ' : chars;
   }
   if (current !== '') out += '\x1b[0m';
   return out;
@@ -99,13 +104,15 @@ export function takeSnapshot(
   historyRows: number,
   totalLines: number,
   cell: IBufferCell,
+  redact?: Redact,
 ): TerminalSnapshot {
-  const screenEnd = buffer.baseY + rows;
+  const screenEnd = Math.min(buffer.baseY + rows, buffer.length);
   const start = Math.max(0, buffer.baseY - historyRows);
+  const hidden = redact?.spans ? secretsAcrossRows(buffer, start, screenEnd, cell, redact.spans) : undefined;
   const lines: string[] = [];
-  for (let y = start; y < screenEnd && y < buffer.length; y++) {
+  for (let y = start; y < screenEnd; y++) {
     const line = buffer.getLine(y);
-    lines.push(line ? rowToSgr(line, cell) : '');
+    lines.push(line ? rowToSgr(line, cell, hidden?.get(y)) : '');
   }
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return { cols, rows, lines, totalLines };

@@ -49,18 +49,29 @@ export function rowSegments(row: VisibleRow): Segment[] {
   return out;
 }
 
-/** The status line's left part: title, position, search state or the last message. */
-export function statusText(v: PagerView, title: string): string {
+/** The status line's left part: the position and search state, after a message or the title. */
+export function statusParts(v: PagerView, title: string): { lead: string; where: string; isMessage: boolean } {
   const range = v.totalLines === 0 ? 'empty' : `lines ${v.top.line + 1}–${v.bottomLine}/${v.totalLines}${v.complete ? '' : '+'}`;
   let search = '';
   if (v.term) {
     const count = `${v.matchCount}${v.countDone ? '' : '+'}`;
     search = v.current ? `  /${v.term} ${v.matchIndex ?? '?'}/${count}` : `  /${v.term} ${count} matches`;
   }
-  const where = `${range} ${v.percent}%${v.wrap ? '' : ' nowrap'}${search}`;
-  // A message (copied…, not found) is the news: it goes first so a narrow terminal still shows it.
-  // A pasted search term or an error message can hold anything: the line is made safe.
-  return toSafeText(v.message ? `${v.message}  ${where}` : `${title}  ${where}`);
+  // A pasted search term or an error message can hold anything: the parts are made safe.
+  const where = toSafeText(`${range} ${v.percent}%${v.wrap ? '' : ' nowrap'}${search}`);
+  return { lead: toSafeText(v.message ?? title), where, isMessage: v.message !== null };
+}
+
+/**
+ * The status line's left part at `width`. A message (copied…, not found) is the news: it goes
+ * first so a narrow terminal still shows it. A title is only a label: it is shortened so the
+ * position and match count always show whole.
+ */
+export function statusText(v: PagerView, title: string, width: number): string {
+  const { lead, where, isMessage } = statusParts(v, title);
+  if (isMessage) return fit(`${lead}  ${where}`, width);
+  const room = width - stringWidth(where) - 2;
+  return room >= 4 ? `${fit(lead, room)}  ${where}` : fit(where, width);
 }
 
 /** Largest output `y` copies (clipboards and OSC 52 are not meant for more). */
@@ -100,7 +111,7 @@ function StatusLine({ model, title, width }: { model: PagerModel; title: string;
       </Text>
     );
   }
-  const left = fit(statusText(view, title), width);
+  const left = statusText(view, title, width);
   const room = width - stringWidth(left) - 2;
   const hints = room >= stringWidth(HINTS) ? HINTS : '';
   return (
@@ -130,8 +141,9 @@ function Rows({ model, rows }: { model: PagerModel; rows: number }) {
   for (const [i, row] of lines.entries()) {
     if (out.length >= rows) break;
     out.push(
+      // An empty Text has no height in Ink: a space keeps the row (past the end of a line scrolled right).
       <Text key={i} wrap="truncate-end">
-        {rowSegments(row).map((seg, j) =>
+        {row.text === '' ? ' ' : rowSegments(row).map((seg, j) =>
           seg.mark === 'none' ? (
             seg.text
           ) : (

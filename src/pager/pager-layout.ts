@@ -63,3 +63,18 @@ export function columnRange(text: string, fromCol: number, width: number): [numb
   }
   return [start === -1 ? text.length : start, text.length];
 }
+
+/** Columns a display line takes (ASCII lines without measuring each character). */
+function displayWidth(text: string): number {
+  return isAsciiPrintable(text) ? text.length : stringWidth(text);
+}
+
+/**
+ * Where → (half a screen right, wrap off) lands: never past the point where the widest of the
+ * lines on screen ends at the right edge, so the screen never scrolls into nothing. It never
+ * moves left (a search may have put the view further right).
+ */
+export function scrolledRight(left: number, width: number, lines: readonly string[]): number {
+  const widest = lines.reduce((w, l) => Math.max(w, displayWidth(l)), 0);
+  return Math.max(left, Math.min(left + Math.max(1, width >> 1), widest - width));
+}

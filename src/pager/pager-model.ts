@@ -13,7 +13,7 @@
 import stringWidth from 'string-width';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LineSource } from './log-reader.js';
-import { columnRange, displayText, wrapOffsets } from './pager-layout.js';
+import { columnRange, displayText, scrolledRight, wrapOffsets } from './pager-layout.js';
 import { countMatches, findMatches, isCaseSensitive, matchOrdinal, searchLines, type Match } from './pager-search.js';
 
 export { columnRange, displayText, wrapOffsets } from './pager-layout.js';
@@ -197,7 +197,7 @@ export class PagerModel {
       case 'top': this.set({ top: { line: 0, row: 0 } }); return null;
       case 'bottom': await this.indexed(); this.set({ top: await this.maxTop() }); return null;
       case 'left': this.set({ left: Math.max(0, this.s.left - Math.max(1, this.s.width >> 1)) }); return null;
-      case 'right': if (!this.s.wrap) this.set({ left: this.s.left + Math.max(1, this.s.width >> 1) }); return null;
+      case 'right': if (!this.s.wrap) this.set({ left: scrolledRight(this.s.left, this.s.width, await this.lines(this.s.top.line, this.s.top.line + this.s.height)) }); return null;
       case 'wrap': this.set({ wrap: !this.s.wrap, left: 0, top: { line: this.s.top.line, row: 0 } }); return null;
       case 'search': this.set({ prompt: { text: '', cursor: 0 } }); return null;
       case 'nextMatch': await this.findFrom(1); return null;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import stringWidth from 'string-width';
 import { Pager, rowSegments } from '../../components/Pager.js';
 import { KeyInput } from '../../components/key-input.js';
 import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
@@ -24,13 +25,13 @@ interface Harness {
   osc: string[];
 }
 
-async function mount(text: string, opts: { wrap?: boolean } = {}): Promise<Harness> {
+async function mount(text: string, opts: { wrap?: boolean; title?: string } = {}): Promise<Harness> {
   const model = new PagerModel(new TextLineSource(text), { width: WIDTH, height: HEIGHT - 1 }, opts);
   const h = { model, closed: 0, copies: [] as CopyReport[], osc: [] as string[] } as Harness;
   h.r = await renderAct(
     <KeyInput><Pager
       model={model}
-      title="npm test"
+      title={opts.title ?? 'npm test'}
       width={WIDTH}
       height={HEIGHT}
       onClose={() => { h.closed++; }}
@@ -132,6 +133,33 @@ describe('Pager', () => {
     await keys(h, 'w');
     expect(rowsOf(h).slice(0, 3)).toEqual(['short', 'y'.repeat(50), 'end']);
     expect(rowsOf(h)[HEIGHT - 1]).toContain('nowrap');
+    await unmountAct(h.r);
+  });
+
+  it('with wrap off, → stops where the widest line ends at the right edge; rows past a line\'s end are blank and the status line stays last', async () => {
+    const h = await mount(['short', 'y'.repeat(80) + 'END', 'mid'.repeat(10)].join('\n'), { wrap: false });
+    for (let i = 0; i < 6; i++) await keys(h, KEYS.right);
+    const rows = rowsOf(h);
+    expect(rows).toHaveLength(HEIGHT);
+    // 83 columns wide, 50 on screen: the view stops at column 33, the line's end at the edge.
+    expect(h.model.store.getState().left).toBe(33);
+    expect(rows[1]).toBe('y'.repeat(47) + 'END');
+    expect(rows[0]).toBe('');
+    expect(rows[2]).toBe('');
+    expect(rows[HEIGHT - 1]).toMatch(/^npm test {2}lines 1–3\/3 100% nowrap/);
+    await keys(h, KEYS.left, KEYS.left);
+    expect(rowsOf(h)[0]).toBe('short');
+    await unmountAct(h.r);
+  });
+
+  it('shortens a long title, never the position and the match count', async () => {
+    const title = `bash ${'x'.repeat(120)}`;
+    const h = await mount(lines(60, (i) => (i % 20 === 15 ? `needle ${i}` : `row ${i}`)), { title });
+    await keys(h, '/', ...'needle'.split(''), KEYS.enter);
+    await h.model.idle();
+    const status = rowsOf(h)[HEIGHT - 1]!;
+    expect(status).toMatch(/^bash x+… {2}lines 14–20\/60 \d+% {2}\/needle 1\/3$/);
+    expect(stringWidth(status)).toBeLessThanOrEqual(WIDTH);
     await unmountAct(h.r);
   });
 

@@ -4,7 +4,7 @@ import type { AssistantMessage, StopReason, Usage, UserMessage } from './convers
 import type { ToolDetails } from './tools/details.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
-import type { ApprovalDecision, ApprovalPreview, RememberOffer } from './permissions/approval.js';
+import type { ApprovalDecision, ApprovalPreview, PermissionMode, RememberOffer } from './permissions/approval.js';
 
 /** awaiting_approval: the call waits for the person (approval_request); denied: it was refused and never ran. */
 export type ToolStatus = 'queued' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'cancelled' | 'denied';
@@ -106,6 +106,8 @@ export type AgentEvent =
   | { type: 'context_edit'; id: string; edit: ContextEdit | null; tokensBefore: number; tokensAfter: number }
   | { type: 'error'; message: string; retryable: boolean }
   | { type: 'notice'; message: string }
+  /** The permission mode changed (Shift+Tab, a resumed session's mode); it applies from the next call checked. */
+  | { type: 'permission_mode'; mode: PermissionMode }
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
   | { type: 'log_dropped'; id: string; logPath: string }
   | { type: 'turn_end'; reason: TurnEndReason };

@@ -142,7 +142,10 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       return config.permissions?.mode;
     },
     setPermissionMode(mode) {
-      if (config.permissions) config.permissions.mode = mode;
+      if (!config.permissions || config.permissions.mode === mode) return;
+      config.permissions.mode = mode;
+      // Told to the recorder and onEvent (a resumed session knows its mode); the caller knows already.
+      publish(() => undefined)({ type: 'permission_mode', mode });
     },
     rewindConversation(n) {
       if (running) throw new Error('a turn is running');

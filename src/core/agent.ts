@@ -79,6 +79,14 @@ export interface Agent {
    */
   rewindConversation?(n: number): { prompt: string } | undefined;
   /**
+   * The same cut, going on in a new session file that starts with a `forked_from` record and the
+   * records before turn `n` (the old file stays as it was): `sessionId` is the new session, which
+   * the ledger's chain forks to as well. Without a recorder, or when the new file could not be
+   * written (`notice` says why), the conversation is cut and recording goes on as before.
+   * Undefined when that turn is not in this conversation. Not while a turn runs.
+   */
+  forkConversation?(n: number): { prompt: string; sessionId?: string; forkedFrom?: string; notice?: string } | undefined;
+  /**
    * Summarises the conversation before the last two turns (/compact): compaction_start, then
    * compaction or an error (nothing changed then). Not while a turn runs.
    */

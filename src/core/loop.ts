@@ -154,6 +154,17 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       messages = cut.messages;
       return { prompt: cut.prompt };
     },
+    forkConversation(n) {
+      if (running) throw new Error('a turn is running');
+      const cut = turns.truncate(messages, n);
+      if (!cut) return undefined;
+      messages = cut.messages;
+      const from = recorder?.id;
+      const fork = recorder?.fork(n);
+      if (!fork || !('id' in fork)) return { prompt: cut.prompt, ...(fork ? { notice: fork.notice } : {}) };
+      session.sessionDir = recorder!.logsDir;
+      return { prompt: cut.prompt, sessionId: fork.id, ...(from ? { forkedFrom: from } : {}) };
+    },
     async dispose() {
       if (!recorder) {
         await rm(session.sessionDir, { recursive: true, force: true });

@@ -52,6 +52,10 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       return agent?.ledger;
     },
     rewindConversation: (n) => agent?.rewindConversation?.(n),
+    forkConversation: (n) => agent?.forkConversation?.(n),
+    get sessionId() {
+      return agent?.sessionId;
+    },
     compact(instructions, opts) {
       return (async function* (): AsyncGenerator<AgentEvent> {
         const a = await whenReady.catch(() => null);

@@ -27,13 +27,24 @@ export interface RevertDone {
   left: SafeText[];
 }
 
+export interface RewindDone extends RevertDone {
+  prompt?: SafeText;
+  /** The new session the conversation goes on in, and the one it was forked from (still on disk). */
+  forked?: { session: SafeText; from: SafeText };
+  /** Why the conversation could not go on in a new session. */
+  notice?: SafeText;
+}
+
 export interface LedgerPort {
   planUndo(entry: string): Promise<RevertPreview>;
   undo(entry: string, overwriteConflicts: boolean): Promise<RevertDone>;
   /** By the prompt's ledger entry (turn_checkpoint's `entry`). */
   planRewind(promptEntry: string): Promise<RevertPreview>;
-  /** Files back to just before the prompt, and the conversation cut there; the prompt's text for the input. */
-  rewind(promptEntry: string, ordinal: number, overwriteConflicts: boolean): Promise<RevertDone & { prompt?: SafeText }>;
+  /**
+   * Files back to just before the prompt, and the conversation cut there, going on in a new
+   * session (`forked`) when sessions are recorded; the prompt's text for the input.
+   */
+  rewind(promptEntry: string, ordinal: number, overwriteConflicts: boolean): Promise<RewindDone>;
   sessionDiff(): Promise<{ files: ChangedFile[]; diff: SafeText }>;
 }
 
@@ -47,16 +58,8 @@ function preview(plan: RevertPlan): RevertPreview {
   };
 }
 
-/**
- * Cutting the conversation and going on in a new session file (`forked_from`), when the agent
- * can (sessions); the ledger's chain forks to the same session id.
- */
-interface ForkingAgent {
-  forkConversation?(n: number): { prompt: string; sessionId: string } | undefined;
-}
-
 /** The port over an agent's ledger; null when the agent has none (the demo, or not built yet). */
-export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation'> & ForkingAgent): LedgerPort | null {
+export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 'forkConversation'>): LedgerPort | null {
   const ledger = () => {
     const l = agent.ledger;
     if (!l) throw new Error('the change ledger is not available in this session');
@@ -76,14 +79,19 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation'> &
     planRewind: async (entry) => preview(await ledger().planRewind(await promptNumber(entry))),
     async rewind(entry, ordinal, overwriteConflicts) {
       const n = await promptNumber(entry);
-      if (agent.forkConversation) {
-        const fork = agent.forkConversation(ordinal);
-        const out = await ledger().rewind(n, { overwriteConflicts, ...(fork ? { fork: fork.sessionId } : {}) });
-        return { restored: toSafeDeep(out.restored), left: toSafeDeep(out.left), ...(fork ? { prompt: toSafeText(fork.prompt) } : {}) };
-      }
-      const out = await ledger().rewind(n, { overwriteConflicts });
-      const cut = agent.rewindConversation?.(ordinal);
-      return { restored: toSafeDeep(out.restored), left: toSafeDeep(out.left), ...(cut ? { prompt: toSafeText(cut.prompt) } : {}) };
+      // The conversation first (it only cuts what is in memory and writes a new file); the ledger's
+      // chain then forks to the same new session, so both go on there.
+      type Cut = ReturnType<NonNullable<Agent['forkConversation']>>;
+      const fork: Cut = agent.forkConversation ? agent.forkConversation(ordinal) : agent.rewindConversation?.(ordinal);
+      const session = fork?.sessionId;
+      const out = await ledger().rewind(n, { overwriteConflicts, ...(session ? { fork: session } : {}) });
+      return {
+        restored: toSafeDeep(out.restored),
+        left: toSafeDeep(out.left),
+        ...(fork ? { prompt: toSafeText(fork.prompt) } : {}),
+        ...(session ? { forked: { session: toSafeText(session), from: toSafeText(fork?.forkedFrom ?? '') } } : {}),
+        ...(fork?.notice ? { notice: toSafeText(fork.notice) } : {}),
+      };
     },
     async sessionDiff() {
       const d = await ledger().sessionDiff();

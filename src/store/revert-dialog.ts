@@ -114,8 +114,12 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
         items.forEach((it, i) => (index[it.id] = i));
         const cut = { ...st, items, index };
         const text = done.prompt ?? ('' as SafeText);
+        const forked = done.forked
+          ? toSafeText(`; the conversation goes on in a new session, ${done.forked.session.slice(0, 8)}${done.forked.from ? ` (the one before it, ${done.forked.from.slice(0, 8)}, stays as it was: /resume opens it)` : ''}`)
+          : toSafeText('');
+        const said = withNotice(cut, joinSafe([doneText('rewind', label, done), forked]));
         return {
-          ...withNotice(cut, doneText('rewind', label, done)),
+          ...(done.notice ? withNotice({ ...cut, ...said }, done.notice) : said),
           mode: 'input',
           history: { ...st.history, selectedId: null },
           input: { text, cursor: text.length },

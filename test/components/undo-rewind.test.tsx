@@ -52,7 +52,7 @@ async function turn(store: AppStore, prompt: string, ordinal: number, calls: Arr
   apply(store, events);
 }
 
-async function session(): Promise<{ store: AppStore; cut: number[] }> {
+async function session(opts: { fork?: boolean } = {}): Promise<{ store: AppStore; cut: number[] }> {
   ws = await ledgerWorkspace({ files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
   ledger = newLedger(ws);
   const store = createAppStore({}, { layout: screenLayout });
@@ -63,7 +63,13 @@ async function session(): Promise<{ store: AppStore; cut: number[] }> {
   ]);
   await turn(store, 'second prompt', 2, [{ id: 'new1', name: 'write_file', input: { path: 'c.txt' }, run: sh('echo gamma > c.txt') }]);
   const cut: number[] = [];
-  const agent = { ledger, rewindConversation: (n: number) => (cut.push(n), { prompt: n === 1 ? 'first prompt' : 'second prompt' }) };
+  const promptOf = (n: number) => (n === 1 ? 'first prompt' : 'second prompt');
+  const agent = {
+    ledger,
+    rewindConversation: (n: number) => (cut.push(n), { prompt: promptOf(n) }),
+    // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
+    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
+  };
   setIntents(store, { ledger: ledgerPort(agent) });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
   return { store, cut };
@@ -150,6 +156,24 @@ describe('undo and rewind in the TUI', () => {
     expect(s.input.text).toBe('first prompt');
     expect(s.items.filter((i) => i.kind === 'user')).toHaveLength(0);
     expect(frame(r!)).toContain('rewound to before prompt 1');
+  });
+
+  it('R with sessions recorded goes on in a new session and says the old one stays (for /resume)', async () => {
+    const { store, cut } = await session({ fork: true });
+    const secondPrompt = store.getState().items.filter((i) => i.kind === 'user')[1]!;
+    await select(store, secondPrompt.id);
+    await press(r!, 'R');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the rewind preview');
+    await press(r!, 'y');
+    await until(store, () => store.getState().mode === 'input', 'the rewind');
+    expect(cut).toEqual([2]);
+    expect(await exists('c.txt')).toBe(false);
+    expect(await read('a.txt')).toBe('ALPHA\n');
+    expect(ledger!.sessionId).toBe('forked-session-0002');
+    expect(store.getState().input.text).toBe('second prompt');
+    const f = frame(r!).replace(/\s+/g, ' ');
+    expect(f).toContain('the conversation goes on in a new session, forked-s');
+    expect(f).toContain('older-se, stays as it was: /resume opens it');
   });
 
   it('/diff shows everything the session changed as one diff in the pager; q goes back to the input', async () => {

@@ -19,6 +19,24 @@ describe('deferred agent', () => {
     expect(real.cleared).toBe(1);
   });
 
+  it('passes a rewind into a new session on to the agent once it is ready, and then names the new session', async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const real = createFakeAgent((p) => simpleTurn(p));
+    let session = 'old-session';
+    const asked: number[] = [];
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    expect(agent.forkConversation!(1)).toBeUndefined();
+    expect(agent.sessionId).toBeUndefined();
+    Object.defineProperty(real, 'sessionId', { get: () => session });
+    real.forkConversation = (n) => (asked.push(n), (session = 'new-session'), { prompt: 'first', sessionId: 'new-session', forkedFrom: 'old-session' });
+    resolve(real);
+    await collect(agent.run('hi'));
+    expect(agent.sessionId).toBe('old-session');
+    expect(agent.forkConversation!(2)).toEqual({ prompt: 'first', sessionId: 'new-session', forkedFrom: 'old-session' });
+    expect(asked).toEqual([2]);
+    expect(agent.sessionId).toBe('new-session');
+  });
+
   it('turns a failed start into an error the person can read', async () => {
     const agent = deferredAgent(Promise.reject(new Error('no pty')));
     const events = await collect(agent.run('hi'));

@@ -1,12 +1,12 @@
-// /model: a filter line (a text field) over the models the provider offers, the current one
+// /model: a filter line (a store-edited line, typed through the key pipeline) over the models the provider offers, the current one
 // marked, each with its context window ("unknown window" when the catalog does not know it).
 import React from 'react';
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { toSafeText } from '../src/core/text/safe-text.js';
-import { filteredModels, setModelFilter, type ModelPickerState } from '../src/store/model-picker.js';
+import { filteredModels, type ModelPickerState } from '../src/store/model-picker.js';
 import { Lines } from './Lines.js';
-import { useApp, useAppStore } from './store-context.js';
+import { useApp } from './store-context.js';
+import { filterFieldLine } from './filter-field.js';
 import { fitLine, paint } from './text-layout.js';
 
 function windowText(tokens: number | null): string {
@@ -35,17 +35,12 @@ export function modelPickerLines(p: ModelPickerState, width: number, rows: numbe
 }
 
 export function ModelPicker({ height, width }: { height: number; width: number }) {
-  const store = useAppStore();
   const p = useApp((s) => s.modelPicker);
   if (!p) return <Box height={height} />;
   return (
     <Box flexDirection="column" height={height} width={width} overflow="hidden">
       <Text>{paint.bold(` Model · now ${toSafeText(p.current)}`)}</Text>
-      <Box>
-        <Text>{paint.dim('  filter: ')}</Text>
-        <TextInput value={p.filter} onChange={(v) => setModelFilter(store, v)} focus={p.phase !== 'switching'} placeholder="type part of a name" />
-      </Box>
-      <Lines lines={modelPickerLines(p, width, height - 3)} />
+      <Lines lines={[filterFieldLine(paint.dim('  filter: '), p, 'type part of a name', p.phase !== 'switching', width), ...modelPickerLines(p, width, height - 3)]} />
     </Box>
   );
 }

@@ -9,8 +9,8 @@ import { keyPressOf, type KeyPress } from './key-names.js';
 import { handleHistoryKey, type HistoryEnv } from './history-keys.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from './input-keys.js';
 import { handleMcpKey } from './mcp-keys.js';
-import { handleModelKey } from './model-keys.js';
-import { handlePickerKey } from './picker-keys.js';
+import { handleModelKey, pasteIntoModelPicker } from './model-keys.js';
+import { handlePickerKey, pasteIntoPicker } from './picker-keys.js';
 import { handleRevertKey } from './revert-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
@@ -81,7 +81,6 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
     case 'picker': return void handlePickerKey(store, press);
-    // The /model picker's text field takes the typing; these are its other keys.
     case 'model': return void handleModelKey(store, press);
     case 'input':
       if (isAsking(store.getState())) {
@@ -107,5 +106,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   }
   // Choice 4's text field is open: the text goes there with its lines (a long paste as a chip).
   if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
+  if (s.mode === 'picker') return pasteIntoPicker(store, text);
+  if (s.mode === 'model') return pasteIntoModelPicker(store, text);
   insertPaste(store, text, env);
 }

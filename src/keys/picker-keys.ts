@@ -1,8 +1,10 @@
-// Keys of the session picker besides typing into its filter (the field reads those itself).
+// Keys of the session picker: its own (↑↓, Enter, Tab, Esc), then the line editor on its filter,
+// whose text lives in the store, so keys typed faster than a frame all arrive in order.
 import type { AppStore } from '../store/app-store.js';
-import { choosePicked, closePicker, movePicker, togglePickerScope } from '../store/session-picker.js';
+import { choosePicked, closePicker, movePicker, setPickerFilter, togglePickerScope } from '../store/session-picker.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
+import { editFilter, pastedFilter } from './filter-line.js';
 
 /** Resolves when what the key started is done (tests await it). */
 export function handlePickerKey(store: AppStore, press: KeyPress): Promise<void> | void {
@@ -14,6 +16,19 @@ export function handlePickerKey(store: AppStore, press: KeyPress): Promise<void>
     case 'open': return choosePicked(store);
     case 'scope': return togglePickerScope(store);
     case 'cancel': return closePicker(store);
-    default: return;
+    default: {
+      const p = store.getState().picker;
+      const next = p && p.phase !== 'opening' ? editFilter(p, press) : null;
+      if (next) setPickerFilter(store, next.text, next.cursor);
+      return;
+    }
   }
+}
+
+/** A paste into the picker goes into its filter (on one line). */
+export function pasteIntoPicker(store: AppStore, text: string): void {
+  const p = store.getState().picker;
+  if (!p || p.phase === 'opening') return;
+  const next = pastedFilter(p, text);
+  setPickerFilter(store, next.text, next.cursor);
 }

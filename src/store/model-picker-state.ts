@@ -10,6 +10,8 @@ export interface ModelPickerState {
   models: PickerModel[];
   current: string;
   filter: string;
+  /** Where the filter's cursor is (absent: at its end). The key pipeline edits the filter (line-editor.ts). */
+  filterCursor?: number;
   /** Index into the filtered list. */
   selected: number;
   error?: string;

@@ -41,9 +41,9 @@ export function openModelPicker(store: AppStore, refresh = false): Promise<void>
   );
 }
 
-export function setModelFilter(store: AppStore, filter: string): void {
+export function setModelFilter(store: AppStore, filter: string, cursor = filter.length): void {
   const p = store.getState().modelPicker;
-  if (p) store.setState({ modelPicker: { ...p, filter, selected: 0 } });
+  if (p) store.setState({ modelPicker: { ...p, filter, filterCursor: cursor, selected: 0 } });
 }
 
 export function moveModelSelection(store: AppStore, delta: number): void {

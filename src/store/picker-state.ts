@@ -19,6 +19,8 @@ export interface PickerRow {
 export interface PickerState {
   scope: SessionScope;
   filter: string;
+  /** Where the filter's cursor is (absent: at its end). The key pipeline edits the filter (line-editor.ts). */
+  filterCursor?: number;
   rows: PickerRow[];
   /** Index into the filtered rows. */
   selected: number;

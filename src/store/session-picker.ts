@@ -60,9 +60,9 @@ export function openPicker(store: AppStore): Promise<void> | void {
   return load(store, 'workspace');
 }
 
-export function setPickerFilter(store: AppStore, filter: string): void {
+export function setPickerFilter(store: AppStore, filter: string, cursor = filter.length): void {
   const p = store.getState().picker;
-  if (p) store.setState({ picker: { ...p, filter, selected: 0 } });
+  if (p) store.setState({ picker: { ...p, filter, filterCursor: cursor, selected: 0 } });
 }
 
 export function movePicker(store: AppStore, delta: number): void {

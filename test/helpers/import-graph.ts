@@ -9,10 +9,10 @@ export const FLOORS = ['src/core', 'src/store', 'src/pager', 'src/keys', 'compon
 
 /** Packages a floor must not import (core is headless; the store and engines know no React). */
 export const FORBIDDEN_PACKAGES: Record<string, readonly string[]> = {
-  'src/core': ['react', 'ink', 'ink-spinner', 'ink-text-input', 'zustand'],
-  'src/store': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
-  'src/pager': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
-  'src/keys': ['react', 'ink', 'ink-spinner', 'ink-text-input'],
+  'src/core': ['react', 'ink', 'ink-spinner', 'zustand'],
+  'src/store': ['react', 'ink', 'ink-spinner'],
+  'src/pager': ['react', 'ink', 'ink-spinner'],
+  'src/keys': ['react', 'ink', 'ink-spinner'],
 };
 
 export interface ImportEdge { from: string; to: string; spec: string }

@@ -1,6 +1,7 @@
 // Undo and rewind in a real terminal (tmux) against the fake Anthropic server: a bash `sed -i`
 // and an edit in one turn, each card listing its changed file; `u` on the bash call reverts only
-// its change; `R` on the first prompt puts every file back and the prompt into the input.
+// its change; `R` on the first prompt puts every file back and the prompt into the input, and the
+// conversation goes on in a new session while the old one stays in /resume.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const script = [
   { text: 'changed both' },
   { toolUses: [{ name: 'write_file', input: { path: 'c.txt', content: 'gamma\n' } }] },
   { text: 'added one' },
+  { text: 'went another way' },
 ];
 
 let server: { url: string; proc: ChildProcess };
@@ -100,5 +102,22 @@ describe('undo and rewind in tmux', () => {
     const s = app.screen();
     expect(s).not.toContain('changed both');
     expect(s.split('\n').some((l) => l.includes('│') && l.includes('change them'))).toBe(true);
+    expect(s.replace(/\s+/g, ' ')).toContain('the conversation goes on in a new session');
+  });
+
+  it('goes on in a new session; the old branch is in /resume and opens with its turns', async () => {
+    app.type(' another way');
+    app.keys('Enter');
+    await app.waitFor((s) => s.includes('went another way') && s.includes('● idle'), 'the turn in the new session', 30_000);
+    app.type('/resume');
+    app.keys('Enter');
+    const picker = await app.waitFor((s) => s.includes('Resume a session') && s.includes('(this session)') && / change them  .*2 turns/.test(s), 'both sessions in the picker');
+    expect(picker).toContain('change them another way (this session)');
+    app.keys('Down');
+    await app.waitFor(() => (app.lines().find((l) => l.includes('›')) ?? '').includes('change them '), 'the old session selected');
+    app.keys('Enter');
+    const old = await app.waitFor((s) => s.includes('Resumed session') && s.includes('changed both'), 'the old session opened');
+    expect(old).toContain('added one');
+    expect(old).not.toContain('went another way');
   });
 });

@@ -1,10 +1,12 @@
 // What the sandbox adds to one command: `true` through the bash tool, sandboxed and not (the
 // supervisor), and bare bwrap and supervisor launches; medians of --runs (default 50) each.
-//   node --import tsx bench/sandbox-latency.ts [--runs 50]
+// With --tree <dir>, also the `.env*` search of that tree (its first search, then one per command).
+//   node --import tsx bench/sandbox-latency.ts [--runs 50] [--tree /path/to/a/big/repo]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EnvFileIndex } from '../src/core/shell/env-files.js';
 import { probeSandbox } from '../src/core/shell/sandbox-probe.js';
 import { supervisorPath } from '../src/core/shell/supervisor.js';
 import { bashTool } from '../src/core/tools/bash.js';
@@ -66,4 +68,18 @@ console.log(`  unsandboxed (supervisor): ${p.toFixed(1)} ms`);
 console.log(`  sandboxed (bwrap):        ${b.toFixed(1)} ms`);
 console.log(`  added by the sandbox:     ${(b - p).toFixed(1)} ms   (target <= 15 ms)`);
 console.log(`bare launches, median of ${RUNS}: /bin/true ${bareTrue.toFixed(1)} ms, bwrap … /bin/true ${bareBwrap.toFixed(1)} ms, supervisor /bin/true ${bareSupervisor.toFixed(1)} ms`);
+const treeArg = process.argv.indexOf('--tree');
+if (treeArg >= 0) {
+  const index = new EnvFileIndex(fs.realpathSync(process.argv[treeArg + 1]!));
+  let t = performance.now();
+  const first = index.search();
+  const firstMs = performance.now() - t;
+  const again: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    t = performance.now();
+    index.search();
+    again.push(performance.now() - t);
+  }
+  console.log(`.env* search of ${first.folders} folders (${first.files.length} files): first ${firstMs.toFixed(1)} ms, then per command ${median(again).toFixed(1)} ms (median of ${RUNS})`);
+}
 fs.rmSync(workspace, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { envFilesIn } from './env-files.js';
 import { sandboxArgs } from './sandbox-args.js';
 import type { SandboxProbe } from './sandbox-probe.js';
 
@@ -70,20 +71,33 @@ function scratchRootFor(sessionDir: string): string {
  */
 export function sandboxWrapper(
   sandbox: CommandSandbox & { probe: { ok: true; bwrap: string } },
-  opts: { workspace: string; sessionDir: string; logDir: string },
-): { file: string; args: string[] } {
+  opts: { workspace: string; sessionDir: string; logDir: string; home?: string },
+): { file: string; args: string[]; envSearchComplete: boolean } {
   const root = scratchRootFor(opts.sessionDir);
   const scratchTmp = path.join(root, 'tmp');
   const emptyFile = path.join(root, 'empty');
   fs.mkdirSync(scratchTmp, { recursive: true, mode: 0o700 });
   fs.mkdirSync(opts.logDir, { recursive: true, mode: 0o700 });
   if (!fs.existsSync(emptyFile)) fs.writeFileSync(emptyFile, '', { mode: 0o400 });
+  const workspace = fs.realpathSync(opts.workspace);
+  const envSearch = envFilesIn(workspace);
+  const home = realOrNull(opts.home ?? os.homedir());
   const args = sandboxArgs({
-    workspace: fs.realpathSync(opts.workspace),
+    workspace,
     scratchTmp,
     readOnly: [opts.logDir],
     emptyFile,
+    envFiles: envSearch.files,
+    ...(home ? { home } : {}),
     network: sandbox.network,
   });
-  return { file: sandbox.probe.bwrap, args };
+  return { file: sandbox.probe.bwrap, args, envSearchComplete: envSearch.complete };
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return null;
+  }
 }

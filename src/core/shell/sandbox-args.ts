@@ -10,8 +10,15 @@ export interface SandboxLayout {
   scratchTmp: string;
   /** Directories the command may read but never change (the session's logs). */
   readOnly: readonly string[];
-  /** An empty read-only file bound over every `.env*` file of the workspace. */
+  /** An empty read-only file bound over each of `envFiles` (the workspace's `.env*` files). */
   emptyFile: string;
+  envFiles: readonly string[];
+  /**
+   * The person's home folder. When the workspace holds it (the workspace is $HOME, or above it),
+   * only its visible entries are writable: its top level and hidden entries (.bashrc, .profile,
+   * .ssh, .config, …, and ones not yet there) stay read-only, as they are for any other workspace.
+   */
+  home?: string;
   network: boolean;
 }
 
@@ -20,32 +27,6 @@ export interface SandboxLayout {
  * config with its fsmonitor/hooksPath, inkling's own settings) stay read-only.
  */
 export const PROTECTED_WORKSPACE_PATHS = ['.git/hooks', '.git/config', '.inkling'] as const;
-
-/** Folders never searched for `.env*` files: dependencies, build output, the repository itself. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'target', 'vendor', '.venv', 'venv', '__pycache__']);
-/** The search for `.env*` files is bounded: this deep, this many folders (a few ms per command). */
-const ENV_SEARCH_DEPTH = 4;
-const ENV_SEARCH_DIRS = 400;
-
-/** The `.env*` files of the workspace (root and a few levels down): each is masked by an empty file. */
-export function envFilesIn(workspace: string): string[] {
-  const found: string[] = [];
-  const queue: { dir: string; depth: number }[] = [{ dir: workspace, depth: 0 }];
-  for (let seen = 0; queue.length > 0 && seen < ENV_SEARCH_DIRS; seen++) {
-    const { dir, depth } = queue.shift()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (e.name.startsWith('.env') && !e.isDirectory()) found.push(path.join(dir, e.name));
-      else if (e.isDirectory() && depth < ENV_SEARCH_DEPTH && !SKIPPED_DIRS.has(e.name)) queue.push({ dir: path.join(dir, e.name), depth: depth + 1 });
-    }
-  }
-  return found;
-}
 
 /**
  * `bwrap` arguments, to be followed by the program and its arguments. Never --new-session: the
@@ -71,7 +52,8 @@ export function sandboxArgs(layout: SandboxLayout): string[] {
     const p = path.join(workspace, rel);
     args.push('--ro-bind-try', p, p);
   }
-  for (const file of envFilesIn(workspace)) {
+  if (layout.home && isInside(layout.home, workspace)) args.push(...homeArgs(layout.home));
+  for (const file of layout.envFiles) {
     if (isFile(file)) args.push('--ro-bind', layout.emptyFile, file);
   }
   for (const dir of layout.readOnly) args.push('--ro-bind-try', dir, dir);
@@ -80,6 +62,32 @@ export function sandboxArgs(layout: SandboxLayout): string[] {
   if (!layout.network) args.push('--unshare-net');
   args.push('--chdir', workspace, '--');
   return args;
+}
+
+/**
+ * A home inside the workspace: bound read-only, then each visible entry (not a symlink) writable
+ * again. Shell start-up files, ssh and git config, and any hidden file a command would create
+ * there (a new ~/.bash_profile) stay out of reach, and the projects under it stay writable.
+ */
+function homeArgs(home: string): string[] {
+  const args = ['--ro-bind', home, home];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(home, { withFileTypes: true });
+  } catch {
+    return args;
+  }
+  for (const e of entries) {
+    if (e.name.startsWith('.') || e.isSymbolicLink()) continue;
+    const p = path.join(home, e.name);
+    args.push('--bind', p, p);
+  }
+  return args;
+}
+
+function isInside(p: string, root: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 function isDirectory(p: string): boolean {

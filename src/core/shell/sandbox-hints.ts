@@ -20,9 +20,9 @@ export function sandboxHint(output: string, opts: { workspace: string; network: 
   const readOnly = READ_ONLY.exec(output)?.[1];
   const denied = DENIED.exec(output)?.[1];
   if (readOnly) {
-    hints.push(`The sandbox blocked a write to ${readOnly}: only the workspace (and /tmp) is writable, and .git/hooks, .git/config and .inkling/ in it are read-only.`);
+    hints.push(`The sandbox blocked a write to ${readOnly}: only the workspace (and /tmp) is writable, and .git/hooks, .git/config, .inkling/ and the home folder's hidden files in it are read-only.`);
   } else if (ANY_READ_ONLY.test(output)) {
-    hints.push('The sandbox blocked a write: only the workspace (and /tmp) is writable, and .git/hooks, .git/config and .inkling/ in it are read-only.');
+    hints.push('The sandbox blocked a write: only the workspace (and /tmp) is writable, and .git/hooks, .git/config, .inkling/ and the home folder\'s hidden files in it are read-only.');
   } else if (denied && !isInside(denied, opts.workspace) && !isInside(denied, '/tmp')) {
     hints.push(`The sandbox may have blocked access to ${denied}: outside the workspace everything is read-only.`);
   }

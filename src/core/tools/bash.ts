@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sandboxDecision, sandboxWrapper, type SandboxDecision } from '../shell/command-sandbox.js';
 import { commandEnv } from '../shell/env.js';
+import { ENV_SEARCH_MAX_DIRS } from '../shell/env-files.js';
 import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
 import { sandboxHint } from '../shell/sandbox-hints.js';
@@ -78,11 +79,19 @@ export const UNCONTAINED_NOTE =
   'Containment: the process supervisor is not built here, so processes were found by walking /proc; a background ' +
   'process that started its own session with a cleared environment may still be running.';
 
+/** The workspace is too large to search whole for `.env*` files: the result says the masking has a gap. */
+export const ENV_SEARCH_NOTE =
+  `The workspace has more than ${ENV_SEARCH_MAX_DIRS} folders: .env files past them were not looked for and are not masked.`;
+
 /**
  * What the shell runs under: bubblewrap (its PID namespace holds the whole tree), else the native
  * supervisor (a child subreaper), else nothing (the /proc walk of process-tree.ts alone).
  */
-function commandWrapper(decision: SandboxDecision, ctx: ToolContext, logPath: string): { file: string; args: string[] } | undefined {
+function commandWrapper(
+  decision: SandboxDecision,
+  ctx: ToolContext,
+  logPath: string,
+): { file: string; args: string[]; envSearchComplete?: boolean } | undefined {
   const sandbox = ctx.session.sandbox;
   if (!decision.sandboxed || !sandbox?.probe.ok) {
     const supervisor = supervisorPath();
@@ -116,7 +125,7 @@ export function bashDescription(supervisorBuilt: boolean): string {
     'A status line ending in "(sandboxed)" means the command ' +
     'ran in a sandbox: only the workspace and /tmp are writable, the rest of the machine is read-only, there is no ' +
     'network, other processes are invisible, .env files read as empty and .git/hooks, .git/config and .inkling/ are ' +
-    'read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.'
+    '(like the home folder\'s hidden files when the workspace holds it) read-only. When the sandbox blocks something the task really needs, rerun with sandbox: false and a reason.'
   );
 }
 
@@ -183,8 +192,9 @@ export const bashTool: Tool<BashInput> = {
     const rows = dimension(size.rows, 24);
     const base = { kind: 'bash' as const, command: input.command, logPath, sandboxed: decision.sandboxed };
     let result: PtyCommandResult;
+    let wrapper: ReturnType<typeof commandWrapper>;
     try {
-      const wrapper = commandWrapper(decision, ctx, logPath);
+      wrapper = commandWrapper(decision, ctx, logPath);
       result = await runPtyCommand({
         ...(wrapper ? { wrapper } : {}),
         ...(ctx.session.redact ? { redact: ctx.session.redact } : {}),
@@ -217,7 +227,8 @@ export const bashTool: Tool<BashInput> = {
     const hint =
       decision.sandboxed ? sandboxHint(result.text, { workspace: ctx.workspaceRoot, network: ctx.session.sandbox?.network ?? false }) : null;
     const where = decision.sandboxed ? (ctx.session.sandbox?.network ? ' (sandboxed, network on)' : ' (sandboxed)') : '';
-    const note = hint ?? (decision.sandboxed || supervisorPath() ? null : UNCONTAINED_NOTE);
+    const notes = [hint, decision.sandboxed || supervisorPath() ? null : UNCONTAINED_NOTE, wrapper?.envSearchComplete === false ? ENV_SEARCH_NOTE : null];
+    const note = notes.filter((n) => n !== null).join('\n') || null;
     return { content: formatResult(result, timeoutMs, where, note), isError: failed, details };
   },
 };

@@ -166,6 +166,18 @@ describe('escapes a sandboxed command cannot make', () => {
     expect(fs.readFileSync(path.join(workspace, '.env'), 'utf8')).toContain('sk-from-dotenv-file');
   });
 
+  it('masks every .env file however deep, in dependencies too, and one made between two commands', async () => {
+    const deep = 'a/b/c/d/e/f/g/h';
+    for (const dir of [deep, 'node_modules/pkg/config']) fs.mkdirSync(path.join(workspace, dir), { recursive: true });
+    fs.writeFileSync(path.join(workspace, deep, '.env'), 'DEEP=sk-from-dotenv-deep\n');
+    fs.writeFileSync(path.join(workspace, 'node_modules/pkg/config/.env.test'), 'DEP=sk-from-dotenv-dep\n');
+    const first = await run(`cat ${deep}/.env node_modules/pkg/config/.env.test; echo read`);
+    expect(first.content).toMatch(/^read\n/);
+    fs.writeFileSync(path.join(workspace, deep, '.env.later'), 'LATER=sk-from-dotenv-later\n');
+    const second = await run(`cat ${deep}/.env.later; echo read`);
+    expect(second.content).toMatch(/^read\n/);
+  });
+
   it("cannot see inkling's process or read its environment", async () => {
     const r = await run(`cat /proc/${process.pid}/environ; ls /proc | grep -c '^[0-9]'; tr '\\0' '\\n' < /proc/$PPID/environ | grep -c INKLING_HOME`);
     expect(r.content).toContain(`/proc/${process.pid}/environ: No such file or directory`);

@@ -11,7 +11,7 @@ import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig } from './config.js';
 import { packageVersion } from './version.js';
 
-export async function createRecorder(config: InklingConfig, describe: () => { model: string; provider: string }): Promise<SessionRecorder> {
+export async function createRecorder(config: InklingConfig, describe: () => { model: string; provider: string; mode?: string }): Promise<SessionRecorder> {
   const [{ SessionRecorder }, { sessionPaths }] = await Promise.all([import('../core/sessions/recorder.js'), import('../core/sessions/session-paths.js')]);
   return new SessionRecorder({
     paths: sessionPaths(config.home, config.workspaceRoot),
@@ -39,9 +39,20 @@ export async function resumeInto(agent: Agent, file: string): Promise<OpenedSess
   return opened;
 }
 
-function viewOf(opened: OpenedSession): SessionView {
+/** The TUI's resume: the session's mode comes back when resumedMode says so, and the view says which mode it is in. */
+async function resumeView(agent: Agent, file: string): Promise<SessionView> {
+  const opened = await resumeInto(agent, file);
+  const { resumedMode } = await import('../core/sessions/session-mode.js');
+  const mode = resumedMode(opened.restored.mode, agent.permissionMode);
+  if (mode.mode) agent.setPermissionMode?.(mode.mode);
   const r = opened.restored;
-  return { id: r.id, ...(r.title ? { title: r.title } : {}), replay: r.replay, notices: opened.notices };
+  return {
+    id: r.id,
+    ...(r.title ? { title: r.title } : {}),
+    replay: r.replay,
+    notices: mode.notice ? [...opened.notices, mode.notice] : opened.notices,
+    ...(agent.permissionMode ? { mode: agent.permissionMode } : {}),
+  };
 }
 
 /** The TUI's port: resumes what the flags chose once the agent is ready, then serves the picker. */
@@ -59,7 +70,7 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
     const lookup = await lookUpChosen(c);
     if (!lookup) return { kind: 'fresh' };
     if (!lookup.ok) return { kind: 'fresh', notice: `${lookup.reason}; this is a new session.` };
-    return { kind: 'resumed', view: viewOf(await resumeInto(a, lookup.session.file)) };
+    return { kind: 'resumed', view: await resumeView(a, lookup.session.file) };
   })().catch((err: unknown): SessionStart => ({ kind: 'fresh', notice: `Could not open the session: ${err instanceof Error ? err.message : String(err)}` }));
   return {
     start,
@@ -73,7 +84,7 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
       const { findSession } = await import('../core/sessions/session-catalog.js');
       const lookup = await findSession(c.home, c.workspaceRoot, id);
       if (!lookup.ok) throw new Error(lookup.reason);
-      return viewOf(await resumeInto(a, lookup.session.file));
+      return resumeView(a, lookup.session.file);
     },
     currentId() {
       const id = current?.sessionId;

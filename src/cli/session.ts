@@ -100,8 +100,12 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     memory ?? loadMemory(config),
     sessionSandbox(config),
   ]);
-  let answering: { model: string; provider: Provider } = { model: config.model, provider };
-  const recorder = await createRecorder(config, () => ({ model: answering.model, provider: providerName(config) }));
+  let answering: { model: string; provider: Provider; permissionMode?: string } = { model: config.model, provider };
+  const recorder = await createRecorder(config, () => ({
+    model: answering.model,
+    provider: providerName(config),
+    ...(answering.permissionMode ? { mode: answering.permissionMode } : {}),
+  }));
   const ledger = await createLedger(config, recorder.id);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),

@@ -131,7 +131,8 @@ export function showSession(store: AppStore, view: SessionView): void {
   const said = view.notices.map((message) => ({ type: 'notice' as const, message }));
   const resumed = { type: 'notice' as const, message: `Resumed session ${view.id.slice(0, 8)}${view.title ? ` — ${view.title}` : ''}.` };
   const patch = applyEvents(base, [...view.replay, ...said, resumed], Date.now());
-  store.setState({ ...patch, phase: 'idle', scrollBack: 0, newBelow: false, expanded: {}, history: emptyHistory() });
+  const mode = view.mode && store.getState().permission.mode ? { permission: { ...store.getState().permission, mode: view.mode } } : {};
+  store.setState({ ...patch, ...mode, phase: 'idle', scrollBack: 0, newBelow: false, expanded: {}, history: emptyHistory() });
 }
 
 let listed = 0;

@@ -10,6 +10,7 @@ import { attachAgent } from '../../src/store/agent-session.js';
 import { startSessions } from '../../src/store/session-picker.js';
 import { sessionPort } from '../../src/cli/session-recording.js';
 import type { InklingConfig } from '../../src/cli/config.js';
+import type { PermissionMode } from '../../src/core/permissions/approval.js';
 import { collect } from '../helpers/collect.js';
 import { respond, text, toolUse, type Responder } from '../helpers/test-provider.js';
 import { recordingAgent, tempHome } from '../core/sessions/session-fixtures.js';
@@ -22,18 +23,19 @@ afterEach(async () => {
   rendered = null;
 });
 
-async function recorded(dirs: { home: string; workspace: string }, prompt: string, responders: Responder[]): Promise<string> {
+async function recorded(dirs: { home: string; workspace: string; mode?: PermissionMode }, prompt: string, responders: Responder[]): Promise<string> {
   const { agent, recorder } = recordingAgent(responders, dirs);
   await collect(agent.run(prompt));
   await agent.dispose();
   return recorder.id;
 }
 
-async function appOver(dirs: { home: string; workspace: string }, responders: Responder[], session: InklingConfig['session'] = { kind: 'new' }) {
+async function appOver(dirs: { home: string; workspace: string; mode?: PermissionMode }, responders: Responder[], session: InklingConfig['session'] = { kind: 'new' }) {
   const live = recordingAgent(responders, dirs);
   const config = { home: dirs.home, workspaceRoot: dirs.workspace, session } as InklingConfig;
   const port = sessionPort(Promise.resolve(config), Promise.resolve(live.agent));
   const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout });
+  if (dirs.mode) store.setState({ permission: { mode: dirs.mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });
   const binding = attachAgent(store, live.agent, { intervalMs: 1 });
   setIntents(store, { submitPrompt: (p) => binding.submit(p), interrupt: () => binding.interrupt(), clearConversation: () => binding.clear(), sessions: port });
   rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} markdownDelayMs={100_000} />);
@@ -125,5 +127,16 @@ describe('the session picker', () => {
     await press(r, KEYS.enter);
     await waitFor(() => frame(r).includes('listed prompt'));
     expect(frame(r)).toContain(id.slice(0, 8));
+  });
+
+  it('--continue of a session that was planning goes on in plan mode, and says so', async () => {
+    const dirs = tempHome();
+    await recorded({ ...dirs, mode: 'plan' }, 'plan the change', [respond([text('Here is the plan.')])]);
+    const continued = await appOver({ ...dirs, mode: 'default' }, [], { kind: 'continue' });
+    void startSessions(continued.store, continued.port);
+    await waitFor(() => frame(continued.r).includes('Here is the plan.'));
+    expect(continued.live.agent.permissionMode).toBe('plan');
+    expect(continued.store.getState().permission.mode).toBe('plan');
+    expect(frame(continued.r)).toContain('it goes on in plan mode');
   });
 });

@@ -15,8 +15,8 @@ import { makePrivateDir, type SessionPaths } from './session-paths.js';
 export interface SessionRecorderOptions {
   paths: SessionPaths;
   workspaceRoot: string;
-  /** What answers now, for the header. */
-  describe: () => { model: string; provider: string };
+  /** What answers now, for the header, and the permission mode the session starts in (a mode record after it). */
+  describe: () => { model: string; provider: string; mode?: string };
   inklingVersion: string;
   /** The same redactor as everything printed: secrets never reach the file. */
   redact?: Redact;
@@ -149,6 +149,9 @@ export class SessionRecorder implements ConversationRecorder {
         return this.keep({ type: 'compaction', at: this.now(), event });
       case 'context_edit':
         return this.keep({ type: 'context_edit', event });
+      case 'permission_mode':
+        // A session not written yet gets the mode with its header (nobody typed: no file).
+        return this.fresh ? undefined : this.keep({ type: 'mode', mode: event.mode });
       case 'tool_changes':
       case 'outside_changes':
       case 'turn_checkpoint':
@@ -204,6 +207,9 @@ export class SessionRecorder implements ConversationRecorder {
     this.switchTo(id, false);
     this.titled = outcome.titled;
     for (const [logPath, owner] of outcome.logOwners) this.logOwners.set(logPath, owner);
+    // The mode now, which may not be the one the kept records last say.
+    const mode = this.opts.describe().mode;
+    if (mode) this.write({ type: 'mode', mode });
     return { id };
   }
 
@@ -241,7 +247,7 @@ export class SessionRecorder implements ConversationRecorder {
     try {
       const safe = redactDeep(record, this.redact);
       if (this.fresh) {
-        const { model, provider } = this.opts.describe();
+        const { model, provider, mode } = this.opts.describe();
         makePrivateDir(this.logsDir);
         this.file.append(
           {
@@ -254,6 +260,7 @@ export class SessionRecorder implements ConversationRecorder {
             startedAt: this.now(),
             inklingVersion: this.opts.inklingVersion,
           },
+          ...(mode ? [{ type: 'mode' as const, mode }] : []),
           safe,
         );
         this.fresh = false;

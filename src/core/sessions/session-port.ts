@@ -1,6 +1,7 @@
 // What the UI asks of the sessions on disk (the picker, /resume, /sessions, the exit hint): a
 // port the CLI builds from the agent, so the store and components never touch files.
 import type { AgentEvent } from '../events.js';
+import type { PermissionMode } from '../permissions/approval.js';
 import type { SessionScope, SessionSummary } from './session-catalog.js';
 
 /** A session opened into the agent: the events that draw its transcript, and what to say once. */
@@ -9,6 +10,8 @@ export interface SessionView {
   title?: string;
   replay: AgentEvent[];
   notices: string[];
+  /** The permission mode the agent is in now that the session is open. */
+  mode?: PermissionMode;
 }
 
 export type SessionStart =

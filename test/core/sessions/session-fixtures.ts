@@ -7,6 +7,8 @@ import { SessionRecorder } from '../../../src/core/sessions/recorder.js';
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
 import { createRedactor } from '../../../src/core/redact.js';
+import type { PermissionMode } from '../../../src/core/permissions/approval.js';
+import { PermissionGate } from '../../../src/core/permissions/gate.js';
 import { testProvider, type Responder } from '../../helpers/test-provider.js';
 
 export const echo: Tool<{ text: string }> = {
@@ -25,13 +27,16 @@ export function tempHome(): { home: string; workspace: string } {
   return { home, workspace };
 }
 
-export function recordingAgent(responders: Responder[], opts: { home: string; workspace: string; secrets?: string[]; id?: string; tools?: Tool<never>[] }) {
+export function recordingAgent(responders: Responder[], opts: { home: string; workspace: string; secrets?: string[]; id?: string; tools?: Tool<never>[]; mode?: PermissionMode }) {
   const provider = testProvider(responders);
+  const gate = opts.mode
+    ? new PermissionGate({ mode: opts.mode, rules: { allow: [], ask: [], deny: [] }, workspaceRoot: opts.workspace, home: opts.home, canAsk: false })
+    : undefined;
   const paths = sessionPaths(opts.home, opts.workspace);
   const recorder = new SessionRecorder({
     paths,
     workspaceRoot: opts.workspace,
-    describe: () => ({ model: 'test-model', provider: 'test' }),
+    describe: () => ({ model: 'test-model', provider: 'test', ...(gate ? { mode: gate.mode } : {}) }),
     inklingVersion: '0.0.0-test',
     redact: createRedactor(opts.secrets ?? []),
     ...(opts.id ? { id: opts.id } : {}),
@@ -44,6 +49,7 @@ export function recordingAgent(responders: Responder[], opts: { home: string; wo
     tools: (opts.tools as Tool<never>[] | undefined) ?? [echo as unknown as Tool<never>],
     streamRetry: { baseDelayMs: 1 },
     recorder,
+    ...(gate ? { permissions: gate } : {}),
     secretValues: opts.secrets ?? [],
   });
   return { agent, provider, recorder, paths };

@@ -3,7 +3,7 @@
 // command and the newest rows the snapshot holds.
 import type { SafeText } from '../../src/core/text/safe-text.js';
 import type { ToolItem } from '../../src/store/transcript.js';
-import { countOf, fitLine, paint, stringWidth } from '../text-layout.js';
+import { countOf, fitLine, paint, stringWidth, wrapText } from '../text-layout.js';
 import { defineRenderer, headerLine, indented, INDENT, inputField, oneLine, took } from './card-parts.js';
 
 export const PANE_ROWS = 12;
@@ -58,6 +58,18 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];
 }
 
+/** The snapshot's rows with the terminal's own wraps joined back into the lines the command printed. */
+function logicalLines(snap: { lines: readonly string[]; wrapped?: readonly number[] }): string[] {
+  if (!snap.wrapped?.length) return [...snap.lines];
+  const cont = new Set(snap.wrapped);
+  const out: string[] = [];
+  snap.lines.forEach((l, i) => {
+    if (cont.has(i) && out.length > 0) out[out.length - 1] += l;
+    else out.push(l);
+  });
+  return out;
+}
+
 function fallbackBody(content: string, width: number): string[] {
   return content
     .split('\n')
@@ -77,9 +89,10 @@ export const bashRenderer = defineRenderer({
   cardLines: (item, width, frame, now, look) => bashPaneLines(item, width, frame, now, look.focused),
   expandedInput: (item, width) => indented(command(item) ?? '', width),
   expandedOutput(item, width) {
-    // The pty rows keep their colours; each is cut to the width (the pager wraps them).
+    // The pty rows keep their colours and every character: a row wider than the card (wide
+    // characters, or a pane sized before a resize) wraps instead of being cut.
     const snap = snapshotOf(item);
-    if (snap) return snap.lines.map((l) => `${INDENT}${fitLine(l, width - INDENT.length)}${RESET}`);
+    if (snap) return logicalLines(snap).flatMap((l) => wrapText(l, Math.max(1, width - INDENT.length)).map((r) => `${INDENT}${r}${RESET}`));
     return item.result ? indented(item.result.content.replace(/\s+$/, ''), width).map((l) => (item.result?.isError ? paint.error(l) : l)) : [];
   },
   outputTotal: (item) => snapshotOf(item)?.totalLines ?? 0,

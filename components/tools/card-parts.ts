@@ -38,14 +38,18 @@ export function stateText(r: ToolRenderer, item: ToolItem, now: number): string 
   }
 }
 
-/** "✓ read_file src/a.ts ········ 212 lines" fitted to width. */
+/**
+ * "✓ read_file src/a.ts ········ 212 lines" fitted to width. The state on the right ("exit 0 in
+ * 104 ms") is never cut: the summary gives way first, then the tool's name.
+ */
 export function headerLine(r: ToolRenderer, item: ToolItem, width: number, frame: number, now: number): string {
   const left = `${statusMark(item, frame)} ${paint.bold(item.name)} `;
   const right = ` ${stateText(r, item, now)}`;
   const room = width - stringWidth(left) - stringWidth(right);
+  if (room < 0) return fitLine(fitLine(left, Math.max(2, width - stringWidth(right))) + right, width);
   const mid = room <= 1 ? '' : fitLine(r.summary(item), room);
   const pad = Math.max(0, room - stringWidth(mid));
-  return fitLine(left + mid + ' '.repeat(pad) + right, width);
+  return left + mid + ' '.repeat(pad) + right;
 }
 
 /** The first rows of an error result, in red, indented under the card. */

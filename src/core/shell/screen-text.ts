@@ -110,10 +110,13 @@ export function takeSnapshot(
   const start = Math.max(0, buffer.baseY - historyRows);
   const hidden = redact?.spans ? secretsAcrossRows(buffer, start, screenEnd, cell, redact.spans) : undefined;
   const lines: string[] = [];
+  const wrapped: number[] = [];
   for (let y = start; y < screenEnd; y++) {
     const line = buffer.getLine(y);
+    if (line?.isWrapped && y > start) wrapped.push(lines.length);
     lines.push(line ? rowToSgr(line, cell, hidden?.get(y)) : '');
   }
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return { cols, rows, lines, totalLines };
+  while (wrapped.length > 0 && wrapped[wrapped.length - 1]! >= lines.length) wrapped.pop();
+  return { cols, rows, lines, totalLines, ...(wrapped.length > 0 ? { wrapped } : {}) };
 }

@@ -6,6 +6,11 @@ export interface TerminalSnapshot {
   rows: number;
   /** Recent scrollback plus the visible screen, oldest first, trailing blank lines trimmed. */
   lines: string[];
+  /**
+   * Indexes into `lines` of rows that continue the row before them (the terminal wrapped a
+   * line longer than `cols`), so a wider or narrower view can join and re-wrap them.
+   */
+  wrapped?: number[];
   /** Total lines the command has produced so far (may be more than lines.length). */
   totalLines: number;
   /** The command turned on application cursor keys (arrows are sent as ESC O A). */

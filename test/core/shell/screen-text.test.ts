@@ -44,4 +44,12 @@ describe('takeSnapshot', () => {
     const snap = takeSnapshot(buffer, 20, 5, 3, 12, cell);
     expect(snap).toEqual({ cols: 20, rows: 5, lines: ['l5', 'l6', 'l7', 'l8', 'l9', 'l10', 'l11', 'l12'], totalLines: 12 });
   });
+
+  it('marks the rows that continue a line the terminal wrapped, so a view can join them again', async () => {
+    const long = 'abcdefghij'.repeat(5);
+    const { buffer, cell } = await screen(`top\r\n${long}\r\nend`, 8);
+    const snap = takeSnapshot(buffer, 20, 8, 0, 5, cell);
+    expect(snap.lines).toEqual(['top', long.slice(0, 20), long.slice(20, 40), long.slice(40), 'end']);
+    expect(snap.wrapped).toEqual([2, 3]);
+  });
 });

@@ -2,19 +2,11 @@
 // then the diff of what putting the files back does, coloured like the edit cards' diffs.
 import type { RevertDialog } from '../src/store/revert-dialog.js';
 import { describeChangedFile, filesCount } from '../src/store/ledger-text.js';
-import { expandTabs, fitLine, paint } from './text-layout.js';
+import { diffRow } from './diff-rows.js';
+import { fitLine, paint } from './text-layout.js';
 
 /** The ledger's name for changes no tool made (core/checkpoints/revert-plan.ts says the same). */
 const OUTSIDE_LABEL = 'changed outside inkling';
-
-function diffRow(line: string, width: number): string {
-  const text = fitLine(`  ${expandTabs(line)}`, width);
-  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('index ')) return paint.dim(text);
-  if (line.startsWith('+')) return paint.added(text);
-  if (line.startsWith('-')) return paint.removed(text);
-  if (line.startsWith('@@')) return paint.accent(text);
-  return text;
-}
 
 function changedByText(label: string): string {
   return label === OUTSIDE_LABEL ? label : `changed by ${label}`;

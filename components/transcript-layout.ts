@@ -38,7 +38,7 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
     case 'tool': {
       const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
-      const withChanges = item.changes ? [...card, ...changesLines(item, width, look.expandedRows !== undefined)] : card;
+      const withChanges = item.changes ? [...card, ...changesLines(item, width, look.expandedRows)] : card;
       return item.logDropped ? [...withChanges, paint.dim(fitLine(LOG_DROPPED, width))] : withChanges;
     }
     case 'compaction':

@@ -2,6 +2,7 @@
 // filter, expand/collapse, and Ctrl+T focus on a running command. No React, so keys that come
 // fast act on the latest state.
 import type { AppState, AppStore, Mode } from './app-store.js';
+import { loadChangeDiff } from './change-diffs.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import type { TranscriptItem } from './transcript.js';
 
@@ -144,8 +145,11 @@ export function selectedItem(s: Pick<AppState, 'items' | 'index' | 'history'>): 
   return i === undefined ? undefined : s.items[i];
 }
 
-/** Enter/Space: expand or collapse the selected call in place; the state stays for the session. */
-export function toggleExpanded(store: AppStore): void {
+/**
+ * Enter/Space: expand or collapse the selected call in place; the state stays for the session.
+ * A call that changed files shows each file's diff expanded: resolves once it is read.
+ */
+export function toggleExpanded(store: AppStore): Promise<void> | void {
   const s = store.getState();
   const item = selectedItem(s);
   if (!item || !isExpandable(item)) return;
@@ -153,6 +157,7 @@ export function toggleExpanded(store: AppStore): void {
   if (expanded[item.id]) delete expanded[item.id];
   else expanded[item.id] = true;
   store.setState({ expanded });
+  if (expanded[item.id] && item.kind === 'tool') return loadChangeDiff(store, item);
 }
 
 // ── the stop filter (`/`) ────────────────────────────────────────────────────────────────────

@@ -46,6 +46,8 @@ export interface LedgerPort {
    */
   rewind(promptEntry: string, ordinal: number, overwriteConflicts: boolean): Promise<RewindDone>;
   sessionDiff(): Promise<{ files: ChangedFile[]; diff: SafeText }>;
+  /** What one call (its ledger entry) changed, as a unified diff of every file. */
+  entryDiff(entry: string): Promise<SafeText>;
 }
 
 function preview(plan: RevertPlan): RevertPreview {
@@ -93,6 +95,7 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 
         ...(fork?.notice ? { notice: toSafeText(fork.notice) } : {}),
       };
     },
+    entryDiff: async (entry) => toSafeText(await ledger().entryDiff(entry)),
     async sessionDiff() {
       const d = await ledger().sessionDiff();
       return { files: toSafeDeep(d.files), diff: toSafeText(d.diff) };

@@ -19,7 +19,11 @@ export interface ToolChanges {
   skipped: number;
   /** Set once an undo of this call went through. */
   undone?: boolean;
+  /** The call's diff per file, read from the ledger when the card is first expanded. */
+  diff?: ChangeDiff;
 }
+
+export type ChangeDiff = { state: 'loading' } | { state: 'ready'; text: SafeText } | { state: 'failed'; reason: SafeText };
 
 export interface UserItem {
   kind: 'user';

@@ -176,6 +176,33 @@ describe('undo and rewind in the TUI', () => {
     expect(f).toContain('older-se, stays as it was: /resume opens it');
   });
 
+  it('Enter on a call that changed files expands it with each file\'s diff under its name', async () => {
+    const { store } = await session();
+    const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
+    await turn(store, 'third prompt', 3, [
+      { id: 'two1', name: 'bash', input: { command: 'two files' }, run: sh("printf 'one\\ntwo\\n' > d.txt && sed -i 's/gamma/GAMMA/' c.txt") },
+    ]);
+    await select(store, 'two1');
+    await press(r!, KEYS.enter);
+    await until(store, () => frame(r!).includes('+GAMMA'), 'the expanded diff');
+    const rows = frame(r!).split('\n').map((l) => l.trim());
+    const at = (text: string) => rows.findIndex((l) => l.includes(text));
+    expect(at('changed 2 files')).toBeGreaterThan(-1);
+    // Each file's name, then its own hunks: c.txt's change under c.txt, d.txt's under d.txt.
+    expect(at('c.txt +1 −1')).toBeGreaterThan(at('changed 2 files'));
+    expect(at('-gamma')).toBeGreaterThan(at('c.txt +1 −1'));
+    expect(at('+GAMMA')).toBeGreaterThan(at('-gamma'));
+    expect(at('d.txt +2 −0 (added)')).toBeGreaterThan(at('+GAMMA'));
+    expect(at('+one')).toBeGreaterThan(at('d.txt +2 −0 (added)'));
+    expect(at('+two')).toBeGreaterThan(at('+one'));
+    // git's header rows (object ids) are not shown.
+    expect(rows.some((l) => l.startsWith('index ') || l.startsWith('diff --git'))).toBe(false);
+    // Collapsed again: the one-line summary.
+    await press(r!, KEYS.enter);
+    expect(frame(r!)).toContain('↳ changed 2 files: c.txt +1 −1, d.txt +2 −0 (added)');
+    expect(frame(r!)).not.toContain('+GAMMA');
+  });
+
   it('/diff shows everything the session changed as one diff in the pager; q goes back to the input', async () => {
     const { store } = await session();
     await press(r!, '/diff', KEYS.enter);

@@ -1,0 +1,29 @@
+// The per-file diff of a call's changes, shown when its card is expanded: read from the change
+// ledger the first time the card opens and kept on the item (a new item object, so its rows are
+// drawn again), or why it could not be read.
+import { toSafeText } from '../core/text/safe-text.js';
+import type { AppStore } from './app-store.js';
+import type { ChangeDiff, ToolItem } from './transcript.js';
+
+function setDiff(store: AppStore, id: string, diff: ChangeDiff): void {
+  store.setState((s) => {
+    const i = s.index[id];
+    const item = i === undefined ? undefined : s.items[i];
+    if (item?.kind !== 'tool' || !item.changes) return {};
+    const items = s.items.slice();
+    items[i!] = { ...item, changes: { ...item.changes, diff } };
+    return { items };
+  });
+}
+
+/** Reads the diff of an expanded call that changed files, once. Resolves when it is there (tests await it). */
+export function loadChangeDiff(store: AppStore, item: ToolItem): Promise<void> | void {
+  const port = store.getState().intents.ledger;
+  const entry = item.changes?.entry;
+  if (!port || !entry || item.changes!.files.length === 0 || item.changes!.diff) return;
+  setDiff(store, item.id, { state: 'loading' });
+  return port.entryDiff(entry).then(
+    (text) => setDiff(store, item.id, { state: 'ready', text }),
+    (err: unknown) => setDiff(store, item.id, { state: 'failed', reason: toSafeText(err instanceof Error ? err.message : String(err)) }),
+  );
+}

@@ -11,7 +11,6 @@ import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { McpView } from './McpView.js';
 import { isAsking } from '../src/store/app-store.js';
-import { ApprovalPrompt } from './ApprovalPrompt.js';
 import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -23,7 +22,7 @@ import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { SessionPicker } from './SessionPicker.js';
 import { ShellFocus } from './ShellFocus.js';
-import { approvalBudget, mainRows } from './screen-layout.js';
+import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
@@ -135,9 +134,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
-      {asking ? (
-        <ApprovalPrompt width={cols} height={approvalBudget(rows)} />
-      ) : (
+      {asking ? null : (
         <>
           <WorkspacePrompt width={cols} />
           <CompletionMenu width={cols} />

@@ -1,17 +1,19 @@
 // The transcript viewport: renders only its visible rows, follows the bottom unless the person
 // scrolled up, and then says when new activity arrives below. It only reads: the store settles
-// the scroll (clamping, the history selection kept in view) with the same layout.
+// the scroll (clamping, the history selection kept in view) with the same layout. While a call
+// asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
 import React, { memo } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { paint } from './text-layout.js';
 import { shownItems } from '../src/store/history-mode.js';
-import { useApp } from './store-context.js';
+import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';
-import { transcriptView } from './screen-layout.js';
+import { promptView, transcriptView } from './screen-layout.js';
 import { Lines } from './Lines.js';
 
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
+  const store = useAppStore();
   const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId } = useApp(
     useShallow((s) => ({
       // While a history filter is on, only the matching stops are drawn.
@@ -21,9 +23,13 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
       newBelow: s.newBelow,
       frame: s.frame,
       epoch: s.renderEpoch,
+      // Selected so the prompt's card redraws with its choice, text and scroll (promptView reads them).
+      approvals: s.approvals,
+      mode: s.mode,
     })),
   );
-  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId });
+  const prompt = promptView(store.getState(), width, height);
+  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId, ...(prompt ? { prompt } : {}) });
   const rows = win.rows.slice();
   if (win.scrollBack > 0 && selectedId === null) {
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;

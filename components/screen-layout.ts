@@ -5,24 +5,20 @@ import type { AppState, ScreenLayout, ViewAnchor } from '../src/store/app-store.
 import { isAsking } from '../src/store/app-store.js';
 import { shownItems } from '../src/store/history-mode.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
-import { approvalRows } from './ApprovalPrompt.js';
-import { approvalLines, fieldLines } from './approval-lines.js';
+import { approvalCardLines, cardBudget, previewWindow } from './approval-lines.js';
 import { completionRows, inputRows, queuedRows } from './Input.js';
 import { viewItemLines, viewWindow, type ViewOptions } from './transcript-layout.js';
 import { workspacePromptRows } from './WorkspacePrompts.js';
 
 type Size = AppState['size'];
 
-/** Rows the approval prompt may take: at least 8, at most 60 % of the screen. */
-export const approvalBudget = (rows: number): number => Math.max(8, Math.floor(rows * 0.6));
-
-/** Rows below the main view: the approval prompt, or the input with its completion, queue and prompts. */
+/**
+ * Rows below the main view: the input with its completion, queue and prompts; none while a call
+ * asks (its card in the transcript is the prompt, and has the keys).
+ */
 export function belowRows(s: AppState, size: Size = s.size): number {
-  const { cols, rows } = size;
-  if (isAsking(s)) {
-    const field = s.approvals.typing ? fieldLines(s.approvals.message, s.approvals.cursor, cols).length : 0;
-    return approvalRows(approvalLines(s.approvals, cols, approvalBudget(rows)).length, field);
-  }
+  const { cols } = size;
+  if (isAsking(s)) return 0;
   const input = inputRows(s.input, cols, s.phase !== 'idle').length + 2;
   return input + completionRows(s.completion, cols).length + queuedRows(s.queued, cols).length + workspacePromptRows(s, cols);
 }
@@ -44,13 +40,27 @@ export function transcriptView(s: AppState): ViewOptions & { selectedId: string 
   };
 }
 
+/**
+ * While a call asks, its card in the transcript is the prompt: these are the rows it is drawn
+ * with (the view keeps them in sight).
+ */
+export function promptView(s: AppState, width: number, height: number): ViewOptions['prompt'] {
+  if (!isAsking(s)) return undefined;
+  const ask = s.approvals.queue[0]!;
+  const item = s.index[ask.id] !== undefined ? s.items[s.index[ask.id]!] : undefined;
+  const tool = item?.kind === 'tool' && item.id === ask.id ? item : undefined;
+  return { id: ask.id, lines: approvalCardLines(s.approvals, tool, width, cardBudget(height), s.frame, Date.now(), s.renderEpoch) };
+}
+
 function itemRows(s: AppState, item: TranscriptItem): number {
   return viewItemLines(item, s.size.cols, mainRows(s), s.frame, Date.now(), s.renderEpoch, { expanded: s.expanded }).length;
 }
 
 function settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: number; anchor: ViewAnchor | null } {
   const view = transcriptView(s);
-  const win = viewWindow(shownItems(s), mainRows(s), s.size.cols, s.scrollBack, s.frame, Date.now(), s.renderEpoch, { ...view, anchor });
+  const height = mainRows(s);
+  const prompt = promptView(s, s.size.cols, height);
+  const win = viewWindow(shownItems(s), height, s.size.cols, s.scrollBack, s.frame, Date.now(), s.renderEpoch, { ...view, anchor, ...(prompt ? { prompt } : {}) });
   const selectedId = view.selectedId ?? null;
   return {
     scrollBack: win.scrollBack,
@@ -59,4 +69,9 @@ function settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: num
 }
 
 /** The layout the interactive app gives its store (src/app/run-tui.ts, the UI tests). */
-export const screenLayout: ScreenLayout = { mainRows: (s) => mainRows(s), itemRows, settleScroll };
+export const screenLayout: ScreenLayout = {
+  mainRows: (s) => mainRows(s),
+  itemRows,
+  settleScroll,
+  approvalPreview: (s) => previewWindow(s.approvals, s.size.cols, cardBudget(mainRows(s)), s.renderEpoch),
+};

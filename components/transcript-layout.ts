@@ -4,6 +4,7 @@
 import { animates, type ToolItem, type TranscriptItem } from '../src/store/transcript.js';
 import { formatTokenCount } from '../src/core/context/token-estimate.js';
 import { stripVTControlCharacters } from 'node:util';
+import type { SafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth, wrapWithPrefix } from './text-layout.js';
 import { assistantLines } from './assistant-lines.js';
 
@@ -121,6 +122,11 @@ export interface ViewOptions {
   margin?: number;
   /** The last frame's selection and the rows below it: output arriving below must not move it. */
   anchor?: { id: string; below: number } | null;
+  /**
+   * A call that asks: its card is drawn with these rows (the approval prompt) and kept wholly in
+   * view; without a selection, the view moves only as far as that needs.
+   */
+  prompt?: { id: string; lines: string[] };
 }
 
 export const SELECTION_MARGIN = 2;
@@ -161,26 +167,31 @@ export function viewWindow(
   let need = height + scrollBack;
   const chunks: string[][] = [];
   let collected = 0;
+  const prompt = view.prompt;
+  // A prompt whose call is not among the items (a filter hides it) is drawn last.
+  if (prompt && !items.some((it) => it.id === prompt.id)) items = [...items, { kind: 'notice', id: prompt.id, text: '' as SafeText, level: 'info' }];
   let i = items.length - 1;
   const selectedId = view.selectedId ?? null;
-  let selectionSeen = selectedId === null;
+  // What the view keeps in sight: the history selection, else the asking card.
+  const keptId = selectedId ?? prompt?.id ?? null;
+  let selectionSeen = keptId === null;
   let selectionBelow: number | undefined;
   let aboveCompaction = false;
   for (; i >= 0 && (collected < need || !selectionSeen); i--) {
     const item = items[i]!;
-    const drawn = viewItemLines(item, width, height, frame, now, epoch, view);
+    const drawn = prompt?.id === item.id ? prompt.lines : viewItemLines(item, width, height, frame, now, epoch, view);
     const lines = aboveCompaction ? dimmed(drawn) : drawn;
     if (item.kind === 'compaction') aboveCompaction = true;
     const gap = gapBefore(items[i - 1], item);
     const chunk = gap > 0 ? [...Array<string>(gap).fill(''), ...lines] : lines;
-    if (item.id === selectedId) {
-      // Keep the selection in view with a margin; an item taller than the view shows its top.
+    if (item.id === keptId) {
+      // Keep the selection in view with a margin (the prompt with none); an item taller than the view shows its top.
       selectionSeen = true;
       const below = collected;
-      selectionBelow = below;
-      if (view.anchor?.id === item.id && below > view.anchor.below) scrollBack += below - view.anchor.below;
+      if (item.id === selectedId) selectionBelow = below;
+      if (item.id === selectedId && view.anchor?.id === item.id && below > view.anchor.below) scrollBack += below - view.anchor.below;
       const h = lines.length;
-      const margin = Math.min(view.margin ?? SELECTION_MARGIN, Math.max(0, Math.floor((height - h) / 2)));
+      const margin = item.id === selectedId ? Math.min(view.margin ?? SELECTION_MARGIN, Math.max(0, Math.floor((height - h) / 2))) : 0;
       if (h + margin > height) scrollBack = Math.max(0, below + h - height);
       else scrollBack = Math.max(below + h + margin - height, Math.min(scrollBack, Math.max(0, below - margin)));
       need = height + scrollBack;

@@ -1,7 +1,7 @@
 // Keys of the approval prompt. While choice 4's text field has focus, keys edit the text (the
 // line editor, state in the store), so digits type instead of choosing; Enter sends, Esc says no.
 import type { AppStore } from '../store/app-store.js';
-import { chooseApproval, declineApproval, moveApprovalChoice, setApprovalMessage } from '../store/approval-actions.js';
+import { chooseApproval, declineApproval, moveApprovalChoice, scrollApprovalPreview, setApprovalMessage } from '../store/approval-actions.js';
 import { backspace, editLine, insertText } from './line-editor.js';
 import { chipLabel, wantsChip } from './paste.js';
 import { actionFor, lineActionFor } from './keymap.js';
@@ -13,6 +13,7 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
   const action = actionFor('approval', press.name);
   if (a.typing) {
     if (action === 'no' || action === 'choose') declineApproval(store);
+    else if (action === 'scrollUp' || action === 'scrollDown') scrollApprovalPreview(store, action === 'scrollUp' ? -1 : 1);
     else if (lineActionFor(press.name) === 'backspace') backspaceField(store);
     else {
       const next = editLine({ text: a.message, cursor: a.cursor }, press);
@@ -29,6 +30,8 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
     case 'always': chooseApproval(store, 2); return true;
     case 'tell': chooseApproval(store, 3); return true;
     case 'no': declineApproval(store); return true;
+    case 'scrollUp': scrollApprovalPreview(store, -1); return true;
+    case 'scrollDown': scrollApprovalPreview(store, 1); return true;
     default: return false;
   }
 }

@@ -97,6 +97,8 @@ export const KEYMAP = {
     { action: 'always', keys: ['3'], help: "yes, always (an allow rule in the workspace's .inkling/settings.local.json)" },
     { action: 'tell', keys: ['4'], help: 'no, and tell the model what to do instead (digits then type text)' },
     { action: 'no', keys: ['esc'], help: 'no (with what the text field holds, if anything)' },
+    { action: 'scrollUp', keys: ['pageup'], help: 'scroll a preview taller than the card (a long command, a big diff) up' },
+    { action: 'scrollDown', keys: ['pagedown'], help: 'scroll the preview down (the transcript above stays where it is)' },
   ]),
   history: table([
     { action: 'prev', keys: ['up', 'k'], help: 'previous stop (wraps)' },

@@ -170,6 +170,8 @@ export interface ScreenLayout {
   itemRows(s: AppState, item: TranscriptItem): number;
   /** The scroll for this state: clamped to what exists, the selection kept in view, and held still while output arrives below it. */
   settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: number; anchor: ViewAnchor | null };
+  /** The waiting call's preview in its card: all its rows, and how many its window shows (PgUp/PgDn). */
+  approvalPreview?(s: AppState): { total: number; window: number };
 }
 
 /** Without a screen (store tests, -p): a view of the terminal's height less the chrome, one row per item, no clamping. */

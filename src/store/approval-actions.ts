@@ -66,6 +66,17 @@ function answer(store: AppStore, decision: ApprovalDecision): void {
   s.intents.respondToApproval(ask.id, decision);
 }
 
+/** PgUp/PgDn: the preview of a tall command or diff by a window (less a row, kept for context). */
+export function scrollApprovalPreview(store: AppStore, direction: -1 | 1): void {
+  const s = store.getState();
+  if (s.approvals.queue.length === 0) return;
+  const measure = store.layout.approvalPreview?.(s);
+  const max = measure ? Math.max(0, measure.total - measure.window) : Number.MAX_SAFE_INTEGER;
+  const page = measure ? Math.max(1, measure.window - 1) : 1;
+  const top = Math.max(0, Math.min(max, Math.min(max, s.approvals.previewTop) + direction * page));
+  if (top !== s.approvals.previewTop) patch(store, { previewTop: top });
+}
+
 /** Shift+Tab: the next mode of the cycle (default → accept-edits → plan [→ yolo]). */
 export function cyclePermissionMode(store: AppStore): void {
   const { permission } = store.getState();

@@ -17,6 +17,8 @@ export interface ApprovalsState {
   cursor: number;
   /** Long pastes into the text field, shown as their `[pasted N lines]` label and sent whole. */
   pastes: { label: string; text: string }[];
+  /** The first row of the preview shown, when it is taller than the card's room (PgUp/PgDn). */
+  previewTop: number;
 }
 
 export interface PermissionModeState {
@@ -28,7 +30,7 @@ export interface PermissionModeState {
   bell: boolean;
 }
 
-export const emptyApprovals = (): ApprovalsState => ({ queue: [], selected: 0, typing: false, message: '', cursor: 0, pastes: [] });
+export const emptyApprovals = (): ApprovalsState => ({ queue: [], selected: 0, typing: false, message: '', cursor: 0, pastes: [], previewTop: 0 });
 
 export function modeCycle(start: PermissionMode): PermissionMode[] {
   const cycle: PermissionMode[] = ['default', 'accept-edits', 'plan'];

@@ -96,8 +96,8 @@ export function fieldLines(message: string, cursor: number, width: number): stri
   });
 }
 
-/** The card's most rows on a view of `height`: a row of the transcript above stays in sight. */
-export const cardBudget = (height: number): number => Math.max(CHROME_ROWS + 3, height - 1);
+/** The card's most rows on a view of `height`: the rows just above it (the prompt that led to it) stay in sight. */
+export const cardBudget = (height: number): number => Math.max(CHROME_ROWS + 3, height - 2);
 
 /**
  * The preview's measure in a card of at most `maxRows`: all its rows, and how many the window

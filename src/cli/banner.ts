@@ -18,6 +18,13 @@ export function modelLine(config: InklingConfig): string {
   }
 }
 
+/** The first screen's word on the demo model when no key was found: how to connect a real one. */
+export function noKeyNotice(config: InklingConfig): string | null {
+  const p = config.provider;
+  if (p.kind !== 'demo' || p.reason !== 'no-key') return null;
+  return `No API key found, so this is the built-in demo model: its answers are scripted. ${CONNECT_HELP}`;
+}
+
 export function bannerLines(config: InklingConfig, version: string): string[] {
   const lines = [`inkling ${version} · ${modelLine(config)} · workspace ${config.workspaceRoot}`];
   if (config.provider.kind === 'demo') {

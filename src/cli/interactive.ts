@@ -9,7 +9,7 @@ import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { StartupInfo, TrustQuestion } from '../core/startup-info.js';
 import { EXIT } from './args.js';
-import { bannerLines, modelLine } from './banner.js';
+import { bannerLines, modelLine, noKeyNotice } from './banner.js';
 import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import { modelPicking, withDiscoveredModel } from './model-choice.js';
@@ -95,7 +95,8 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   const notices = decided.then(
     async (config) => {
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
-      return [...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : [])].map(scrub);
+      const noKey = noKeyNotice(config);
+      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : [])].map(scrub);
     },
     () => [],
   );

@@ -1,8 +1,10 @@
 // How fast a flood goes through pty + emulator compared with the same command writing to
-// /dev/null, what producing live snapshots costs per second of flood, peak RSS, and the fixed cost
-// of one small command (spawn + handshake + cleanup).
+// /dev/null and to a bare pty (node-pty, bytes counted and dropped), with the plain-text fast path
+// and without it (every byte emulated), what producing live snapshots costs per second of flood,
+// peak RSS, and the fixed cost of one small command (spawn + handshake + cleanup).
 // Run: node --import tsx bench/bash-throughput.ts [lines]
 import { spawnSync } from 'node:child_process';
+import { spawn } from 'node-pty';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,7 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
-async function throughPty(command: string) {
+async function throughPty(command: string, plainFastPath = true) {
   const stats = { snapshots: 0, snapshotMs: 0 };
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
@@ -32,10 +34,26 @@ async function throughPty(command: string) {
     logPath: path.join(dir, `run-${Date.now()}.log`),
     onSnapshot: () => {},
     stats,
+    plainFastPath,
   });
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, r, stats };
+}
+
+/** The floor: the same command in a bare pty, its bytes only counted (its tail may be lost). */
+function barePty(command: string): Promise<{ ms: number; cpuMs: number; bytes: number }> {
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const p = spawn('bash', ['-c', command], { cols: 120, rows: 40, cwd: dir, env, encoding: null });
+  let bytes = 0;
+  p.onData((d: string | Buffer) => (bytes += d.length));
+  return new Promise((resolve) =>
+    p.onExit(() => {
+      const cpu = process.cpuUsage(cpuBefore);
+      resolve({ ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, bytes });
+    }),
+  );
 }
 
 function toDevNull(command: string): number {
@@ -49,15 +67,19 @@ console.log(`bash throughput: ${command} (cores: ${os.cpus().length}, load: ${os
 const rssBefore = process.memoryUsage().rss;
 for (let round = 1; round <= 3; round++) {
   const nul = toDevNull(command);
-  const { ms, cpuMs, r, stats } = await throughPty(command);
-  const perSecond = stats.snapshotMs / (ms / 1000);
-  console.log(
-    `  round ${round}: pty+emulator ${ms.toFixed(0)} ms (${mb(r.totalBytes)}, ${(r.totalBytes / 1024 / 1024 / (ms / 1000)).toFixed(1)} MB/s), ` +
-      `/dev/null ${nul.toFixed(0)} ms, ratio ${(ms / nul).toFixed(1)}x; our process used ${cpuMs.toFixed(0)} ms CPU ` +
-      `(${(r.totalBytes / 1024 / 1024 / (cpuMs / 1000)).toFixed(1)} MB per CPU-second); ` +
-      `snapshots ${stats.snapshots} costing ${stats.snapshotMs.toFixed(1)} ms = ${perSecond.toFixed(1)} ms per second of flood ` +
-      `(${(stats.snapshotMs / Math.max(1, stats.snapshots)).toFixed(2)} ms each); last line ${JSON.stringify(r.text.slice(r.text.lastIndexOf('\n') + 1))}`,
-  );
+  const bare = await barePty(command);
+  console.log(`  round ${round}: /dev/null ${nul.toFixed(0)} ms; bare pty ${bare.ms.toFixed(0)} ms, our CPU ${bare.cpuMs.toFixed(0)} ms (${mb(bare.bytes)})`);
+  for (const fast of [true, false]) {
+    const { ms, cpuMs, r, stats } = await throughPty(command, fast);
+    const perSecond = stats.snapshotMs / (ms / 1000);
+    console.log(
+      `    ${fast ? 'fast path ' : 'emulate all'}: pty+emulator ${ms.toFixed(0)} ms (${mb(r.totalBytes)}, ${(r.totalBytes / 1024 / 1024 / (ms / 1000)).toFixed(1)} MB/s), ` +
+        `${(ms / bare.ms).toFixed(1)}x the bare pty; our process used ${cpuMs.toFixed(0)} ms CPU ` +
+        `(${(r.totalBytes / 1024 / 1024 / (cpuMs / 1000)).toFixed(1)} MB per CPU-second); ` +
+        `snapshots ${stats.snapshots} costing ${stats.snapshotMs.toFixed(1)} ms = ${perSecond.toFixed(1)} ms per second of flood ` +
+        `(${(stats.snapshotMs / Math.max(1, stats.snapshots)).toFixed(2)} ms each); last line ${JSON.stringify(r.text.slice(r.text.lastIndexOf('\n') + 1))}`,
+    );
+  }
 }
 console.log(`  RSS before ${mb(rssBefore)}, peak ${mb(peakRss)}`);
 

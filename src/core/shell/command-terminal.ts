@@ -1,18 +1,26 @@
 // The headless terminal one command's bytes are fed into. Renders like a real terminal (colours,
 // \r progress bars, cursor movement) with a bounded scrollback, and takes every row as it leaves
 // the screen for the model's text and the log, so nothing is lost when the scrollback trims.
+// While the output is plain text its lines are taken from the bytes instead, and the emulator only
+// sees what can still be on screen (plain-output.ts).
 import xterm from '@xterm/headless';
 import type { IBuffer, IBufferCell, IMarker, Terminal as TerminalType } from '@xterm/headless';
 import type { TerminalSnapshot } from '../tools/details.js';
 import { KeptOutput } from './kept-output.js';
 import type { OutputLog } from './output-log.js';
 import type { Redact } from '../redact.js';
+import { PlainLines, PlainScreenFeed, plainPrefix, startsWithText } from './plain-output.js';
 import { takeSnapshot } from './screen-text.js';
-import { SENTINEL_OSC, parseSentinel } from './sentinel.js';
+import { SENTINEL_OSC, parseSentinel, sentinelPrefix } from './sentinel.js';
 
 const { Terminal } = xterm;
+const CR = Uint8Array.of(13);
 
 export const EMULATOR_SCROLLBACK = 1000;
+/** Rows of scrollback a live snapshot shows above the screen. */
+export const SNAPSHOT_HISTORY_ROWS = 200;
+/** While plain text floods, the emulator gets the newest lines at most this often (the first at once). */
+export const PLAIN_FEED_INTERVAL_MS = 20;
 
 export interface CommandTerminalOptions {
   cols: number;
@@ -25,6 +33,8 @@ export interface CommandTerminalOptions {
   scrollback?: number;
   /** Hides secrets that wrapping split across rows, in the snapshots (each row is redacted later too). */
   redact?: Redact;
+  /** Take plain text from the bytes (default true; false emulates every byte, for comparison). */
+  plainFastPath?: boolean;
 }
 
 export class CommandTerminal {
@@ -37,6 +47,8 @@ export class CommandTerminal {
   private readonly cell: IBufferCell;
   /** Bytes handed to the emulator but not parsed yet (flow control). */
   pendingBytes = 0;
+  /** Characters handed to the emulator in all (a plain flood skips most). */
+  emulatedChars = 0;
   private consumedAny = false;
   /** Length of the last row taken, as trimmed (see takeRow). */
   private lastRowLength = 0;
@@ -49,14 +61,31 @@ export class CommandTerminal {
   private resizing = false;
   /** Set by finish(): later output (e.g. the tty echoing our ACK) is not the command's. */
   private finished = false;
+  /** The log's last line still lacks its line end. */
+  private lineOpen = false;
+  /** Input side of the plain fast path; null once a byte that is not plain arrived. */
+  private plain: PlainLines | null;
+  /** The emulator has parsed nothing but plain text: its rows were taken from the bytes already. */
+  private parsePlain: boolean;
+  private readonly feed = new PlainScreenFeed(() => this.term.rows + SNAPSHOT_HISTORY_ROWS);
+  private feedsInFlight = 0;
+  private feedTimer: NodeJS.Timeout | null = null;
+  private lastFeed = Number.NEGATIVE_INFINITY;
+  /** onParsed callbacks of plain text not handed to the emulator yet. */
+  private waiting: (() => void)[] = [];
+  private readonly sentinelStart: string;
+  private readonly scrollback: number;
 
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
     this.redact = opts.redact;
+    this.plain = opts.plainFastPath === false ? null : new PlainLines((lines) => this.takePlainLines(lines));
+    this.parsePlain = this.plain !== null;
+    this.sentinelStart = sentinelPrefix(opts.nonce);
     this.term = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
-      scrollback: opts.scrollback ?? EMULATOR_SCROLLBACK,
+      scrollback: (this.scrollback = opts.scrollback ?? EMULATOR_SCROLLBACK),
       allowProposedApi: true,
       // xterm logs a "Parsing error" through console for every DEL byte and other odd input:
       // binary output would flood stderr (in -p) or the TUI's screen.
@@ -102,16 +131,140 @@ export class CommandTerminal {
   }
 
   write(data: Uint8Array | string, onParsed: () => void): void {
+    if (this.plain) {
+      const rest = this.takePlain(data, onParsed);
+      if (rest === null) return;
+      data = rest;
+    }
     this.pendingBytes += data.length;
+    this.emulatedChars += data.length;
     this.term.write(data, () => {
       this.pendingBytes -= data.length;
       onParsed();
     });
   }
 
-  /** Resolves once everything written so far has been parsed. */
+  /**
+   * Resolves once everything written so far has been parsed, but a CR that ended the plain text:
+   * its LF may come next, and if nothing comes a CR at the end changes nothing on screen.
+   */
   drain(): Promise<void> {
+    if (this.plain) this.writeFeed();
     return new Promise((resolve) => this.term.write('', resolve));
+  }
+
+  /**
+   * Takes the plain prefix of `data` from the bytes; returns null when all of it was plain, else
+   * the rest, which the emulator parses once it has the plain text and has left the fast path.
+   */
+  private takePlain(data: Uint8Array | string, onParsed: () => void): Uint8Array | string | null {
+    const plain = this.plain!;
+    if (plain.pendingCr) {
+      plain.pendingCr = false;
+      data = typeof data === 'string' ? `\r${data}` : Buffer.concat([CR, data]);
+    }
+    const { end, pendingCr } = plainPrefix(data);
+    if (end > 0) {
+      const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
+      this.feed.append(head);
+      plain.add(head, this.term.rows);
+    }
+    const rest = typeof data === 'string' ? data.slice(end) : data.subarray(end);
+    // A long unfinished line leaves the fast path: the emulator must still hold all of its rows.
+    const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
+    if ((pendingCr || rest.length === 0) && plain.partial.length <= partialMax) {
+      plain.pendingCr = pendingCr;
+      this.waiting.push(onParsed);
+      this.scheduleFeed();
+      return null;
+    }
+    this.leavePlainInput(startsWithText(rest, this.sentinelStart));
+    return rest;
+  }
+
+  /** Plain lines that have left the screen, to the log and the kept text. */
+  private takePlainLines(lines: string[]): void {
+    this.log.append(`${this.lineOpen ? '\n' : ''}${lines.join('\n')}\n`);
+    this.lineOpen = false;
+    for (const line of lines) this.kept.addRow(line, false);
+    this.lastRowLength = 0;
+    this.consumedAny = true;
+  }
+
+  /** Hands the plain text waiting in the feed to the emulator: one feed at a time, spaced while text floods. */
+  private scheduleFeed(): void {
+    if (this.feedTimer || this.feedsInFlight > 0) return;
+    const wait = this.lastFeed + PLAIN_FEED_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.writeFeed();
+    else this.feedTimer = setTimeout(() => this.writeFeed(), wait);
+  }
+
+  private writeFeed(then?: () => void): void {
+    if (this.feedTimer) clearTimeout(this.feedTimer);
+    this.feedTimer = null;
+    this.lastFeed = performance.now();
+    const text = this.feed.take();
+    const done = this.waiting;
+    this.waiting = [];
+    this.feedsInFlight++;
+    this.pendingBytes += text.length;
+    this.emulatedChars += text.length;
+    this.term.write(text, () => {
+      this.pendingBytes -= text.length;
+      this.feedsInFlight--;
+      then?.();
+      for (const cb of done) cb();
+      if (this.plain && (!this.feed.empty || this.waiting.length > 0)) this.scheduleFeed();
+    });
+  }
+
+  /** No more plain input: the emulator gets the rest of the plain text, then leaves the fast path. */
+  private leavePlainInput(atSentinel = false): void {
+    const plain = this.plain;
+    this.plain = null;
+    if (atSentinel && plain) {
+      // The output ends here: nothing can change the screen any more, so the lines still on it are
+      // what the bytes say (the emulator's reflow after a resize may not be), trailing blanks dropped.
+      const last = plain.partial ? [...plain.held, plain.partial] : plain.held;
+      while (last.length > 0 && last.at(-1) === '') last.pop();
+      if (last.length > 0) this.takePlainLines(last);
+      this.writeFeed(() => this.leavePlainParse([], true));
+      return;
+    }
+    this.writeFeed(() => this.leavePlainParse(plain?.held ?? []));
+  }
+
+  /**
+   * The emulator reached the end of the plain text: from here on its rows are taken as they scroll.
+   * The held lines and the unfinished one are the emulator's rows to take, as the terminal shows
+   * them now; held lines it no longer has (trimmed from its scrollback) are taken from the bytes.
+   */
+  private leavePlainParse(held: string[], allTaken = false): void {
+    if (!this.parsePlain) return;
+    this.parsePlain = false;
+    const buffer = this.buffers.normal;
+    if (allTaken) {
+      this.skipRows = buffer.cursorY + 1;
+      this.lastBaseY = buffer.baseY;
+      return;
+    }
+    let start = buffer.baseY + buffer.cursorY;
+    while (start > 0 && buffer.getLine(start)?.isWrapped) start--;
+    let found = 0;
+    while (found < held.length && start > 0) {
+      let row = start - 1;
+      while (row > 0 && buffer.getLine(row)?.isWrapped) row--;
+      if (buffer.getLine(row)?.isWrapped) break; // its first rows were trimmed
+      start = row;
+      found++;
+    }
+    if (found < held.length) this.takePlainLines(held.slice(0, held.length - found));
+    this.skipRows = Math.max(0, start - buffer.baseY);
+    this.lastBaseY = buffer.baseY;
+    for (let y = start; y < buffer.baseY; y++) this.takeRow(buffer, y);
+    this.probe?.dispose();
+    this.probe = undefined;
+    this.ensureProbe();
   }
 
   /**
@@ -134,7 +287,7 @@ export class CommandTerminal {
    */
   private takeScrolledRows(): void {
     const buffer = this.buffers.active;
-    if (this.resizing || this.finished || buffer.type !== 'normal') return;
+    if (this.parsePlain || this.resizing || this.finished || buffer.type !== 'normal') return;
     const trims = this.probe && !this.probe.isDisposed ? this.probeLine - this.probe.line : 0;
     const entered = buffer.baseY - this.lastBaseY + trims;
     this.lastBaseY = buffer.baseY;
@@ -162,9 +315,10 @@ export class CommandTerminal {
       }
       this.log.append(text);
     } else {
-      if (this.consumedAny) this.log.append('\n');
+      if (this.lineOpen) this.log.append('\n');
       this.log.append(text);
     }
+    this.lineOpen = true;
     this.kept.addRow(text, wrapped);
     this.lastRowLength = text.length;
     this.consumedAny = true;
@@ -173,7 +327,8 @@ export class CommandTerminal {
   /** Resizes the emulator, keeping track of which rows were already taken across the reflow. */
   resize(cols: number, rows: number): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
-    if (this.finished) {
+    // Plain rows were taken from the bytes; leaving the fast path finds the unfinished line again.
+    if (this.finished || this.parsePlain) {
       this.term.resize(cols, rows);
       return;
     }
@@ -202,6 +357,9 @@ export class CommandTerminal {
   /** Takes the rows still on the normal screen (trailing blank rows dropped); later calls do nothing. */
   finish(): void {
     if (this.finished) return;
+    const held = this.plain?.held ?? [];
+    this.plain = null;
+    this.leavePlainParse(held);
     this.finished = true;
     const normal = this.buffers.normal;
     const top = normal.baseY + this.skipRows;
@@ -209,7 +367,8 @@ export class CommandTerminal {
     while (last >= top && (normal.getLine(last)?.translateToString(true) ?? '') === '') last--;
     for (let y = top; y <= last; y++) this.takeRow(normal, y);
     this.skipRows = last - normal.baseY + 1;
-    if (this.consumedAny) this.log.append('\n');
+    if (this.lineOpen) this.log.append('\n');
+    this.lineOpen = false;
   }
 
   /** Rows on the screen now that hold something (for totalLines while running). */
@@ -222,7 +381,9 @@ export class CommandTerminal {
   }
 
   snapshot(historyRows: number): TerminalSnapshot {
-    const total = this.kept.lineCount + Math.max(0, this.screenRowsUsed());
+    const total = this.parsePlain
+      ? this.kept.lineCount + (this.plain?.pendingLines ?? 0)
+      : this.kept.lineCount + Math.max(0, this.screenRowsUsed());
     const snap = takeSnapshot(this.buffers.active, this.term.cols, this.term.rows, historyRows, total, this.cell, this.redact);
     // How the command wants keys encoded, for typing into it from the UI (Ctrl+T).
     const modes = this.term.modes;
@@ -237,6 +398,7 @@ export class CommandTerminal {
   }
 
   dispose(): void {
+    if (this.feedTimer) clearTimeout(this.feedTimer);
     this.probe?.dispose();
     this.term.dispose();
   }

@@ -55,6 +55,8 @@ export interface PtyCommandOptions {
   wrapper?: { file: string; args: string[] };
   /** Applied to the log as it is written (keys in any encoding). */
   redact?: Redact;
+  /** For benches: false feeds every byte to the emulator (see CommandTerminal). */
+  plainFastPath?: boolean;
 }
 
 export interface PtyCommandResult {
@@ -120,6 +122,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       resolveSentinel();
     },
     onReply: (data) => writeToChild(data),
+    ...(opts.plainFastPath === false ? { plainFastPath: false } : {}),
   });
 
   let exited = false;

@@ -36,6 +36,11 @@ export function sentinelByteLength(nonce: string, exitCode: number): number {
   return `\x18\x1b]${SENTINEL_OSC};inkling-${nonce};${exitCode}\x07`.length;
 }
 
+/** How the sentinel's bytes begin, up to its exit status. */
+export function sentinelPrefix(nonce: string): string {
+  return `\x18\x1b]${SENTINEL_OSC};inkling-${nonce};`;
+}
+
 /** The exit status from an OSC 777 payload, or null when the payload is not our sentinel. */
 export function parseSentinel(payload: string, nonce: string): number | null {
   const prefix = `inkling-${nonce};`;

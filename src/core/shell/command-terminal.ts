@@ -19,8 +19,6 @@ const CR = Uint8Array.of(13);
 export const EMULATOR_SCROLLBACK = 1000;
 /** Rows of scrollback a live snapshot shows above the screen. */
 export const SNAPSHOT_HISTORY_ROWS = 200;
-/** While plain text floods, the emulator gets the newest lines at most this often (the first at once). */
-export const PLAIN_FEED_INTERVAL_MS = 20;
 
 export interface CommandTerminalOptions {
   cols: number;
@@ -67,12 +65,17 @@ export class CommandTerminal {
   private plain: PlainLines | null;
   /** The emulator has parsed nothing but plain text: its rows were taken from the bytes already. */
   private parsePlain: boolean;
-  private readonly feed = new PlainScreenFeed(() => this.term.rows + SNAPSHOT_HISTORY_ROWS);
-  private feedsInFlight = 0;
-  private feedTimer: NodeJS.Timeout | null = null;
-  private lastFeed = Number.NEGATIVE_INFINITY;
-  /** onParsed callbacks of plain text not handed to the emulator yet. */
-  private waiting: (() => void)[] = [];
+  private readonly feed = new PlainScreenFeed(
+    () => this.term.rows + SNAPSHOT_HISTORY_ROWS,
+    (text, parsed) => {
+      this.pendingBytes += text.length;
+      this.emulatedChars += text.length;
+      this.term.write(text, () => {
+        this.pendingBytes -= text.length;
+        parsed();
+      });
+    },
+  );
   private readonly sentinelStart: string;
   private readonly scrollback: number;
 
@@ -149,7 +152,7 @@ export class CommandTerminal {
    * its LF may come next, and if nothing comes a CR at the end changes nothing on screen.
    */
   drain(): Promise<void> {
-    if (this.plain) this.writeFeed();
+    if (this.plain) this.feed.flush();
     return new Promise((resolve) => this.term.write('', resolve));
   }
 
@@ -164,20 +167,17 @@ export class CommandTerminal {
       data = typeof data === 'string' ? `\r${data}` : Buffer.concat([CR, data]);
     }
     const { end, pendingCr } = plainPrefix(data);
-    if (end > 0) {
-      const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
-      this.feed.append(head);
-      plain.add(head, this.term.rows);
-    }
+    const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
+    if (head !== '') plain.add(head, this.term.rows);
     const rest = typeof data === 'string' ? data.slice(end) : data.subarray(end);
     // A long unfinished line leaves the fast path: the emulator must still hold all of its rows.
     const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
     if ((pendingCr || rest.length === 0) && plain.partial.length <= partialMax) {
       plain.pendingCr = pendingCr;
-      this.waiting.push(onParsed);
-      this.scheduleFeed();
+      this.feed.append(head, onParsed);
       return null;
     }
+    this.feed.append(head);
     this.leavePlainInput(startsWithText(rest, this.sentinelStart));
     return rest;
   }
@@ -191,33 +191,6 @@ export class CommandTerminal {
     this.consumedAny = true;
   }
 
-  /** Hands the plain text waiting in the feed to the emulator: one feed at a time, spaced while text floods. */
-  private scheduleFeed(): void {
-    if (this.feedTimer || this.feedsInFlight > 0) return;
-    const wait = this.lastFeed + PLAIN_FEED_INTERVAL_MS - performance.now();
-    if (wait <= 0) this.writeFeed();
-    else this.feedTimer = setTimeout(() => this.writeFeed(), wait);
-  }
-
-  private writeFeed(then?: () => void): void {
-    if (this.feedTimer) clearTimeout(this.feedTimer);
-    this.feedTimer = null;
-    this.lastFeed = performance.now();
-    const text = this.feed.take();
-    const done = this.waiting;
-    this.waiting = [];
-    this.feedsInFlight++;
-    this.pendingBytes += text.length;
-    this.emulatedChars += text.length;
-    this.term.write(text, () => {
-      this.pendingBytes -= text.length;
-      this.feedsInFlight--;
-      then?.();
-      for (const cb of done) cb();
-      if (this.plain && (!this.feed.empty || this.waiting.length > 0)) this.scheduleFeed();
-    });
-  }
-
   /** No more plain input: the emulator gets the rest of the plain text, then leaves the fast path. */
   private leavePlainInput(atSentinel = false): void {
     const plain = this.plain;
@@ -228,10 +201,10 @@ export class CommandTerminal {
       const last = plain.partial ? [...plain.held, plain.partial] : plain.held;
       while (last.length > 0 && last.at(-1) === '') last.pop();
       if (last.length > 0) this.takePlainLines(last);
-      this.writeFeed(() => this.leavePlainParse([], true));
+      this.feed.flush(() => this.leavePlainParse([], true));
       return;
     }
-    this.writeFeed(() => this.leavePlainParse(plain?.held ?? []));
+    this.feed.flush(() => this.leavePlainParse(plain?.held ?? []));
   }
 
   /**
@@ -398,7 +371,7 @@ export class CommandTerminal {
   }
 
   dispose(): void {
-    if (this.feedTimer) clearTimeout(this.feedTimer);
+    this.feed.dispose();
     this.probe?.dispose();
     this.term.dispose();
   }

@@ -38,8 +38,12 @@ export function completeLines(text: string): string[] {
   return text.split('\r\n');
 }
 
+/** While plain text floods, the emulator gets the newest lines at most this often (the first at once). */
+export const PLAIN_FEED_INTERVAL_MS = 20;
+
 /**
- * The text still to be fed to the emulator: only its last `keepLines` lines matter for what the
+ * The text still to be fed to the emulator, handed over one write at a time and at most every
+ * PLAIN_FEED_INTERVAL_MS while text floods. Only its last `keepLines` lines matter for what the
  * screen and its history rows show, so older lines are dropped as more arrive. When some were
  * dropped, the text handed out starts on a fresh row (CR LF) so the emulator's unfinished row is
  * closed, as the dropped lines would have closed it.
@@ -47,18 +51,63 @@ export function completeLines(text: string): string[] {
 export class PlainScreenFeed {
   private text = '';
   private skipped = false;
-  /** Characters at which appending trims (so memory stays bounded between feeds). */
+  /** Callbacks for text not parsed yet; called once the write that holds it is parsed. */
+  private waiting: (() => void)[] = [];
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private lastWrite = Number.NEGATIVE_INFINITY;
+  /** After the last flush(then): the emulator takes every byte from here on. */
+  private closed = false;
+  /** Characters at which appending trims (so memory stays bounded between writes). */
   private static readonly TRIM_AT = 64 * 1024;
 
-  constructor(private keepLines: () => number) {}
+  constructor(
+    private readonly keepLines: () => number,
+    private readonly write: (text: string, parsed: () => void) => void,
+  ) {}
 
   get empty(): boolean {
     return this.text === '';
   }
 
-  append(text: string): void {
+  /** More plain text; `parsed` is called once the emulator has it (or has skipped it). */
+  append(text: string, parsed?: () => void): void {
     this.text += text;
     if (this.text.length >= PlainScreenFeed.TRIM_AT) this.trim();
+    if (!parsed) return;
+    this.waiting.push(parsed);
+    this.schedule();
+  }
+
+  /** Writes what is waiting now; with `then`, the last write: `then` runs once it is parsed. */
+  flush(then?: () => void): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (then) this.closed = true;
+    this.lastWrite = performance.now();
+    const text = this.take();
+    const done = this.waiting;
+    this.waiting = [];
+    this.inFlight++;
+    this.write(text, () => {
+      this.inFlight--;
+      then?.();
+      for (const cb of done) cb();
+      if (!this.empty || this.waiting.length > 0) this.schedule();
+    });
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.closed = true;
+  }
+
+  private schedule(): void {
+    if (this.closed || this.timer || this.inFlight > 0) return;
+    const wait = this.lastWrite + PLAIN_FEED_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
   }
 
   /** What to write to the emulator now (empties the feed). */

@@ -119,7 +119,7 @@ describe('plain output fast path', () => {
   });
 
   it('keeps the newest lines of the feed and starts a fresh row when it dropped some', () => {
-    const feed = new PlainScreenFeed(() => 2);
+    const feed = new PlainScreenFeed(() => 2, () => {});
     feed.append('a\r\nb\r\nc\r\nd\r\npart');
     expect(feed.take()).toBe('\r\nc\r\nd\r\npart');
     feed.append('x\r\ny');

@@ -6,19 +6,40 @@ import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/k
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
-import { fitLine, paint, stringWidth } from './text-layout.js';
+import { fitLine, paint, stringWidth, wrapText } from './text-layout.js';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines } from './Lines.js';
 
-const KEY_COL = 24;
+/** The widest the key column gets; longer key lists put their description on the rows below. */
+const KEY_COL_MAX = 24;
 const TWO_COLUMNS_MIN = 96;
+/** Below this many columns for a description, it goes under its keys instead of beside them. */
+const HELP_MIN = 16;
 
-function entry(keys: string, help: string, width: number): string {
-  return fitLine(`  ${paint.accent(keys)}${' '.repeat(Math.max(1, KEY_COL - stringWidth(keys)))}${help}`, width);
+interface Entry { keys: string; help: string }
+
+/**
+ * A section's entries with their descriptions wrapped (never cut): the key column is as wide
+ * as the section's longest key list that fits KEY_COL_MAX, the description fills the rest.
+ */
+function entryLines(entries: readonly Entry[], width: number): string[] {
+  // Sized by the key lists that fit it: one long list ("Shift+Enter, Ctrl+J, Alt+Enter") takes
+  // a row of its own rather than pushing every description right.
+  const fitting = entries.map((e) => stringWidth(e.keys)).filter((w) => w <= KEY_COL_MAX - 2);
+  const keyCol = Math.max(0, ...fitting) + 2;
+  const beside = width - 2 - keyCol >= HELP_MIN;
+  const helpWidth = beside ? width - 2 - keyCol : Math.max(1, width - 4);
+  const hang = ' '.repeat(beside ? 2 + keyCol : 4);
+  return entries.flatMap(({ keys, help }) => {
+    const rows = wrapText(help, helpWidth);
+    const keyText = `  ${paint.accent(keys)}`;
+    if (!beside || stringWidth(keys) > keyCol - 1) return [fitLine(keyText, width), ...rows.map((r) => hang + r)];
+    return rows.map((r, i) => (i === 0 ? keyText + ' '.repeat(keyCol - stringWidth(keys)) + r : hang + r));
+  });
 }
 
 function contextLines(ctx: KeyContext, width: number): string[] {
-  return [paint.bold(CONTEXT_TITLES[ctx]), ...KEYMAP[ctx].map((b) => entry(b.keys.map(keyLabel).join(', '), b.help, width))];
+  return [paint.bold(CONTEXT_TITLES[ctx]), ...entryLines(KEYMAP[ctx].map((b) => ({ keys: b.keys.map(keyLabel).join(', '), help: b.help })), width)];
 }
 
 export function helpLines(width: number, custom: readonly CustomCommand[] = []): string[] {
@@ -29,9 +50,14 @@ export function helpLines(width: number, custom: readonly CustomCommand[] = []):
     ...contextLines('transcript', colWidth),
     '',
     paint.bold('Commands'),
-    ...SLASH_COMMANDS.map((c) => entry(c.name, c.help, colWidth)),
-    // Custom commands' names and descriptions come from files: outside text.
-    ...custom.map((c) => entry(toSafeText(c.name), toSafeText(`${c.description ?? 'custom command'} (${c.scope})`), colWidth)),
+    ...entryLines(
+      [
+        ...SLASH_COMMANDS.map((c) => ({ keys: c.name, help: c.help })),
+        // Custom commands' names and descriptions come from files: outside text.
+        ...custom.map((c) => ({ keys: toSafeText(c.name), help: toSafeText(`${c.description ?? 'custom command'} (${c.scope})`) })),
+      ],
+      colWidth,
+    ),
     '',
     paint.dim('  @path mentions a file'),
     paint.dim('  Esc, q or ? closes this help'),

@@ -3,6 +3,7 @@
 // screen on every render).
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, useStdout } from 'ink';
+import { drawnRowsOf } from './drawn-rows.js';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
 import type { KeyEnv } from '../src/keys/input-keys.js';
@@ -73,6 +74,7 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
+  const drawn = drawnRowsOf(useStdout().stdout);
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
     copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
@@ -108,6 +110,9 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     return () => clearTimeout(t);
   }, [store, markdownDelayMs]);
 
+  // The transcript, when the frame writer draws its rows, is one row tall to Ink.
+  const transcriptShown = !['help', 'revert', 'memory', 'mcp', 'model', 'picker'].includes(mode);
+  const screenRows = transcriptShown && drawn ? rows - mainHeight : rows - 1;
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -115,8 +120,10 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       </Box>
     );
   }
+  // Clipped only vertically: every row inside is cut to the width already (Lines truncate, the
+  // transcript fits its own rows), and a horizontal clip makes Ink slice every row of every frame.
   return (
-    <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
+    <Box flexDirection="column" width={cols} height={screenRows} overflowY="hidden">
       {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
       {mode === 'help' ? (

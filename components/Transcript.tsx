@@ -3,7 +3,7 @@
 // the scroll (clamping, the history selection kept in view) with the same layout. While a call
 // asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
 import React, { memo } from 'react';
-import { Box } from 'ink';
+import { Box, Text, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { paint } from './text-layout.js';
 import { shownItems } from '../src/store/history-mode.js';
@@ -11,9 +11,12 @@ import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';
 import { promptView, transcriptView } from './screen-layout.js';
 import { Lines } from './Lines.js';
+import { drawnRowsOf } from './drawn-rows.js';
 
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
+  // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
+  const drawn = drawnRowsOf(useStdout().stdout);
   const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId } = useApp(
     useShallow((s) => ({
       // While a history filter is on, only the matching stops are drawn.
@@ -35,8 +38,18 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
     rows[rows.length - 1] = newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
   }
+  // Drawn by the frame writer: one row to Ink, `height` rows on screen (App counts it so).
+  // It never shrinks: in a terminal too small for everything, Yoga would otherwise draw it over
+  // the header.
+  if (drawn) {
+    return (
+      <Box height={1} width={width} flexShrink={0}>
+        <Text>{drawn.place(rows, width, height)}</Text>
+      </Box>
+    );
+  }
   return (
-    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+    <Box flexDirection="column" height={height} width={width} overflowY="hidden">
       <Lines lines={rows} />
     </Box>
   );

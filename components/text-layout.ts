@@ -36,7 +36,10 @@ export function wrapWithPrefix(text: string, width: number, prefix: string, inde
 /** Cuts a line (with ANSI) to at most `width` columns, resetting colour at the end. */
 export function fitLine(line: string, width: number): string {
   if (stringWidth(line) <= width) return line;
-  const cut = sliceAnsi(line, 0, Math.max(0, width - 1)) + '…';
+  let kept = sliceAnsi(line, 0, Math.max(0, width - 1));
+  // A wide character across the cut is kept whole by slice-ansi: leave it out instead.
+  if (stringWidth(kept) > width - 1) kept = sliceAnsi(line, 0, Math.max(0, width - 2));
+  const cut = kept + '…';
   return cut.includes('\x1b[') ? cut + '\x1b[0m' : cut;
 }
 

@@ -6,6 +6,8 @@
 // becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
 // Anything else passes through untouched and forgets the previous frame.
 import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
+import { attachDrawnRows, createDrawnRows } from '../../components/drawn-rows.js';
+import { createDrawnFrames } from './drawn-frames.js';
 
 const ERASE_LINE = '\x1b[2K';
 // ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
@@ -143,6 +145,8 @@ function isControlOnly(chunk: string): boolean {
 export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats; guard: FrameGuardStats } {
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
+  const drawn = createDrawnRows();
+  const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
   const differ = createFrameDiffer(
     (data) => {
       stream.write(data);
@@ -152,7 +156,9 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   // Registered before Ink's own listener, so Ink's first frame after a resize goes out whole.
   stream.on('resize', () => differ.reset());
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    differ.write(frameGuard.guard(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')));
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    // The transcript's rows go back into the frame before the guard sees it.
+    differ.write(frameGuard.guard(drawnFrames.write(text)));
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;
@@ -164,6 +170,8 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+  // Components rendered to this stdout find the rows' placeholders through it.
+  attachDrawnRows(stdout, drawn);
   return { stdout, stats: differ.stats, guard: frameGuard.stats };
 }
 

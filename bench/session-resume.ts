@@ -2,9 +2,10 @@
 // big session (5,000 tool calls, ~60 MB of records and logs) takes to open: reading and
 // rebuilding it in-process, applying its transcript to the store, and `inkling --continue` in
 // tmux until the last answer is on screen, with the app's PSS then.
-//   node --import tsx bench/session-resume.ts [--calls 5000] [--no-tmux]
+//   node --import tsx bench/session-resume.ts [--calls 5000] [--no-tmux] [--profile <dir>]
+// --profile: the app runs with --cpu-prof into <dir> and quits (Ctrl+C twice) once the answer shows.
 // Needs a build (npm run build) for the tmux figure.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SessionRecorder } from '../src/core/sessions/recorder.js';
@@ -15,6 +16,7 @@ import { SESSION_FORMAT_VERSION } from '../src/core/sessions/records.js';
 import { createAppStore } from '../src/store/app-store.js';
 import { showSession } from '../src/store/session-picker.js';
 import { startTmuxApp } from '../test/e2e/tmux-app.js';
+import { rankingTable, rankProfile } from './frames/cpu-profile.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -106,13 +108,34 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
   const prev = process.env.INKLING_HOME;
   process.env.INKLING_HOME = home;
   const t0 = Date.now();
-  const app = startTmuxApp({ cwd: ws, args: ['--continue'], env: { ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } });
+  const profile = arg('--profile');
+  const env: Record<string, string> = { ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
+  if (profile) {
+    const bin = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-node-'));
+    writeFileSync(path.join(bin, 'node'), `#!/bin/sh\nexec ${process.execPath} --cpu-prof --cpu-prof-dir=${path.resolve(profile)} "$@"\n`, { mode: 0o755 });
+    env.PATH = `${bin}:${process.env.PATH ?? ''}`;
+  }
+  const app = startTmuxApp({ cwd: ws, args: ['--continue'], env });
   try {
     await app.waitFor((s) => s.includes('Ask anything') || s.includes('›'), 'the first frame', 30_000);
     const first = Date.now() - t0;
     await app.waitFor((s) => s.includes('THE-LAST-ANSWER'), 'the resumed transcript', 60_000);
     const shown = Date.now() - t0;
     console.log(`inkling --continue in tmux: first frame ${first} ms · the session's last answer on screen ${shown} ms · app PSS ${pssOf(app.appPid()).toFixed(0)} MB`);
+    if (profile) {
+      app.keys('C-c');
+      await new Promise((r) => setTimeout(r, 300));
+      app.keys('C-c');
+      await app.waitFor((s) => s.includes('EXITED'), 'the app to quit', 30_000);
+      const file = readdirSync(path.resolve(profile)).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(path.resolve(profile), f)).at(-1);
+      if (file) {
+        const ranked = rankProfile(file, 15);
+        console.log(`cpu profile ${file} (busy ${ranked.busyMs.toFixed(0)} of ${ranked.totalMs.toFixed(0)} ms)`);
+        console.log(rankingTable(ranked.top));
+        console.log(rankingTable(ranked.ownTotal, 'total ms'));
+      }
+    }
   } finally {
     app.kill();
     if (prev === undefined) delete process.env.INKLING_HOME;

@@ -108,10 +108,11 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     const { loadCustomCommands } = await import('../core/commands/custom-commands.js');
     return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
   });
-  const sessions = sessionPort(decided, agent);
+  // The session is found and read from the preview (home, workspace and flags are known), while the settings are checked.
+  const sessions = sessionPort(decided, agent, firstFrame.then(() => preview));
   return {
     // A prompt typed while --continue is still reading the session waits for it.
-    agent: agent.then((a) => sessions.start.then(() => a)),
+    agent: agent.then((a) => sessions.ready.then(() => a)),
     sessions,
     info: {
       ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),

@@ -2,6 +2,7 @@
 // goes on with (--continue, --resume <id>), and the port the TUI's picker and /resume use.
 import { existsSync } from 'node:fs';
 import type { Agent } from '../core/agent.js';
+import type { PermissionMode } from '../core/permissions/approval.js';
 import { sessionPaths } from '../core/sessions/session-paths.js';
 import { createRedactor } from '../core/redact.js';
 import type { OpenedSession, SessionLookup } from '../core/sessions/session-catalog.js';
@@ -30,50 +31,89 @@ export async function lookUpChosen(config: InklingConfig): Promise<SessionLookup
   return choice.kind === 'continue' ? latestSession(config.home, config.workspaceRoot) : findSession(config.home, config.workspaceRoot, choice.id!);
 }
 
-/** Opens a session file into the agent: its conversation, marks, usage; later records go to its file. */
-export async function resumeInto(agent: Agent, file: string): Promise<OpenedSession> {
+async function openFile(file: string): Promise<OpenedSession> {
   const { openSession } = await import('../core/sessions/session-catalog.js');
-  const opened = await openSession(file);
+  return openSession(file);
+}
+
+function resumeOpened(agent: Agent, opened: OpenedSession): void {
   if (!agent.resume) throw new Error('this agent cannot resume sessions');
   agent.resume(opened.restored);
+}
+
+/** Opens a session file into the agent: its conversation, marks, usage; later records go to its file. */
+export async function resumeInto(agent: Agent, file: string): Promise<OpenedSession> {
+  const opened = await openFile(file);
+  resumeOpened(agent, opened);
   return opened;
 }
 
-/** The TUI's resume: the session's mode comes back when resumedMode says so, and the view says which mode it is in. */
-async function resumeView(agent: Agent, file: string): Promise<SessionView> {
-  const opened = await resumeInto(agent, file);
-  const { resumedMode } = await import('../core/sessions/session-mode.js');
-  const mode = resumedMode(opened.restored.mode, agent.permissionMode);
-  if (mode.mode) agent.setPermissionMode?.(mode.mode);
+function viewOf(opened: OpenedSession, notice: string | undefined, mode: PermissionMode | undefined): SessionView {
   const r = opened.restored;
   return {
     id: r.id,
     ...(r.title ? { title: r.title } : {}),
     replay: r.replay,
-    notices: mode.notice ? [...opened.notices, mode.notice] : opened.notices,
-    ...(agent.permissionMode ? { mode: agent.permissionMode } : {}),
+    notices: notice ? [...opened.notices, notice] : opened.notices,
+    ...(mode ? { mode } : {}),
   };
 }
 
+/** The TUI's resume (the picker, /resume): the session's mode comes back when resumedMode says so. */
+async function resumeView(agent: Agent, file: string): Promise<SessionView> {
+  const opened = await resumeInto(agent, file);
+  const { resumedMode } = await import('../core/sessions/session-mode.js');
+  const mode = resumedMode(opened.restored.mode, agent.permissionMode);
+  if (mode.mode) agent.setPermissionMode?.(mode.mode);
+  return viewOf(opened, mode.notice, agent.permissionMode);
+}
+
 /** The TUI's port: resumes what the flags chose once the agent is ready, then serves the picker. */
-export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent>): SessionPort {
+/**
+ * `where`: a config that already knows the home, the workspace and the flags' session choice (the
+ * preview, after the first frame), so reading the session starts before the settings are checked.
+ */
+export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent>, where: Promise<InklingConfig> = config): SessionPort {
   let current: Agent | null = null;
   let resolved: InklingConfig | null = null;
   void agent.then((a) => (current = a), () => undefined);
   void config.then((c) => (resolved = c), () => undefined);
-  const start: Promise<SessionStart> = (async (): Promise<SessionStart> => {
-    const ready = await Promise.all([config, agent]).catch(() => null);
+  // The session is read while the agent is still being built (they do not wait for each other):
+  // its transcript goes on screen as soon as it is read, and the agent takes its conversation when
+  // it is ready (`ready`; a prompt typed before then waits for it).
+  const opening: Promise<{ start: SessionStart; into?: (a: Agent) => void }> = (async () => {
+    const w = await where.catch(() => null);
     // An agent that failed to build says so itself, in the first turn.
-    if (!ready) return { kind: 'fresh' };
-    const [c, a] = ready;
-    if (c.session.kind === 'resume' && c.session.id === undefined) return { kind: 'pick' };
-    const lookup = await lookUpChosen(c);
-    if (!lookup) return { kind: 'fresh' };
-    if (!lookup.ok) return { kind: 'fresh', notice: `${lookup.reason}; this is a new session.` };
-    return { kind: 'resumed', view: await resumeView(a, lookup.session.file) };
-  })().catch((err: unknown): SessionStart => ({ kind: 'fresh', notice: `Could not open the session: ${err instanceof Error ? err.message : String(err)}` }));
+    if (!w) return { start: { kind: 'fresh' as const } };
+    if (w.session.kind === 'resume' && w.session.id === undefined) return { start: { kind: 'pick' as const } };
+    const lookup = await lookUpChosen(w);
+    if (!lookup) return { start: { kind: 'fresh' as const } };
+    if (!lookup.ok) return { start: { kind: 'fresh' as const, notice: `${lookup.reason}; this is a new session.` } };
+    const opened = await openFile(lookup.session.file);
+    const c = await config.catch(() => null);
+    if (!c) return { start: { kind: 'fresh' as const } };
+    const { resumedMode } = await import('../core/sessions/session-mode.js');
+    const mode = resumedMode(opened.restored.mode, c.settings.permissions.mode);
+    return {
+      start: { kind: 'resumed' as const, view: viewOf(opened, mode.notice, mode.mode ?? c.settings.permissions.mode) },
+      into: (a: Agent) => {
+        resumeOpened(a, opened);
+        if (mode.mode) a.setPermissionMode?.(mode.mode);
+      },
+    };
+  })().catch((err: unknown) => ({ start: { kind: 'fresh' as const, notice: `Could not open the session: ${err instanceof Error ? err.message : String(err)}` } }));
+  const start = opening.then((o) => o.start);
+  const ready: Promise<void> = Promise.all([opening, agent.catch(() => null)]).then(([o, a]) => {
+    if (!a || !o.into) return;
+    try {
+      o.into(a);
+    } catch {
+      // The transcript is on screen; the agent goes on with a fresh conversation (its errors show in the turn).
+    }
+  });
   return {
     start,
+    ready,
     async list(scope) {
       const c = await config;
       const { listSessions } = await import('../core/sessions/session-catalog.js');

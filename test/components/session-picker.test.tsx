@@ -32,7 +32,7 @@ async function recorded(dirs: { home: string; workspace: string; mode?: Permissi
 
 async function appOver(dirs: { home: string; workspace: string; mode?: PermissionMode }, responders: Responder[], session: InklingConfig['session'] = { kind: 'new' }) {
   const live = recordingAgent(responders, dirs);
-  const config = { home: dirs.home, workspaceRoot: dirs.workspace, session } as InklingConfig;
+  const config = { home: dirs.home, workspaceRoot: dirs.workspace, session, settings: { permissions: { mode: dirs.mode ?? 'default' } } } as InklingConfig;
   const port = sessionPort(Promise.resolve(config), Promise.resolve(live.agent));
   const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout });
   if (dirs.mode) store.setState({ permission: { mode: dirs.mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });

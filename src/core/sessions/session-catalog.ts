@@ -39,17 +39,24 @@ export type SessionLookup =
   | { ok: true; session: SessionSummary }
   | { ok: false; reason: string };
 
-/** The workspace's most recent session (--continue). */
+/** The workspace's most recent session (--continue): only that one's file is read for its summary. */
 export async function latestSession(home: string, workspaceRoot: string): Promise<SessionLookup> {
-  const [latest] = await listSessions(home, workspaceRoot);
-  return latest ? { ok: true, session: latest } : { ok: false, reason: `no session to continue in ${workspaceRoot} yet` };
+  const files = await sessionFilesIn(sessionPaths(home, workspaceRoot).dir);
+  const dated = await Promise.all(files.map(async (f) => ({ ...f, at: await stat(f.file).then((i) => i.mtimeMs, () => -1) })));
+  dated.sort((a, b) => b.at - a.at);
+  for (const f of dated) {
+    if (f.at < 0) continue;
+    const summary = await summarize(f.file, f.id).catch(() => null);
+    if (summary) return { ok: true, session: summary };
+  }
+  return { ok: false, reason: `no session to continue in ${workspaceRoot} yet` };
 }
 
 /** A session of this workspace by its id or a unique prefix of it; another workspace's is named, not opened. */
 export async function findSession(home: string, workspaceRoot: string, idOrPrefix: string): Promise<SessionLookup> {
   const wanted = idOrPrefix.trim().toLowerCase();
   if (wanted === '') return { ok: false, reason: 'the session id is empty' };
-  const here = (await listSessions(home, workspaceRoot)).filter((s) => s.id.startsWith(wanted));
+  const here = (await summariesIn(sessionPaths(home, workspaceRoot).dir, wanted)).filter((s) => s.id.startsWith(wanted));
   if (here.length === 1) return { ok: true, session: here[0]! };
   if (here.length > 1) {
     return { ok: false, reason: `"${idOrPrefix}" matches ${here.length} sessions (${here.slice(0, 4).map((s) => s.id.slice(0, 8)).join(', ')}…); give more of the id` };
@@ -86,14 +93,22 @@ async function subdirs(root: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory()).map((e) => path.join(root, e.name));
 }
 
-async function summariesIn(dir: string): Promise<SessionSummary[]> {
+/** The session files of a folder (named by an id), optionally only those whose id starts with `prefix`. */
+async function sessionFilesIn(dir: string, prefix = ''): Promise<{ id: string; file: string }[]> {
   const entries = await readdir(dir).catch(() => [] as string[]);
-  const out: SessionSummary[] = [];
+  const out: { id: string; file: string }[] = [];
   for (const name of entries) {
     if (!name.endsWith('.jsonl')) continue;
     const id = name.slice(0, -'.jsonl'.length);
-    if (!SESSION_ID.test(id)) continue;
-    const summary = await summarize(path.join(dir, name), id).catch(() => null);
+    if (SESSION_ID.test(id) && id.startsWith(prefix)) out.push({ id, file: path.join(dir, name) });
+  }
+  return out;
+}
+
+async function summariesIn(dir: string, prefix = ''): Promise<SessionSummary[]> {
+  const out: SessionSummary[] = [];
+  for (const { id, file } of await sessionFilesIn(dir, prefix)) {
+    const summary = await summarize(file, id).catch(() => null);
     if (summary) out.push(summary);
   }
   return out;

@@ -21,8 +21,10 @@ export type SessionStart =
   | { kind: 'pick' };
 
 export interface SessionPort {
-  /** How the app starts; resolves once the agent is ready (after the first frame). */
+  /** How the app starts (after the first frame); a resumed session's view as soon as it is read. */
   start: Promise<SessionStart>;
+  /** The agent has the started session's conversation (a prompt typed before then waits for it). */
+  ready: Promise<void>;
   /** Newest first. Never rejects (an unreadable folder is an empty list). */
   list(scope: SessionScope): Promise<SessionSummary[]>;
   /** Opens a session of this workspace into the agent; rejects with a message a person can read. */

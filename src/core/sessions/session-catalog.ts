@@ -3,7 +3,7 @@
 // opening one to resume it. Nothing here writes, except deleteSession.
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseSessionText } from './session-reader.js';
+import { parseSessionBuffer } from './session-reader.js';
 import { restoreSession, type RestoredSession } from './session-restore.js';
 import { pathsIn, sessionPaths, sessionsRoot, SESSION_ID } from './session-paths.js';
 import type { HeaderRecord } from './records.js';
@@ -76,7 +76,7 @@ export interface OpenedSession {
 }
 
 export async function openSession(file: string): Promise<OpenedSession> {
-  const read = parseSessionText(await readFile(file, 'utf8'));
+  const read = parseSessionBuffer(await readFile(file));
   const id = read.header?.id ?? path.basename(file, '.jsonl');
   return { restored: restoreSession(id, read.records), notices: read.notices };
 }
@@ -117,7 +117,7 @@ async function summariesIn(dir: string, prefix = ''): Promise<SessionSummary[]> 
 async function summarize(file: string, id: string): Promise<SessionSummary> {
   const info = await stat(file);
   const data = await readFile(file);
-  const head = parseSessionText(data.subarray(0, Math.min(data.length, HEAD_BYTES)).toString('utf8'));
+  const head = parseSessionBuffer(data.subarray(0, Math.min(data.length, HEAD_BYTES)));
   const header: HeaderRecord | undefined = head.header;
   const title = head.records.find((r) => r.type === 'title');
   let turns = 0;

@@ -12,27 +12,37 @@ export interface ReadSession {
 }
 
 export async function readSessionFile(file: string): Promise<ReadSession> {
-  return parseSessionText(await readFile(file, 'utf8'));
+  return parseSessionBuffer(await readFile(file));
 }
 
 export function parseSessionText(text: string): ReadSession {
+  return parseSessionBuffer(Buffer.from(text, 'utf8'));
+}
+
+/**
+ * Line by line from the file's bytes: only one line is ever a string at a time, so a big session
+ * never stands in memory as one long text and its lines besides the records made from them.
+ */
+export function parseSessionBuffer(data: Buffer): ReadSession {
   const records: SessionRecord[] = [];
   const notices: string[] = [];
   let unknown = 0;
   let unreadable = 0;
   let torn = false;
   let header: HeaderRecord | undefined;
-  const lines = text.split('\n');
-  // A complete file ends with a newline: the last piece is then empty.
-  const lastIndex = lines.length - 1;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  for (let start = 0; start < data.length; ) {
+    const nl = data.indexOf(0x0a, start);
+    // A complete file ends with a newline: a last piece without one was cut mid-write.
+    const last = nl === -1;
+    const end = last ? data.length : nl;
+    const line = data.toString('utf8', start, end);
+    start = end + 1;
     if (line.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      if (i === lastIndex) torn = true;
+      if (last) torn = true;
       else unreadable++;
       continue;
     }

@@ -17,6 +17,8 @@ const script = [
   { toolUses: [{ name: 'bash', input: { command: 'mkdir -p one' } }] },
   { toolUses: [{ name: 'bash', input: { command: 'mkdir -p two' } }] },
   { text: 'made both' },
+  { toolUses: [{ name: 'bash', input: { command: Array.from({ length: 60 }, (_, i) => `touch t-${i + 1}.txt`).join('\n') } }] },
+  { text: 'none made' },
 ];
 
 let server: { url: string; proc: ChildProcess };
@@ -86,5 +88,28 @@ describe('approvals in tmux', () => {
     await app.waitFor((s) => /· plan/.test(s.split('\n')[0]!), 'plan in the header');
     app.keys('BTab');
     await app.waitFor((s) => /· default/.test(s.split('\n')[0]!), 'default again (no yolo: not started in it)');
+  }, 40_000);
+});
+
+describe('a command taller than the screen, in tmux', () => {
+  it('is the card itself, scrolled with PgUp/PgDn while the prompt above stays, and Esc declines it', async () => {
+    app.type('make many');
+    app.keys('Enter');
+    const first = await app.waitFor((s) => s.includes('bash asks to run') && /more lines below · PgDn/.test(s), 'the tall command prompt', 20_000);
+    const rows = first.split('\n');
+    const card = rows.findIndex((l) => l.startsWith('? bash touch t-1.txt'));
+    expect(card).toBeGreaterThan(0);
+    expect(rows.slice(0, card).some((l) => l.includes('› make many'))).toBe(true);
+    expect(first).toContain('❯ 1 Yes');
+    expect(first).not.toContain('touch t-60.txt');
+    app.keys('PageDown', 'PageDown', 'PageDown', 'PageDown', 'PageDown', 'PageDown');
+    const end = await app.waitFor((s) => s.includes('(end)'), 'the end of the command');
+    expect(end).toContain('touch t-60.txt');
+    expect(end).toMatch(/↑ \d+ more lines above · PgUp/);
+    expect(end.split('\n').slice(0, card)).toEqual(rows.slice(0, card));
+    expect(end).toContain('4 No, and tell the model what to do instead');
+    app.keys('Escape');
+    await app.waitFor((s) => s.includes('none made'), 'the answer');
+    expect(existsSync(path.join(cwd, 't-1.txt'))).toBe(false);
   }, 40_000);
 });

@@ -22,6 +22,7 @@ import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { SessionPicker } from './SessionPicker.js';
+import { RewindPicker } from './RewindPicker.js';
 import { ShellFocus } from './ShellFocus.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
@@ -138,6 +139,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <ModelPicker height={mainHeight} width={cols} />
       ) : mode === 'picker' ? (
         <SessionPicker height={mainHeight} width={cols} />
+      ) : mode === 'rewind' ? (
+        <RewindPicker height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

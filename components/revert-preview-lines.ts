@@ -27,6 +27,10 @@ export function revertPreviewLines(d: RevertDialog, width: number): { head: stri
     head.push(paint.warn(`  ${filesCount(p.conflicts.length)} changed again since — left as they are unless you press f:`));
     for (const f of p.conflicts) head.push(paint.warn(fitLine(`    ${f.path} (${f.changedBy.map(changedByText).join(', ')})`, width)));
   }
+  if (d.kind === 'rewind') {
+    if (p.clean.length === 0 && p.conflicts.length === 0) head.push('  no file changed since that prompt: the files stay as they are');
+    head.push(paint.dim('  the conversation goes back to just before it, and the prompt comes back into the input'));
+  }
   if (d.phase === 'working') head.push(paint.dim('  putting the files back…'));
   // git's header rows (object ids) say nothing a person needs; the ---/+++ rows name the file.
   const diff = [p.diff, p.conflicts.length > 0 ? p.conflictDiff : '']

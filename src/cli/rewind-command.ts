@@ -12,7 +12,9 @@ export const REWIND_USAGE = [
   '  inkling rewind <n> [--files-only] [--force]',
   '                                     put the files back to just before prompt n; a file changed',
   '                                     outside inkling since is listed and nothing changes (exit 1)',
-  '                                     unless --force restores it too',
+  '                                     unless --force restores it too; without --files-only the',
+  '                                     conversation goes on in a new session forked at that prompt',
+  '                                     (the old one stays; inkling --continue opens the new one)',
   'Global flags such as --cwd <dir> (the workspace) may follow.',
   '',
 ].join('\n');
@@ -91,20 +93,41 @@ export async function runRewindCommand(argv: string[], ctx: SubcommandContext): 
     err('Nothing was changed. Run again with --force to restore them too.\n');
     return EXIT.error;
   }
-  // The conversation is forked by the session store, which this build does not have yet: until
-  // then a rewind always restores the files only, and the ledger's note tells the model.
-  const outcome = await ledger.rewind(n, { overwriteConflicts: args.force });
+  // Without --files-only the saved conversation forks too: a new session file holding the
+  // records before that prompt (the old one stays as it was), which the ledger's chain follows
+  // and `inkling --continue` then opens.
+  const fork = args.filesOnly ? undefined : await forkConversation(home, workspaceRoot, latest.session, prompts[n - 1]!.ordinal);
+  if (fork && 'problem' in fork) err(`inkling: ${fork.problem}; only the files are rewound\n`);
+  const forked = fork && 'id' in fork ? fork.id : undefined;
+  const outcome = await ledger.rewind(n, { overwriteConflicts: args.force, ...(forked ? { fork: forked } : {}) });
   const { describeChange } = await import('../core/checkpoints/tree-diff.js');
   const changes = [...plan.clean, ...(args.force ? plan.conflicts : [])].filter((c) => outcome.restored.includes(c.path));
   out(`Rewound the files to just before ${plan.label}: ${changes.length === 0 ? 'nothing to change' : `${changes.length} file${changes.length === 1 ? '' : 's'}`}\n`);
   for (const c of changes) out(`  ${describeChange(c)}\n`);
-  if (!args.filesOnly) err('inkling: only the files were rewound; forking the saved conversation at that prompt is not built yet\n');
+  if (forked) out(`The conversation goes on in a new session, ${forked} (forked from ${latest.session}, which stays as it was): inkling --continue opens it\n`);
   const failed = outcome.left.filter((p) => !plan.conflicts.some((c) => c.path === p) || args.force);
   if (failed.length > 0) {
     err(`inkling: could not restore: ${failed.join(', ')}\n`);
     return EXIT.error;
   }
   return EXIT.ok;
+}
+
+/** The fork of the saved conversation at a prompt; a problem to say when there is none to fork. */
+async function forkConversation(home: string, workspaceRoot: string, session: string, ordinal: number): Promise<{ id: string } | { problem: string }> {
+  const [{ sessionPaths }, { forkSessionOnDisk }, { packageVersion }] = await Promise.all([
+    import('../core/sessions/session-paths.js'),
+    import('../core/sessions/session-fork.js'),
+    import('./version.js'),
+  ]);
+  const paths = sessionPaths(home, workspaceRoot);
+  try {
+    const fork = forkSessionOnDisk(paths, session, ordinal, packageVersion());
+    return fork ? { id: fork.id } : { problem: `the saved conversation of session ${session} has no prompt ${ordinal}` };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { problem: code === 'ENOENT' ? `session ${session} has no saved conversation` : `could not fork the saved conversation: ${(e as Error).message}` };
+  }
 }
 
 function formatTime(ms: number): string {

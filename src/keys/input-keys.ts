@@ -16,6 +16,7 @@ import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
 import { listSessionsAsNotice, openPicker } from '../store/session-picker.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { showSessionDiff } from '../store/session-diff.js';
+import { openRewindPicker } from '../store/rewind-picker.js';
 import { openMcp } from '../store/mcp-actions.js';
 import { openModelPicker } from '../store/model-picker.js';
 
@@ -96,6 +97,7 @@ function runCommand(store: AppStore, text: string): void {
   else if (cmd.name === '/cost') showCost(store);
   else if (cmd.name === '/memory') openMemory(store);
   else if (cmd.name === '/diff') void showSessionDiff(store);
+  else if (cmd.name === '/rewind') void openRewindPicker(store);
   else if (cmd.name === '/mcp') openMcp(store);
   else if (cmd.name === '/model') void openModelPicker(store);
   else if (cmd.name === '/mouse') {

@@ -12,6 +12,7 @@ import { handleMcpKey } from './mcp-keys.js';
 import { handleModelKey, pasteIntoModelPicker } from './model-keys.js';
 import { handlePickerKey, pasteIntoPicker } from './picker-keys.js';
 import { handleRevertKey } from './revert-keys.js';
+import { handleRewindPickerKey, pasteIntoRewindPicker } from './rewind-picker-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
 export type KeyTarget =
@@ -81,6 +82,7 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
     case 'picker': return void handlePickerKey(store, press);
+    case 'rewind': return void handleRewindPickerKey(store, press);
     case 'model': return void handleModelKey(store, press);
     case 'input':
       if (isAsking(store.getState())) {
@@ -107,6 +109,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   // Choice 4's text field is open: the text goes there with its lines (a long paste as a chip).
   if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
   if (s.mode === 'picker') return pasteIntoPicker(store, text);
+  if (s.mode === 'rewind') return pasteIntoRewindPicker(store, text);
   if (s.mode === 'model') return pasteIntoModelPicker(store, text);
   insertPaste(store, text, env);
 }

@@ -140,6 +140,14 @@ export const KEYMAP = {
     { action: 'scope', keys: ['tab'], help: "this workspace's sessions / every workspace's" },
     { action: 'cancel', keys: ['esc'], help: 'back, changing nothing (typing filters by title, id or model)' },
   ]),
+  rewind: table([
+    { action: 'prev', keys: ['up'], help: 'newer prompt' },
+    { action: 'next', keys: ['down'], help: 'older prompt' },
+    { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
+    { action: 'open', keys: ['enter'], help: 'preview rewinding to just before it (y there rewinds)' },
+    { action: 'cancel', keys: ['esc'], help: 'back, changing nothing (typing filters by prompt or file)' },
+  ]),
   // The one-line prompts (history's `/` filter, the pager's `/` search) also take LINE_EDITING.
   lineprompt: table([
     { action: 'accept', keys: ['enter'], help: 'keep the filter / search for it' },
@@ -198,6 +206,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   history: 'History mode',
   revert: 'Undo / rewind preview',
   picker: 'Session picker (--resume, /resume)',
+  rewind: '/rewind picker (type to filter)',
   lineprompt: 'Filter and search prompts (with the line editing keys of the prompt input)',
   pager: 'Pager',
   shell: 'Shell focus (typing into a running command)',

@@ -15,6 +15,7 @@ import type { ModelPickerState } from './model-picker-state.js';
 import type { ModelPicking } from '../core/startup-info.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
+import type { RewindPickerState } from './rewind-picker-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import { emptyWorkspaceInfo, type WorkspaceInfo } from './workspace-state.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
@@ -143,6 +144,8 @@ export interface AppState {
   revert: RevertDialog | null;
   /** The session picker (mode 'picker'). */
   picker: PickerState | null;
+  /** The /rewind picker of the session's prompts (mode 'rewind'). */
+  rewindPicker: RewindPickerState | null;
   /** Trust question, memory files, custom commands (workspace-state.ts). */
   workspace: WorkspaceInfo;
   /** The MCP servers as /mcp and the header show them; null when none are configured. */
@@ -253,6 +256,7 @@ export function initialState(): AppState {
     pagerDoc: null,
     revert: null,
     picker: null,
+    rewindPicker: null,
     workspace: emptyWorkspaceInfo(),
     mcp: null,
     approvals: emptyApprovals(),

@@ -4,6 +4,7 @@
 import type { Agent } from '../core/agent.js';
 import type { RevertPlan } from '../core/checkpoints/revert-plan.js';
 import { toSafeDeep, toSafeText, type SafeText } from '../core/text/safe-text.js';
+import type { RewindRow } from './rewind-picker-state.js';
 import type { ChangedFile } from './transcript.js';
 
 export interface RevertConflictView extends ChangedFile {
@@ -46,6 +47,8 @@ export interface LedgerPort {
    */
   rewind(promptEntry: string, ordinal: number, overwriteConflicts: boolean): Promise<RewindDone>;
   sessionDiff(): Promise<{ files: ChangedFile[]; diff: SafeText }>;
+  /** The session's prompts the ledger marked, oldest first, with the files each turn changed. */
+  prompts(): Promise<RewindRow[]>;
   /** What one call (its ledger entry) changed, as a unified diff of every file. */
   entryDiff(entry: string): Promise<SafeText>;
 }
@@ -95,6 +98,16 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 
         ...(fork?.notice ? { notice: toSafeText(fork.notice) } : {}),
       };
     },
+    prompts: async () =>
+      (await ledger().prompts()).map((p) => ({
+        entry: p.entry,
+        ordinal: p.ordinal,
+        at: p.at,
+        firstLine: toSafeText(p.firstLine),
+        files: toSafeDeep(p.files),
+        added: p.added,
+        removed: p.removed,
+      })),
     entryDiff: async (entry) => toSafeText(await ledger().entryDiff(entry)),
     async sessionDiff() {
       const d = await ledger().sessionDiff();

@@ -28,7 +28,8 @@ function open(store: AppStore, dialog: Omit<RevertDialog, 'phase' | 'scroll' | '
     (preview) => {
       const d = store.getState().revert;
       if (!d || d.itemId !== dialog.itemId) return;
-      if (preview.clean.length === 0 && preview.conflicts.length === 0) {
+      // A rewind with no file to put back still takes the conversation back.
+      if (dialog.kind === 'undo' && preview.clean.length === 0 && preview.conflicts.length === 0) {
         close(store);
         flash(store, dialog.kind === 'undo' ? 'nothing to undo: those files are already as they were before it' : 'nothing to rewind: no file changed since that prompt');
         return;
@@ -65,7 +66,14 @@ export function startRewind(store: AppStore): Promise<void> | void {
   if (!item.checkpoint) return flash(store, 'the change ledger has no mark for this prompt');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before rewinding');
   const { entry, prompt } = item.checkpoint;
-  return open(store, { kind: 'rewind', itemId: item.id, entry, ordinal: prompt }, port.planRewind(entry));
+  return startRewindTo(store, { itemId: item.id, entry, ordinal: prompt });
+}
+
+/** The rewind preview of one prompt (`R`, the /rewind picker): `itemId` is its row in the transcript. */
+export function startRewindTo(store: AppStore, target: { itemId: string; entry: string; ordinal: number }): Promise<void> | void {
+  const port = store.getState().intents.ledger;
+  if (!port) return flash(store, 'rewind needs the change ledger, which is off in this session');
+  return open(store, { kind: 'rewind', ...target }, port.planRewind(target.entry));
 }
 
 export function close(store: AppStore): void {
@@ -92,7 +100,7 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
   const port = s.intents.ledger;
   if (!d || d.phase !== 'ready' || !d.preview || !port) return;
   if (overwriteConflicts && d.preview.conflicts.length === 0) return;
-  if (!overwriteConflicts && d.preview.clean.length === 0) return flash(store, 'every file changed again since: f restores them anyway, Esc leaves them');
+  if (d.kind === 'undo' && !overwriteConflicts && d.preview.clean.length === 0) return flash(store, 'every file changed again since: f restores them anyway, Esc leaves them');
   store.setState({ revert: { ...d, phase: 'working' } });
   const label = d.preview.label;
   if (d.kind === 'undo') {
@@ -121,6 +129,7 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
         return {
           ...(done.notice ? withNotice({ ...cut, ...said }, done.notice) : said),
           mode: 'input',
+          rewindPicker: null,
           history: { ...st.history, selectedId: null },
           input: { text, cursor: text.length },
           scrollBack: 0,

@@ -1,7 +1,7 @@
 // `inkling rewind` through the real executable: a scripted -p run writes files (write_file and a
 // bash sed -i), then --list shows its prompt and `rewind 1` puts the files back; a file changed
 // by hand since is a conflict (exit 1, nothing touched) until --force.
-import { access, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,36 @@ describe('inkling rewind', () => {
     expect(rewind.stdout).toContain('Rewound the files to just before prompt 1 (change the notes): 2 files');
     expect(await readFile(join(ws, 'notes.txt'), 'utf8')).toBe('old text\n');
     expect(await exists(join(ws, 'new.txt'))).toBe(false);
+  });
+
+  it('without --files-only the saved conversation forks at that prompt: a new session that --continue opens, the old one as it was', async () => {
+    const { ws, env } = await workspaceWithRun('fork');
+    const sessionsDir = async () => {
+      const root = join(env.INKLING_HOME, 'sessions');
+      const [key] = await readdir(root);
+      return join(root, key!);
+    };
+    const dir = await sessionsDir();
+    const [oldFile] = (await readdir(dir)).filter((f) => f.endsWith('.jsonl') && f !== 'history.jsonl');
+    const oldText = await readFile(join(dir, oldFile!), 'utf8');
+    const rewind = await runBin(['rewind', '1'], { cwd: ws, env });
+    expect(rewind.stderr).toBe('');
+    expect(rewind.code).toBe(0);
+    const m = /The conversation goes on in a new session, ([\w-]+) \(forked from ([\w-]+), which stays as it was\)/.exec(rewind.stdout);
+    expect(m).not.toBeNull();
+    expect(`${m![2]}.jsonl`).toBe(oldFile);
+    expect(await readFile(join(ws, 'notes.txt'), 'utf8')).toBe('old text\n');
+    expect(await readFile(join(dir, oldFile!), 'utf8')).toBe(oldText);
+    const forked = (await readFile(join(dir, `${m![1]}.jsonl`), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(forked.slice(0, 2).map((r) => r.type)).toEqual(['header', 'forked_from']);
+    expect(forked.filter((r) => r.type === 'prompt' || r.type === 'assistant')).toEqual([]); // rewound to before prompt 1
+    expect(forked[1]).toEqual({ type: 'forked_from', session: m![2], prompt: 1 });
+    // -p --continue goes on in the fork: its json names the new session.
+    const script = join(base, 'fork-again.json');
+    await writeFile(script, JSON.stringify([{ content: [{ type: 'text', text: 'again' }] }]));
+    const again = await runBin(['-p', 'try again', '--continue', '--output-format', 'json', '--script', script], { cwd: ws, env });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).session_id).toBe(m![1]);
   });
 
   it('exits 1 listing a file changed by hand since, touching nothing, and --force restores it', async () => {

@@ -226,3 +226,53 @@ describe('undo and rewind in the TUI', () => {
     expect(frame(r!)).toContain('u undoes a tool call');
   });
 });
+
+describe('the /rewind picker', () => {
+  it('lists the prompts newest first with their files, filters as typed, previews on Enter, and Esc goes back step by step', async () => {
+    const { store } = await session();
+    await press(r!, '/rewind', KEYS.enter);
+    await until(store, () => store.getState().rewindPicker?.phase === 'ready', 'the prompts listed');
+    let rows = frame(r!).split('\n');
+    const second = rows.findIndex((l) => /› +2 .*1 file \+1 −0 +second prompt/.test(l));
+    const first = rows.findIndex((l) => / +1 .*2 files \+2 −1 +first prompt/.test(l));
+    expect(frame(r!)).toContain('Rewind to before a prompt');
+    expect(second).toBeGreaterThan(-1);
+    expect(rows[second + 1]).toContain('c.txt'); // the selected prompt's files
+    expect(first).toBeGreaterThan(second);
+    // A burst of keys into the filter: every one arrives.
+    await press(r!, ...'b.txt');
+    expect(store.getState().rewindPicker?.filter).toBe('b.txt');
+    rows = frame(r!).split('\n');
+    expect(rows.some((l) => l.includes('second prompt'))).toBe(false);
+    expect(rows.some((l) => l.includes('› ') && l.includes('first prompt'))).toBe(true);
+    await press(r!, KEYS.enter);
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview');
+    expect(frame(r!)).toContain('Rewind to before prompt 1');
+    expect(frame(r!)).toContain('puts 3 files back:');
+    expect(await read('a.txt')).toBe('ALPHA\n'); // nothing written before y
+    await press(r!, KEYS.esc);
+    expect(store.getState().mode).toBe('rewind');
+    expect(frame(r!)).toContain('filter: b.txt');
+    await press(r!, KEYS.esc);
+    expect(store.getState().mode).toBe('input');
+    expect(store.getState().rewindPicker).toBeNull();
+  });
+
+  it('y in the preview rewinds to before the chosen prompt: files, transcript and the prompt in the input', async () => {
+    const { store, cut } = await session();
+    await press(r!, '/rewind', KEYS.enter);
+    await until(store, () => store.getState().rewindPicker?.phase === 'ready', 'the prompts listed');
+    await press(r!, KEYS.enter); // the newest: second prompt
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview');
+    expect(frame(r!)).toContain('puts 1 file back:');
+    await press(r!, 'y');
+    await until(store, () => store.getState().mode === 'input', 'the rewind');
+    expect(cut).toEqual([2]);
+    expect(await exists('c.txt')).toBe(false);
+    expect(await read('a.txt')).toBe('ALPHA\n');
+    const s = store.getState();
+    expect(s.rewindPicker).toBeNull();
+    expect(s.input.text).toBe('second prompt');
+    expect(s.items.filter((i) => i.kind === 'user').map((i) => i.text)).toEqual(['first prompt']);
+  });
+});

@@ -122,7 +122,7 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/mcp', '/compact', '/context', '/cost', '/model', '/mouse', '/memory', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/rewind', '/mcp', '/compact', '/context', '/cost', '/model', '/mouse', '/memory', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear', '/compact', '/context', '/cost']);
     expect(completeSlash('/con')).toEqual(['/context']);
     expect(completeSlash('/d')).toEqual(['/diff']);

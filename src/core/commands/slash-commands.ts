@@ -7,6 +7,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   { name: '/resume', help: 'open another session of this workspace (a picker)' },
   { name: '/sessions', help: "list this workspace's recent sessions" },
   { name: '/diff', help: 'everything this session changed, as one diff in the pager' },
+  { name: '/rewind', help: 'pick a prompt to rewind files and conversation to (a preview first)' },
   { name: '/mcp', help: 'MCP servers: state, tools; start one again or turn it off' },
   { name: '/compact', help: 'summarise the conversation so far to free the context (/compact <what to keep>)' },
   { name: '/context', help: 'where the context window goes; /context <n> selects the n-th largest result' },

@@ -5,6 +5,7 @@ import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
+import { recallPrompt, rememberChips } from '../store/prompt-recall.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
@@ -74,7 +75,10 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
     setInput(store, edit.insertText(s.input, text), env);
     return;
   }
-  const label = chipLabel(text, s.pastes.length + 1);
+  // A recalled prompt brings its own chips: the new label must not repeat one of theirs.
+  let seq = s.pastes.length + 1;
+  while (s.pastes.some((p) => p.label === chipLabel(text, seq))) seq++;
+  const label = chipLabel(text, seq);
   setInput(store, edit.insertText(s.input, label), env, { pastes: [...s.pastes, { label, text }] });
 }
 
@@ -126,8 +130,10 @@ export function submit(store: AppStore): void {
     pastes: [],
     completion: null,
     promptHistory: [...s.promptHistory, typed],
+    recallChips: rememberChips(s.recallChips, typed, text, s.pastes),
     historyPos: null,
     historyDraft: '',
+    historyDraftPastes: [],
     scrollBack: 0,
     newBelow: false,
     exitArmedAt: null,
@@ -141,15 +147,20 @@ function walkHistory(store: AppStore, dir: -1 | 1, env: KeyEnv): boolean {
   if (dir < 0) {
     if (h.length === 0) return false;
     const pos = s.historyPos === null ? h.length - 1 : Math.max(0, s.historyPos - 1);
-    const draft = s.historyPos === null ? s.input.text : s.historyDraft;
-    const text = h[pos]!;
-    setInput(store, { text, cursor: text.length }, env, { historyPos: pos, historyDraft: draft });
+    const fresh = s.historyPos === null;
+    const { text, pastes } = recallPrompt(s.recallChips, h[pos]!);
+    setInput(store, { text, cursor: text.length }, env, {
+      historyPos: pos,
+      historyDraft: fresh ? s.input.text : s.historyDraft,
+      historyDraftPastes: fresh ? s.pastes : s.historyDraftPastes,
+      pastes,
+    });
     return true;
   }
   if (s.historyPos === null) return false;
   const pos = s.historyPos + 1;
-  const text = pos >= h.length ? s.historyDraft : h[pos]!;
-  setInput(store, { text, cursor: text.length }, env, { historyPos: pos >= h.length ? null : pos });
+  const back = pos >= h.length ? { text: s.historyDraft, pastes: s.historyDraftPastes } : recallPrompt(s.recallChips, h[pos]!);
+  setInput(store, { text: back.text, cursor: back.text.length }, env, { historyPos: pos >= h.length ? null : pos, pastes: back.pastes });
   return true;
 }
 

@@ -1,5 +1,6 @@
 // The app's one store (zustand vanilla, so it runs without React): transcript, turn state,
 // input, scroll and mode. Core events reach it only through event-binding.ts.
+import type { RecalledPrompt } from './prompt-recall.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './ports.js';
@@ -107,6 +108,10 @@ export interface AppState {
   /** Position while walking promptHistory with ↑/↓; null when editing a fresh prompt. */
   historyPos: number | null;
   historyDraft: string;
+  /** The draft's own paste chips, back with it after walking the history. */
+  historyDraftPastes: PastedChunk[];
+  /** Sent prompts that held paste chips, so ↑ brings them back as chips (prompt-recall.ts). */
+  recallChips: Readonly<Record<string, RecalledPrompt>>;
   queued: string[];
   completion: Completion | null;
 
@@ -237,6 +242,8 @@ export function initialState(): AppState {
     promptHistory: [],
     historyPos: null,
     historyDraft: '',
+    historyDraftPastes: [],
+    recallChips: {},
     queued: [],
     completion: null,
     scrollBack: 0,

@@ -1,7 +1,7 @@
 // Secret values (API keys) never reach the model or the UI through a tool: a tool that reads a
 // .env file or runs `printenv` gets its output passed through here first. Encoded copies (base64,
 // hex, reversed, URL-encoded, other case, spaced out) are caught too (secrets/secret-forms.ts).
-import { secretPattern } from './secrets/secret-forms.js';
+import { secretMatcher } from './secrets/secret-forms.js';
 
 export const REDACTED = '[redacted]';
 /** Shorter values would redact ordinary text; real keys are far longer. */
@@ -16,12 +16,21 @@ export type Redact = ((text: string) => string) & {
 
 export function createRedactor(secrets: readonly (string | undefined)[]): Redact {
   const values = [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))];
-  const found = secretPattern(values);
-  if (!found) return Object.assign((text: string) => text, { holdBack: 0 });
-  const { pattern, longest } = found;
-  const spans = (text: string): [number, number][] =>
-    [...text.matchAll(pattern)].filter((m) => m[0].length > 0).map((m) => [m.index, m.index + m[0].length]);
-  return Object.assign((text: string) => (text.length === 0 ? text : text.replace(pattern, REDACTED)), { holdBack: longest, spans });
+  const matcher = secretMatcher(values);
+  if (!matcher) return Object.assign((text: string) => text, { holdBack: 0 });
+  const spans = (text: string) => matcher.spans(text);
+  const redact = (text: string): string => {
+    const found = matcher.spans(text);
+    if (found.length === 0) return text;
+    let out = '';
+    let from = 0;
+    for (const [start, end] of found) {
+      out += text.slice(from, start) + REDACTED;
+      from = end;
+    }
+    return out + text.slice(from);
+  };
+  return Object.assign(redact, { holdBack: matcher.longest, spans });
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sandboxDecision, sandboxWrapper, type SandboxDecision } from '../shell/command-sandbox.js';
 import { commandEnv } from '../shell/env.js';
 import { ENV_SEARCH_MAX_DIRS } from '../shell/env-files.js';
-import { runPtyCommand, type PtyCommandResult } from '../shell/pty-command.js';
+import type { PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
 import { sandboxHint } from '../shell/sandbox-hints.js';
 import { supervisorPath } from '../shell/supervisor.js';
@@ -195,6 +195,8 @@ export const bashTool: Tool<BashInput> = {
     let wrapper: ReturnType<typeof commandWrapper>;
     try {
       wrapper = commandWrapper(decision, ctx, logPath);
+      // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
+      const { runPtyCommand } = await import('../shell/pty-command.js');
       result = await runPtyCommand({
         ...(wrapper ? { wrapper } : {}),
         ...(ctx.session.redact ? { redact: ctx.session.redact } : {}),

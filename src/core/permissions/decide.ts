@@ -303,5 +303,8 @@ function describeFindings(parts: SimpleCommand[], writes: string[], unsure: stri
   if (substitution) out.push('runs commands inside $(…)');
   if (background) out.push('leaves something running in the background');
   for (const u of new Set(unsure)) out.push(`not fully understood: ${u}`);
-  return [...new Set(out)];
+  // The same finding from several parts is said once, with how many times (80 lines of `touch x`).
+  const counts = new Map<string, number>();
+  for (const f of out) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...counts].map(([f, n]) => (n > 1 ? `${f} (${n} times)` : f));
 }

@@ -98,6 +98,11 @@ describe('commands', () => {
     expect(v.kind === 'ask' && v.findings).toEqual(['rm of 3 paths', 'writes to out.txt']);
   });
 
+  it('says a finding repeated by many parts once, with how many times', () => {
+    const v = bash(['touch a', 'touch b', 'touch c', 'rm d'].join('\n'));
+    expect(v.kind === 'ask' && v.findings).toEqual(['touch of 1 path (3 times)', 'rm of 1 path']);
+  });
+
   it('treats a redirection into the workspace as an edit', () => {
     expect(bash('echo hi > notes.txt', policy({ mode: 'accept-edits' })).kind).toBe('allow');
     expect(bash('echo hi > /tmp/notes.txt', policy({ mode: 'accept-edits' })).kind).toBe('ask');

@@ -48,6 +48,7 @@ export const FIGURES = {
   'keys.cpu': { scenario: 'keys', unit: '% core', target: '—', what: 'app CPU during that flood' },
   'flood.ms': { scenario: 'flood', unit: 'ms', target: '≤ 300', what: '`seq 1 300000`: tool start → result' },
   'flood.fromCall': { scenario: 'flood', unit: 'ms', target: '—', what: '`seq 1 300000`: tool call streamed → result (the issue\'s peer comparison)' },
+  'flood.cpu': { scenario: 'flood', unit: 'ms', target: '—', what: 'CPU of the app (main process) through the flood turn, prompt sent → turn end' },
   'flood.check': { scenario: 'flood', unit: 'check', target: 'all ok', what: 'model gets head + tail + total size + log path; log complete; pane live' },
   'reads.cpu': { scenario: 'reads', unit: 'ms', target: '— (pi 530)', what: 'CPU of a turn with three parallel 120 KB read_file calls' },
   'startup.ms': { scenario: 'startup', unit: 'ms', target: '≤ 250', what: 'start → input prompt on screen (median of 7)' },

@@ -133,6 +133,7 @@ export async function flood(opts: ScenarioOptions): Promise<ScenarioResult> {
   const pss = pssSampler(b.pid);
   const fromStart: number[] = [];
   const fromCall: number[] = [];
+  const cpu: number[] = [];
   const problems = new Set<string>();
   const paneStates: number[] = [];
   const turns: { from: number; to: number }[] = [];
@@ -141,6 +142,7 @@ export async function flood(opts: ScenarioOptions): Promise<ScenarioResult> {
       const before = requests.length;
       const r = await b.turn(`flood ${i}`, `flood done ${i}`);
       turns.push({ from: r.sentAt, to: r.endAt });
+      cpu.push(r.cpuMs);
       const call = r.events.find((e) => e.type === 'tool_call');
       const result = r.events.find((e) => e.type === 'tool_result');
       // queued, running, done: the start is the status before the last one.
@@ -170,6 +172,7 @@ export async function flood(opts: ScenarioOptions): Promise<ScenarioResult> {
     figures: {
       'flood.ms': medianOf(fromStart, 0, 'INKLING_TRACE_EVENTS: tool_status (running) → tool_result'),
       'flood.fromCall': medianOf(fromCall, 0, 'INKLING_TRACE_EVENTS: tool_call → tool_result'),
+      'flood.cpu': medianOf(cpu, 0, "the app's main process, /proc utime+stime; less sensitive to a busy machine than the times"),
       'flood.check': { value: verdict, note: `pane showed ${paneStates.join(', ')} distinct states while the command ran` },
     },
     pssPeak: pss.stop(),

@@ -28,13 +28,13 @@ const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Prom
   { name: 'flood', what: 'the flood turn (`seq 1 300000`)', run: flood },
 ];
 
-export async function profileScenarios(opts: { reps: number; save?: string | undefined }): Promise<void> {
+export async function profileScenarios(opts: { reps: number; save?: string | undefined; only?: string[] }): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-profile-'));
   const info = runInfo(['profile']);
   const sections: string[] = [];
   const undo = preferUnbundledUi();
   try {
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => !opts.only || opts.only.includes(x.name))) {
       const out = path.join(dir, s.name);
       mkdirSync(out);
       const r = await s.run({ reps: opts.reps, cpuProfDir: out });

@@ -6,7 +6,7 @@ import { spawn, type IPty } from 'node-pty';
 import type { Redact } from '../redact.js';
 import type { TerminalSnapshot } from '../tools/details.js';
 import type { ToolInputChannel } from '../tools/tool.js';
-import { CommandTerminal } from './command-terminal.js';
+import { CommandTerminal, SNAPSHOT_HISTORY_ROWS } from './command-terminal.js';
 import { OutputLog } from './output-log.js';
 import {
   collectCommandProcesses,
@@ -24,7 +24,13 @@ import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
 
 export const SNAPSHOT_INTERVAL_MS = 50;
-export const SNAPSHOT_HISTORY_ROWS = 200;
+/**
+ * A flood (more than FLOOD_BYTES since the last snapshot) is shown at most this often: its rows fly
+ * past unread, and every snapshot costs the UI a frame that the command's own output waits behind.
+ */
+export const FLOOD_SNAPSHOT_INTERVAL_MS = 150;
+const FLOOD_BYTES = 32 * 1024;
+export { SNAPSHOT_HISTORY_ROWS };
 /** Pause reading the pty while this many bytes wait for the emulator; resume below the low mark. */
 const FLOW_HIGH_BYTES = 1024 * 1024;
 const FLOW_LOW_BYTES = 128 * 1024;
@@ -169,6 +175,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let totalBytes = 0;
   let paused = false;
   let lastReport = 0;
+  let bytesAtReport = 0;
   let reportTimer: NodeJS.Timeout | null = null;
   let finished = false;
   const report = () => {
@@ -177,7 +184,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     log.flush();
     // After the sentinel the screen is no longer the command's (see onSentinel).
     if (!opts.onSnapshot || sentinelSeen) return;
-    lastReport = Date.now();
+    const now = Date.now();
+    if (totalBytes - bytesAtReport > FLOOD_BYTES && now - lastReport < FLOOD_SNAPSHOT_INTERVAL_MS) {
+      reportTimer = setTimeout(report, lastReport + FLOOD_SNAPSHOT_INTERVAL_MS - now);
+      return;
+    }
+    lastReport = now;
+    bytesAtReport = totalBytes;
     const started = opts.stats ? performance.now() : 0;
     const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
     if (opts.stats) {

@@ -76,6 +76,15 @@ describe('undo and rewind in tmux', () => {
       await app.waitFor(() => selected() !== '' && selected() !== before, 'the selection to move');
     }
     expect(selected()).toContain('sed');
+    // Expanded, the card shows the file's own diff under its name.
+    app.keys('Enter');
+    const open = await app.waitFor((s) => s.includes('+ALPHA'), 'the expanded diff');
+    const rows = open.split('\n');
+    const file = rows.findIndex((l) => l.includes('changed 1 file') && !l.includes(':'));
+    expect(rows[file + 1]).toContain('a.txt +1 −1');
+    expect(rows.slice(file + 2, file + 6).join('\n')).toMatch(/@@ -1 \+1 @@[\s\S]*-alpha[\s\S]*\+ALPHA/);
+    app.keys('Enter');
+    await app.waitFor((s) => !s.includes('+ALPHA'), 'the card collapsed');
     app.keys('u');
     const preview = await app.waitFor((s) => s.includes('puts 1 file back'), 'the undo preview');
     expect(preview).toContain('Undo bash');
@@ -86,6 +95,33 @@ describe('undo and rewind in tmux', () => {
     expect(read('a.txt')).toBe('alpha\n');
     expect(read('b.txt')).toBe('BETA\n');
     expect(read('c.txt')).toBe('gamma\n');
+  });
+
+  it('/rewind lists the prompts with their files and previews one; Esc backs out changing nothing', async () => {
+    app.keys('Escape');
+    await app.waitFor((s) => !s.includes('HISTORY'), 'the input');
+    app.type('/rewind');
+    app.keys('Enter');
+    const picker = await app.waitFor((s) => s.includes('Rewind to before a prompt') && s.includes('add one') && s.includes('change them'), 'the /rewind picker');
+    const rows = picker.split('\n');
+    // The undo came after the second prompt, so it is that turn's change too (rewinding to before
+    // it would bring the undone ALPHA back): c.txt and a.txt.
+    expect(rows.find((l) => l.includes('› ') && l.includes('add one'))).toMatch(/2 files \+2 −1/);
+    expect(rows[rows.findIndex((l) => l.includes('› ')) + 1]).toContain('c.txt, a.txt');
+    expect(rows.find((l) => l.includes('change them'))).toMatch(/2 files \+2 −2/);
+    app.type('change');
+    await app.waitFor((s) => s.includes('filter: change') && !s.includes('add one'), 'the filtered list');
+    app.keys('Enter');
+    const preview = await app.waitFor((s) => s.includes('Rewind to before prompt 1'), 'the preview');
+    expect(preview).toContain('puts 2 files back');
+    app.keys('Escape');
+    await app.waitFor((s) => s.includes('Rewind to before a prompt') && s.includes('filter: change'), 'back in the picker');
+    app.keys('Escape');
+    await app.waitFor((s) => !s.includes('Rewind to before a prompt') && s.includes('added one'), 'back to the transcript');
+    expect(read('b.txt')).toBe('BETA\n');
+    expect(read('c.txt')).toBe('gamma\n');
+    app.keys('C-o');
+    await app.waitFor((s) => s.includes('HISTORY'), 'history mode again');
   });
 
   it('R on the first prompt rewinds every file and puts the prompt back in the input', async () => {

@@ -91,11 +91,13 @@ async function loadInProcess(home: string, ws: string, id: string): Promise<void
   const opened = await openSession(file);
   const t1 = performance.now();
   const store = createAppStore({ size: { cols: 120, rows: 40 } });
-  showSession(store, { id, replay: opened.restored.replay, notices: opened.notices });
+  const whole = showSession(store, { id, replay: opened.restored.replay, notices: opened.notices });
   const t2 = performance.now();
+  await whole;
+  const t3 = performance.now();
   console.log(
     `in process: read + rebuild ${(t1 - t0).toFixed(0)} ms (${opened.restored.messages.length} messages, ${opened.restored.replay.length} replay events) · ` +
-      `transcript into the store ${(t2 - t1).toFixed(0)} ms (${store.getState().items.length} items) · RSS +${((process.memoryUsage().rss - before) / 1e6).toFixed(0)} MB`,
+      `transcript into the store: the screen's turns ${(t2 - t1).toFixed(0)} ms, all ${(t3 - t1).toFixed(0)} ms (${store.getState().items.length} items) · RSS +${((process.memoryUsage().rss - before) / 1e6).toFixed(0)} MB`,
   );
 }
 
@@ -122,7 +124,13 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
     const first = Date.now() - t0;
     await app.waitFor((s) => s.includes('THE-LAST-ANSWER'), 'the resumed transcript', 60_000);
     const shown = Date.now() - t0;
-    console.log(`inkling --continue in tmux: first frame ${first} ms · the session's last answer on screen ${shown} ms · app PSS ${pssOf(app.appPid()).toFixed(0)} MB`);
+    const pssShown = pssOf(app.appPid());
+    // Then the turns above the screen's go in, and the agent takes the conversation.
+    await new Promise((r) => setTimeout(r, 3000));
+    console.log(
+      `inkling --continue in tmux: first frame ${first} ms · the session's last answer on screen ${shown} ms · ` +
+        `app PSS then ${pssShown.toFixed(0)} MB, 3 s later ${pssOf(app.appPid()).toFixed(0)} MB`,
+    );
     if (profile) {
       app.keys('C-c');
       await new Promise((r) => setTimeout(r, 300));

@@ -4,11 +4,10 @@
 import type { SessionScope, SessionSummary } from '../core/sessions/session-catalog.js';
 import type { SessionPort, SessionView } from '../core/sessions/session-port.js';
 import { toSafeText, type SafeText } from '../core/text/safe-text.js';
-import { emptyUsage } from '../core/conversation.js';
-import type { AppState, AppStore, Mode } from './app-store.js';
+import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';
-import { emptyHistory } from './history-mode.js';
+import { showReplay } from './session-replay.js';
 import type { PickerRow, PickerState } from './picker-state.js';
 
 export type { PickerRow, PickerState } from './picker-state.js';
@@ -112,27 +111,17 @@ export async function choosePicked(store: AppStore): Promise<void> {
 }
 
 /**
- * The transcript becomes the session's: its replay applied to an empty transcript in one batch,
- * then what reading it had to say. Totals (turns, tokens) are the resumed session's.
+ * The transcript becomes the session's: its replay applied to an empty transcript (the turns on
+ * screen first, see session-replay), then what reading it had to say. Totals (turns, tokens) are
+ * the resumed session's. Resolves once every turn is in.
  */
-export function showSession(store: AppStore, view: SessionView): void {
-  const base: AppState = {
-    ...store.getState(),
-    items: [],
-    index: {},
-    activeToolIds: [],
-    phase: 'idle',
-    turns: 0,
-    toolCalls: 0,
-    turnUsage: emptyUsage(),
-    sessionUsage: emptyUsage(),
-    contextTokens: 0,
-  };
+export function showSession(store: AppStore, view: SessionView): Promise<void> {
   const said = view.notices.map((message) => ({ type: 'notice' as const, message }));
   const resumed = { type: 'notice' as const, message: `Resumed session ${view.id.slice(0, 8)}${view.title ? ` — ${view.title}` : ''}.` };
-  const patch = applyEvents(base, [...view.replay, ...said, resumed], Date.now());
-  const mode = view.mode && store.getState().permission.mode ? { permission: { ...store.getState().permission, mode: view.mode } } : {};
-  store.setState({ ...patch, ...mode, phase: 'idle', scrollBack: 0, newBelow: false, expanded: {}, history: emptyHistory() });
+  const all = showReplay(store, view.replay, [...said, resumed]);
+  const permission = store.getState().permission;
+  if (view.mode && permission.mode) store.setState({ permission: { ...permission, mode: view.mode } });
+  return all;
 }
 
 let listed = 0;

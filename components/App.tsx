@@ -78,7 +78,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const drawn = drawnRowsOf(useStdout().stdout);
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
-    copy: historyEnv?.copy ?? ((text) => store.getState().intents.copy(text)),
+    copy: historyEnv?.copy ?? ((text) => store.intents.copy(text)),
     toolInput: (item) => rendererFor(item).copyableInput(item),
   };
   const { mode, asking, mainHeight } = useApp(
@@ -100,7 +100,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
 
   useEffect(() => {
     resizeScreen(store, { cols, rows });
-    store.getState().intents.paneSize(Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
+    store.intents.paneSize(Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
   useEffect(() => {

@@ -1,13 +1,13 @@
 // The `?` overlay: every key binding and slash command, generated from the one key map.
 // Two columns when the terminal is wide enough; ↑/↓ scroll it when it is taller than the view.
-import React, { useEffect } from 'react';
+import React from 'react';
 import { Box } from 'ink';
 import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/keymap.js';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth, wrapText } from './text-layout.js';
-import { useApp, useAppStore } from './store-context.js';
+import { useApp } from './store-context.js';
 import { Lines } from './Lines.js';
 
 /** The widest the key column gets; longer key lists put their description on the rows below. */
@@ -77,15 +77,11 @@ export function helpLines(width: number, custom: readonly CustomCommand[] = []):
 }
 
 export function HelpOverlay({ height, width }: { height: number; width: number }) {
-  const store = useAppStore();
   const scroll = useApp((s) => s.helpScroll);
   const custom = useApp((s) => s.workspace.commands);
   const lines = helpLines(width, custom);
   const maxScroll = Math.max(0, lines.length - height);
   const top = Math.min(scroll, maxScroll);
-  useEffect(() => {
-    if (scroll > maxScroll) store.setState({ helpScroll: maxScroll });
-  }, [scroll, maxScroll, store]);
   const shown = lines.slice(top, top + height);
   if (top + height < lines.length) shown[shown.length - 1] = paint.dim(`  ↓ ${lines.length - top - height + 1} more rows (↑/↓ scroll)`);
   return (

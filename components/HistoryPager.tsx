@@ -10,6 +10,7 @@ import { PagerModel } from '../src/pager/pager-model.js';
 import { rendererFor } from './tools/renderers.js';
 import { Pager } from './Pager.js';
 import { useApp, useAppStore } from './store-context.js';
+import { flash } from '../src/store/view-actions.js';
 
 function sourceFor(item: TranscriptItem): Promise<LineSource> {
   if (item.kind === 'tool') return openOutputSource({ content: item.result?.content ?? '', details: item.details });
@@ -50,7 +51,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
         setOpened({ model: new PagerModel(source, { width, height: height - 1 }), title: titleOf(item), live });
       },
       (e: unknown) => {
-        store.setState({ flash: { text: `cannot open: ${(e as Error).message}`, at: Date.now() } });
+        flash(store, `cannot open: ${(e as Error).message}`);
         closePager(store);
       },
     );
@@ -75,8 +76,8 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       height={height}
       live={opened.live}
       onClose={close}
-      copy={(text) => store.getState().intents.copy(text)}
-      onCopied={(r) => store.setState({ flash: { text: r.summary, at: Date.now() } })}
+      copy={(text) => store.intents.copy(text)}
+      onCopied={(r) => flash(store, r.summary)}
     />
   );
 }

@@ -32,7 +32,7 @@ export function ShellFocus() {
         const item = s.items[s.index[focusId] ?? -1];
         const snapshot = item?.kind === 'tool' && item.details?.kind === 'bash' ? item.details.snapshot : undefined;
         const routed = routeFocusedInput(chunk, keyModes(snapshot));
-        if (routed.toPty !== '' && !s.intents.writeToTool(focusId, routed.toPty)) {
+        if (routed.toPty !== '' && !store.intents.writeToTool(focusId, routed.toPty)) {
           unfocusShell(store);
           return;
         }

@@ -1,5 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
-import React, { useEffect } from 'react';
+import React, { useEffect, useReducer } from 'react';
 import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
@@ -9,7 +9,7 @@ import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, st
 import { modeHintText } from './history-hints.js';
 import { approvalHint } from './approval-lines.js';
 import { isAsking } from '../src/store/app-store.js';
-import { useApp, useAppStore } from './store-context.js';
+import { useApp } from './store-context.js';
 
 export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "340 ms", "12.3 s" and "10m 15s" all fit. */
@@ -109,7 +109,6 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
 }
 
 export function StatusBar({ model, width }: { model: string; width: number }) {
-  const store = useAppStore();
   const s = useApp(
     useShallow((st) => ({
       phase: st.phase,
@@ -130,13 +129,13 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       asking: isAsking(st) ? approvalHint(st.approvals) : '',
     })),
   );
-  // A flash message goes away on its own even when nothing else redraws.
+  // A flash message goes away on its own even when nothing else redraws: one more frame once it
+  // is old (statusLine stops showing a flash older than FLASH_MS).
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!s.flash) return;
-    const t = setTimeout(() => {
-      if (store.getState().flash === s.flash) store.setState({ flash: null });
-    }, FLASH_MS);
+    const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
-  }, [s.flash, store]);
+  }, [s.flash]);
   return <Text wrap="truncate-end">{statusLine(s, model, width, Date.now())}</Text>;
 }

@@ -6,6 +6,7 @@ import { isAsking } from '../src/store/app-store.js';
 import { shownItems } from '../src/store/history-mode.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { approvalCardLines, cardBudget, previewWindow } from './approval-lines.js';
+import { helpLines } from './HelpOverlay.js';
 import { completionRows, inputRows, queuedRows } from './Input.js';
 import { viewItemLines, viewWindow, type ViewOptions } from './transcript-layout.js';
 import { workspacePromptRows } from './WorkspacePrompts.js';
@@ -71,6 +72,7 @@ function settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: num
 /** The layout the interactive app gives its store (src/app/run-tui.ts, the UI tests). */
 export const screenLayout: ScreenLayout = {
   mainRows: (s) => mainRows(s),
+  helpRows: (s) => helpLines(s.size.cols, s.workspace.commands).length,
   itemRows,
   settleScroll,
   approvalPreview: (s) => previewWindow(s.approvals, s.size.cols, cardBudget(mainRows(s)), s.renderEpoch),

@@ -9,17 +9,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
-import { createAppStore, setIntents, type AppStore } from '../store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../store/app-store.js';
 import { modeCycle } from '../store/approval-state.js';
 import type { PermissionMode } from '../core/permissions/approval.js';
 import { attachAgent } from '../store/agent-session.js';
 import { ledgerPort } from '../store/ledger-port.js';
 import { startTicker } from '../store/ticker.js';
-import { redrawAll } from '../store/view-actions.js';
+import { addNotice, redrawAll } from '../store/view-actions.js';
 import type { StartupInfo } from '../core/startup-info.js';
 import { connectStartup } from './startup-wiring.js';
 import { deferredAgent } from '../store/deferred-agent.js';
-import { applyEvents } from '../store/apply-events.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { startSessions } from '../store/session-picker.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
@@ -175,7 +174,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     onChange: () => redrawAll(store),
   });
 
-  setIntents(store, {
+  connectIntents(store, {
     submitPrompt: (p) => session.submit(p),
     interrupt: () => session.interrupt(),
     clearConversation: () => session.clear(),
@@ -252,7 +251,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   theme.afterFirstFrame();
   const startup = opts.startup ? connectStartup(store, opts.startup) : null;
   if (opts.sessions) void startSessions(store, opts.sessions);
-  warnIfTmuxHidesShiftEnter((text) => store.setState((s) => applyEvents(s, [{ type: 'notice', message: text }], Date.now())));
+  warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {
     void files.refresh();

@@ -3,7 +3,7 @@
 // commands the `/` menu, settings problems notices. The prompts' answers go back the same way.
 import type { StartupInfo } from '../core/startup-info.js';
 import type { AppStore } from '../store/app-store.js';
-import { setIntents } from '../store/app-store.js';
+import { connectIntents } from '../store/app-store.js';
 import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from '../store/workspace-actions.js';
 import { followMcpServers } from '../store/mcp-actions.js';
 import { setBell } from '../store/approval-actions.js';
@@ -15,7 +15,7 @@ import { setBell } from '../store/approval-actions.js';
 export function connectStartup(store: AppStore, startup: StartupInfo): { leaving(): void } {
   let answer: ((trust: boolean) => void) | null = null;
   let left = false;
-  setIntents(store, {
+  connectIntents(store, {
     answerTrust: (trust) => answer?.(trust),
     async rememberLine(target, line) {
       const { appendMemoryLine } = await import('../core/memory/append-memory-line.js');
@@ -39,7 +39,7 @@ export function connectStartup(store: AppStore, startup: StartupInfo): { leaving
   void startup.notices.then((lines) => showNotices(store, lines), () => {});
   // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
   void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
-  void startup.models?.then((models) => models && setIntents(store, { models }), () => {});
+  void startup.models?.then((models) => models && connectIntents(store, { models }), () => {});
   void startup.bell?.then((on) => setBell(store, on), () => {});
   void startup.sandbox?.then((label) => sandboxKnown(store, label), () => {});
   void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});

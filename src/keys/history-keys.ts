@@ -10,6 +10,7 @@ import { editLine } from './line-editor.js';
 import { charKey } from './pager-keys.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
+import { flash } from '../store/view-actions.js';
 
 export interface HistoryEnv {
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
@@ -18,7 +19,6 @@ export interface HistoryEnv {
   toolInput?(item: ToolItem): string;
 }
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 /** The clean text `y` copies for a stop: a call's whole output (bash: from its log), or a message. */
 export async function outputTextOf(item: TranscriptItem): Promise<{ text: string; truncated: boolean }> {

@@ -1,21 +1,24 @@
 // What each key does to the prompt, the transcript scroll and the turn. Plain functions of
 // the store (no React), so keystrokes always act on the latest state, however fast they come.
-import type { AppState, AppStore, Completion, InputState } from '../store/app-store.js';
+import type { AppStore, InputState } from '../store/app-store.js';
 import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
+import {
+  acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
+  type InputExtras,
+} from '../store/input-actions.js';
+import { closeHelp, flash, followBottom, openHelp, scrollHelp, scrollTranscript } from '../store/view-actions.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
-import { recallPrompt, rememberChips } from '../store/prompt-recall.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
-import { completeSlash, findCommand } from '../core/commands/slash-commands.js';
+import { findCommand } from '../core/commands/slash-commands.js';
 import { compactConversation, showContext, showCost } from '../store/context-actions.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
 import { listSessionsAsNotice, openPicker } from '../store/session-picker.js';
-import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { showSessionDiff } from '../store/session-diff.js';
 import { openRewindPicker } from '../store/rewind-picker.js';
 import { openMcp } from '../store/mcp-actions.js';
@@ -32,41 +35,8 @@ export interface KeyEnv {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function completionFor(s: Pick<AppState, 'input' | 'completion' | 'workspace'>, env: KeyEnv): Completion | null {
-  const { text, cursor } = s.input;
-  if (text.startsWith('/') && !/\s/.test(text) && cursor === text.length) {
-    const options = completeSlash(text, s.workspace.commands.map((c) => c.name));
-    if (options.length === 0 || (options.length === 1 && options[0] === text)) return null;
-    return { kind: 'slash', start: 0, options, selected: keepSelected(s.completion, 'slash', options.length) };
-  }
-  const mention = mentionAt(text, cursor);
-  if (mention) {
-    const options = rankFiles(mention.query, env.files());
-    if (options.length === 0) return null;
-    return { kind: 'file', start: mention.start, options, selected: keepSelected(s.completion, 'file', options.length) };
-  }
-  return null;
-}
-
-function keepSelected(prev: Completion | null, kind: Completion['kind'], n: number): number {
-  return prev && prev.kind === kind ? Math.min(prev.selected, n - 1) : 0;
-}
-
-function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: Partial<AppState> = {}): void {
-  const s = store.getState();
-  store.setState({ input, completion: completionFor({ input, completion: s.completion, workspace: s.workspace }, env), exitArmedAt: null, ...extra });
-}
-
-function acceptCompletion(store: AppStore, env: KeyEnv): void {
-  const s = store.getState();
-  const c = s.completion;
-  if (!c) return;
-  const choice = c.options[c.selected]!;
-  const { text, cursor } = s.input;
-  const replacement = c.kind === 'slash' ? choice : `@${choice} `;
-  const next = text.slice(0, c.start) + replacement + text.slice(cursor);
-  setInput(store, { text: next, cursor: c.start + replacement.length }, env);
-  store.setState({ completion: null });
+function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: InputExtras = {}): void {
+  editInput(store, input, env.files, extra);
 }
 
 export function insertPaste(store: AppStore, text: string, env: KeyEnv = defaultEnv): void {
@@ -86,16 +56,14 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
 const argsOf = (text: string) => text.trim().replace(/^\S+\s*/, '');
 
 function runCommand(store: AppStore, text: string): void {
-  const s = store.getState();
   const cmd = findCommand(text);
-  store.setState({ input: emptyInput(), completion: null, pastes: [] });
-  if (!cmd) {
-    store.setState({ flash: { text: `unknown command ${text.trim().split(/\s+/)[0]} — try /help`, at: Date.now() } });
-  } else if (cmd.name === '/help') store.setState({ mode: 'help' });
-  else if (cmd.name === '/clear') s.intents.clearConversation();
+  clearPrompt(store);
+  if (!cmd) flash(store, `unknown command ${text.trim().split(/\s+/)[0]} — try /help`);
+  else if (cmd.name === '/help') openHelp(store);
+  else if (cmd.name === '/clear') store.intents.clearConversation();
   else if (cmd.name === '/resume') void openPicker(store);
   else if (cmd.name === '/sessions') void listSessionsAsNotice(store);
-  else if (cmd.name === '/exit') s.intents.exit();
+  else if (cmd.name === '/exit') store.intents.exit();
   else if (cmd.name === '/compact') compactConversation(store, argsOf(text));
   else if (cmd.name === '/context') showContext(store, argsOf(text));
   else if (cmd.name === '/cost') showCost(store);
@@ -104,14 +72,7 @@ function runCommand(store: AppStore, text: string): void {
   else if (cmd.name === '/rewind') void openRewindPicker(store);
   else if (cmd.name === '/mcp') openMcp(store);
   else if (cmd.name === '/model') void openModelPicker(store);
-  else if (cmd.name === '/mouse') {
-    const on = !s.mouse;
-    s.intents.setMouse(on);
-    store.setState({
-      mouse: on,
-      flash: { text: on ? 'mouse mode on: the wheel scrolls (Shift+drag selects text)' : 'mouse mode off', at: Date.now() },
-    });
-  }
+  else if (cmd.name === '/mouse') toggleMouse(store);
 }
 
 export function submit(store: AppStore): void {
@@ -125,62 +86,20 @@ export function submit(store: AppStore): void {
   if (remembered !== undefined) return offerMemoryLine(store, remembered, text);
   const typed = expandChips(text, s.pastes);
   const prompt = custom ? expandCustomCommand(custom.command, expandChips(custom.args, s.pastes)) : typed;
-  store.setState({
-    input: emptyInput(),
-    pastes: [],
-    completion: null,
-    promptHistory: [...s.promptHistory, typed],
-    recallChips: rememberChips(s.recallChips, typed, text, s.pastes),
-    historyPos: null,
-    historyDraft: '',
-    historyDraftPastes: [],
-    scrollBack: 0,
-    newBelow: false,
-    exitArmedAt: null,
-  });
-  s.intents.submitPrompt(prompt);
-}
-
-function walkHistory(store: AppStore, dir: -1 | 1, env: KeyEnv): boolean {
-  const s = store.getState();
-  const h = s.promptHistory;
-  if (dir < 0) {
-    if (h.length === 0) return false;
-    const pos = s.historyPos === null ? h.length - 1 : Math.max(0, s.historyPos - 1);
-    const fresh = s.historyPos === null;
-    const { text, pastes } = recallPrompt(s.recallChips, h[pos]!);
-    setInput(store, { text, cursor: text.length }, env, {
-      historyPos: pos,
-      historyDraft: fresh ? s.input.text : s.historyDraft,
-      historyDraftPastes: fresh ? s.pastes : s.historyDraftPastes,
-      pastes,
-    });
-    return true;
-  }
-  if (s.historyPos === null) return false;
-  const pos = s.historyPos + 1;
-  const back = pos >= h.length ? { text: s.historyDraft, pastes: s.historyDraftPastes } : recallPrompt(s.recallChips, h[pos]!);
-  setInput(store, { text: back.text, cursor: back.text.length }, env, { historyPos: pos >= h.length ? null : pos, pastes: back.pastes });
-  return true;
-}
-
-function scrollBy(store: AppStore, delta: number): void {
-  const s = store.getState();
-  const next = Math.max(0, s.scrollBack + delta);
-  store.setState({ scrollBack: next, newBelow: next === 0 ? false : s.newBelow });
+  sendPrompt(store, typed, prompt);
 }
 
 /** Transcript keys that work while typing. Returns true when the key was used. */
 export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
   const page = Math.max(1, viewRows(store) - 1);
   switch (actionFor('transcript', press.name)) {
-    case 'pageUp': scrollBy(store, page); return true;
-    case 'pageDown': scrollBy(store, -page); return true;
-    case 'lineUp': scrollBy(store, 1); return true;
-    case 'lineDown': scrollBy(store, -1); return true;
-    case 'bottom': store.setState({ scrollBack: 0, newBelow: false }); return true;
-    case 'wheelUp': scrollBy(store, WHEEL_LINES); return true;
-    case 'wheelDown': scrollBy(store, -WHEEL_LINES); return true;
+    case 'pageUp': scrollTranscript(store, page); return true;
+    case 'pageDown': scrollTranscript(store, -page); return true;
+    case 'lineUp': scrollTranscript(store, 1); return true;
+    case 'lineDown': scrollTranscript(store, -1); return true;
+    case 'bottom': followBottom(store); return true;
+    case 'wheelUp': scrollTranscript(store, WHEEL_LINES); return true;
+    case 'wheelDown': scrollTranscript(store, -WHEEL_LINES); return true;
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
@@ -192,7 +111,7 @@ function pressEnter(store: AppStore, env: KeyEnv): void {
   const s = store.getState();
   const c = s.completion;
   if (c) {
-    acceptCompletion(store, env);
+    acceptCompletion(store, env.files);
     if (c.kind === 'slash') submit(store);
     return;
   }
@@ -211,52 +130,38 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
   const action = actionFor('input', press.name);
   const c = s.completion;
   const choice = c ? actionFor('completion', press.name) : undefined;
-  if (c && choice) {
-    const n = c.options.length;
-    const selected = (c.selected + (choice === 'prev' ? n - 1 : 1)) % n;
-    store.setState({ completion: { ...c, selected } });
-    return;
-  }
+  if (c && choice) return moveCompletion(store, choice === 'prev' ? -1 : 1);
   if (action === 'deleteWord' || action === 'backspace') return deleteChipOr(store, env, (line) => edit.applyLineAction(line, action));
   if (isLineAction(action)) return setInput(store, edit.applyLineAction(s.input, action), env);
   switch (action) {
     case 'submit': return pressEnter(store, env);
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
-    case 'complete': if (c) acceptCompletion(store, env); return;
+    case 'complete': if (c) acceptCompletion(store, env.files); return;
     case 'interrupt':
-      if (c) store.setState({ completion: null });
-      else if (isBusy(s)) s.intents.interrupt();
+      if (c) closeCompletion(store);
+      else if (isBusy(s)) store.intents.interrupt();
       else if (s.input.text === '') enterHistory(store);
       return;
     case 'cancel': {
       if (isBusy(s)) {
-        s.intents.interrupt();
+        store.intents.interrupt();
         return;
       }
       if (s.input.text !== '') {
         setInput(store, emptyInput(), env, { pastes: [], historyPos: null });
         return;
       }
-      const now = env.now();
-      if (s.exitArmedAt !== null && now - s.exitArmedAt <= EXIT_CONFIRM_MS) {
-        s.intents.exit();
-        return;
-      }
-      store.setState({ exitArmedAt: now, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } });
-      return;
+      return pressExit(store, env.now(), EXIT_CONFIRM_MS);
     }
-    case 'exit': if (s.input.text === '') s.intents.exit(); return;
+    case 'exit': if (s.input.text === '') store.intents.exit(); return;
     case 'historyPrev':
-      if (edit.onFirstLine(s.input) && walkHistory(store, -1, env)) return;
+      if (edit.onFirstLine(s.input) && walkPromptHistory(store, -1, env.files)) return;
       return setInput(store, edit.moveLine(s.input, -1), env);
     case 'historyNext':
-      if (edit.onLastLine(s.input) && walkHistory(store, 1, env)) return;
+      if (edit.onLastLine(s.input) && walkPromptHistory(store, 1, env.files)) return;
       return setInput(store, edit.moveLine(s.input, 1), env);
     case 'help':
-      if (s.input.text === '') {
-        store.setState({ mode: 'help' });
-        return;
-      }
+      if (s.input.text === '') return openHelp(store);
       break;
   }
   // Text and Enter typed ahead arrive in one read ("ls\r"; "ls\n" when typed before raw mode
@@ -311,11 +216,10 @@ function deleteChipOr(store: AppStore, env: KeyEnv, fallback: (s: InputState) =>
 
 /** Keys while the help overlay is open (the key map's help context). */
 export function handleHelpKey(store: AppStore, press: KeyPress): void {
-  const s = store.getState();
   const page = Math.max(1, viewRows(store) - 1);
-  const scroll = (d: number) => store.setState({ helpScroll: Math.max(0, s.helpScroll + d) });
+  const scroll = (d: number) => scrollHelp(store, d);
   switch (actionFor('help', press.name)) {
-    case 'close': return store.setState({ mode: 'input', helpScroll: 0 });
+    case 'close': return closeHelp(store);
     case 'lineDown': return scroll(1);
     case 'lineUp': return scroll(-1);
     case 'pageDown': return scroll(page);

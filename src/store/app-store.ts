@@ -160,8 +160,6 @@ export interface AppState {
   permission: PermissionModeState;
   /** The /model picker while open (mode 'model'). */
   modelPicker: ModelPickerState | null;
-
-  intents: Intents;
 }
 
 /** Where the history selection sat in the last settled view: output arriving below must not move it. */
@@ -174,6 +172,8 @@ export interface ViewAnchor { id: string; below: number }
 export interface ScreenLayout {
   /** Rows of the main view (transcript, help, dialogs) for this state and its terminal size. */
   mainRows(s: AppState): number;
+  /** Rows of the help overlay's text at this width (its scroll stops at the end). */
+  helpRows(s: AppState): number;
   /** Rows an item takes in the transcript as drawn now (history mode's PgUp/PgDn). */
   itemRows(s: AppState, item: TranscriptItem): number;
   /** The scroll for this state: clamped to what exists, the selection kept in view, and held still while output arrives below it. */
@@ -186,19 +186,25 @@ export interface ScreenLayout {
 const bareLayout: ScreenLayout = {
   mainRows: (s) => Math.max(1, s.size.rows - 14),
   itemRows: () => 1,
+  helpRows: () => Number.MAX_SAFE_INTEGER,
   settleScroll: (s) => ({ scrollBack: s.scrollBack, anchor: null }),
 };
 
 export type AppStore = StoreApi<AppState> & {
   /** The screen's layout (a port): scroll and paging actions measure with it. */
   readonly layout: ScreenLayout;
+  /** What actions ask of the world outside (a port, not state): the agent session, the terminal, the clipboard. */
+  readonly intents: Intents;
 };
 
 /** What the store needs from outside, given when it is created. */
 export interface StorePorts {
   layout?: ScreenLayout;
+  /** Missing ones do nothing (or say they cannot) until connectIntents fills them in. */
+  intents?: Partial<Intents>;
 }
 
+/** Until connected: nothing happens, and what can say so does. */
 const noIntents: Intents = {
   submitPrompt: () => {},
   interrupt: () => false,
@@ -269,7 +275,6 @@ export function initialState(): AppState {
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
     modelPicker: null,
-    intents: noIntents,
   };
 }
 
@@ -279,7 +284,7 @@ const LAYOUT_INPUTS = ['items', 'size', 'mode', 'history', 'expanded', 'shellFoc
 export function createAppStore(overrides: Partial<AppState> = {}, ports: StorePorts = {}): AppStore {
   const layout = ports.layout ?? bareLayout;
   const base = createStore<AppState>()(() => ({ ...initialState(), ...overrides }));
-  const store: AppStore = Object.assign(base, { layout });
+  const store: AppStore = Object.assign(base, { layout, intents: { ...noIntents, ...ports.intents } });
   // The scroll follows from the state and the layout: clamped to the transcript, the history
   // selection kept in view, "new below" cleared at the bottom. Subscribed first, so every other
   // listener sees the settled state.
@@ -302,8 +307,9 @@ export function createAppStore(overrides: Partial<AppState> = {}, ports: StorePo
   return store;
 }
 
-export function setIntents(store: AppStore, intents: Partial<Intents>): void {
-  store.setState((s) => ({ intents: { ...s.intents, ...intents } }));
+/** Connects ports that exist only once the agent or start-up is ready (ledger, MCP, models). */
+export function connectIntents(store: AppStore, intents: Partial<Intents>): void {
+  Object.assign(store.intents, intents);
 }
 
 /** Rows of the main view now (paging sizes). */

@@ -63,7 +63,7 @@ function answer(store: AppStore, decision: ApprovalDecision): void {
   if (!ask) return;
   // The prompt moves on at once; the core's approval_response confirms it.
   store.setState({ approvals: { ...emptyApprovals(), queue: s.approvals.queue.slice(1) } });
-  s.intents.respondToApproval(ask.id, decision);
+  store.intents.respondToApproval(ask.id, decision);
 }
 
 /** PgUp/PgDn: the preview of a tall command or diff by a window (less a row, kept for context). */
@@ -88,7 +88,7 @@ export function cyclePermissionMode(store: AppStore): void {
 
 export function setPermissionMode(store: AppStore, mode: PermissionMode): void {
   store.setState((s) => ({ permission: { ...s.permission, mode }, flash: { text: `permission mode: ${mode}`, at: Date.now() } }));
-  store.getState().intents.setPermissionMode(mode);
+  store.intents.setPermissionMode(mode);
 }
 
 /** notifications.bell as the settings files say, once they are read (after the first frame). */

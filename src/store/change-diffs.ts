@@ -18,7 +18,7 @@ function setDiff(store: AppStore, id: string, diff: ChangeDiff): void {
 
 /** Reads the diff of an expanded call that changed files, once. Resolves when it is there (tests await it). */
 export function loadChangeDiff(store: AppStore, item: ToolItem): Promise<void> | void {
-  const port = store.getState().intents.ledger;
+  const port = store.intents.ledger;
   const entry = item.changes?.entry;
   if (!port || !entry || item.changes!.files.length === 0 || item.changes!.diff) return;
   setDiff(store, item.id, { state: 'loading' });

@@ -4,17 +4,11 @@ import type { ContextBreakdown } from '../core/context/context-breakdown.js';
 import { formatTokenCount } from '../core/context/token-estimate.js';
 import type { ContextEdit } from '../core/events.js';
 import { estimateCost, modelInfo } from '../core/providers/models.js';
-import { toSafeText } from '../core/text/safe-text.js';
 import type { AppState, AppStore } from './app-store.js';
 import { emptyHistory, selectedItem } from './history-mode.js';
+import { addNotice, flash } from './view-actions.js';
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
-let nextNotice = 0;
-function addNotice(store: AppStore, text: string): void {
-  const id = `context-notice-${++nextNotice}`;
-  store.setState((s: AppState) => ({ items: [...s.items, { kind: 'notice', id, text: toSafeText(text), level: 'info' }], index: { ...s.index, [id]: s.items.length }, scrollBack: 0 }));
-}
 
 const EDIT_DONE: Record<ContextEdit, string> = {
   drop: 'dropped from the context',
@@ -30,7 +24,7 @@ export function toggleContextEdit(store: AppStore, edit: ContextEdit): void {
   if (!item.result) return flash(store, 'that call has no result yet');
   const next = item.contextEdit === edit ? null : edit;
   const before = s.contextTokens;
-  if (!s.intents.setContextEdit(item.id, next)) return flash(store, 'that call is no longer in the context (compacted)');
+  if (!store.intents.setContextEdit(item.id, next)) return flash(store, 'that call is no longer in the context (compacted)');
   const after = store.getState().contextTokens;
   const change = after === before ? '' : ` (context ${formatTokenCount(before)} → ${formatTokenCount(after)})`;
   flash(store, next ? `${EDIT_DONE[next]}${change}` : `restored as it came${change}`);
@@ -38,12 +32,12 @@ export function toggleContextEdit(store: AppStore, edit: ContextEdit): void {
 
 /** /compact [instructions]. */
 export function compactConversation(store: AppStore, instructions: string): void {
-  if (!store.getState().intents.compact(instructions.trim() || undefined)) flash(store, 'cannot compact while a turn runs');
+  if (!store.intents.compact(instructions.trim() || undefined)) flash(store, 'cannot compact while a turn runs');
 }
 
 /** /context shows the breakdown; /context <n> jumps to the n-th largest result in history mode. */
 export function showContext(store: AppStore, arg: string): void {
-  const b = store.getState().intents.contextBreakdown();
+  const b = store.intents.contextBreakdown();
   if (!b) return flash(store, 'the agent is not ready yet');
   const n = Number(arg.trim());
   if (arg.trim() !== '') {
@@ -71,7 +65,7 @@ export function breakdownText(b: ContextBreakdown): string {
 /** /cost: the session's tokens by kind, its cost, and what the prompt cache saved. */
 export function showCost(store: AppStore): void {
   const s = store.getState();
-  addNotice(store, costText(s, s.intents.modelName()));
+  addNotice(store, costText(s, store.intents.modelName()));
 }
 
 export function costText(s: Pick<AppState, 'sessionUsage'>, model: string): string {

@@ -5,6 +5,7 @@ import type { AppState, AppStore, Mode } from './app-store.js';
 import { loadChangeDiff } from './change-diffs.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import type { TranscriptItem } from './transcript.js';
+import { flash } from './view-actions.js';
 
 export { emptyHistory, type HistoryState } from './history-state.js';
 
@@ -69,9 +70,6 @@ function setHistory(store: AppStore, patch: Partial<HistoryState>, extra: Partia
   store.setState((s) => ({ history: { ...s.history, ...patch }, ...extra }));
 }
 
-function flash(store: AppStore, text: string): void {
-  store.setState({ flash: { text, at: Date.now() } });
-}
 
 export function enterHistory(store: AppStore): void {
   const s = store.getState();

@@ -4,9 +4,9 @@ import type { McpServers } from '../core/mcp/mcp-servers.js';
 import { summarize, summaryText, type McpServerView } from '../core/mcp/status.js';
 import { toSafeDeep } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
-import { emptyInput, setIntents } from './app-store.js';
+import { emptyInput, connectIntents } from './app-store.js';
+import { flash } from './view-actions.js';
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 export function mcpServersChanged(store: AppStore, servers: readonly McpServerView[]): void {
   store.setState((s) => ({
@@ -20,7 +20,7 @@ export function mcpServersChanged(store: AppStore, servers: readonly McpServerVi
 
 /** The store follows the servers from now on (header, /mcp), and /mcp's keys reach them. Returns the unsubscribe. */
 export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'servers' | 'subscribe' | 'reconnect' | 'disable'>): () => void {
-  setIntents(store, { mcp: { reconnect: (name) => servers.reconnect(name), disable: (name) => servers.disable(name) } });
+  connectIntents(store, { mcp: { reconnect: (name) => servers.reconnect(name), disable: (name) => servers.disable(name) } });
   mcpServersChanged(store, servers.servers());
   return servers.subscribe((event) => {
     if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
@@ -50,7 +50,7 @@ export function moveMcp(store: AppStore, delta: number): void {
 export function actOnMcpServer(store: AppStore, what: 'reconnect' | 'disable'): Promise<void> | void {
   const s = store.getState();
   const server = s.mcp?.servers[s.mcp.selected];
-  const port = s.intents.mcp;
+  const port = store.intents.mcp;
   if (!server || !port) return;
   if (what === 'disable' && server.state.status === 'disabled') return flash(store, `${server.name} is already off (r starts it again)`);
   flash(store, what === 'reconnect' ? `starting ${server.name} again…` : `turning ${server.name} off for this session…`);

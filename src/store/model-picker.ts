@@ -6,10 +6,10 @@ import { emptyInput } from './app-store.js';
 import { modelLabelChecked } from './workspace-actions.js';
 
 import type { ModelPickerState, PickerModel } from './model-picker-state.js';
+import { flash } from './view-actions.js';
 
 export type { ModelPickerState, PickerModel } from './model-picker-state.js';
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 /** The models the filter lets through (every word must appear in the id, any case). */
 export function filteredModels(p: Pick<ModelPickerState, 'models' | 'filter'>): PickerModel[] {
@@ -19,7 +19,7 @@ export function filteredModels(p: Pick<ModelPickerState, 'models' | 'filter'>): 
 
 /** Resolves once the list is there (or the picker says why not). */
 export function openModelPicker(store: AppStore, refresh = false): Promise<void> | void {
-  const port = store.getState().intents.models;
+  const port = store.intents.models;
   if (!port) return flash(store, 'the demo and scripted models have no other model to switch to (start with --provider/--model)');
   store.setState({
     mode: 'model',
@@ -61,7 +61,7 @@ export function closeModelPicker(store: AppStore): void {
 export function chooseModel(store: AppStore): Promise<void> | void {
   const s = store.getState();
   const p = s.modelPicker;
-  const port = s.intents.models;
+  const port = store.intents.models;
   if (!p || !port || p.phase !== 'ready') return;
   const choice = filteredModels(p)[p.selected];
   if (!choice) return flash(store, p.filter ? `no model matches “${p.filter}”` : 'no model to choose');

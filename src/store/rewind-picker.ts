@@ -23,7 +23,7 @@ export function visibleRewindRows(p: Pick<RewindPickerState, 'rows' | 'filter'>)
 /** Opens the picker. Resolves once the prompts are listed. */
 export function openRewindPicker(store: AppStore): Promise<void> | void {
   const s = store.getState();
-  const port = s.intents.ledger;
+  const port = store.intents.ledger;
   if (!port) return flash(store, '/rewind needs the change ledger, which is off in this session');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before rewinding');
   const returnTo: Mode = s.mode === 'rewind' ? 'input' : s.mode;

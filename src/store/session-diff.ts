@@ -1,12 +1,12 @@
 // /diff: everything the session's calls changed, per file, as one diff in the pager.
 import type { AppStore } from './app-store.js';
 import { filesCount } from './ledger-text.js';
+import { flash } from './view-actions.js';
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 /** Resolves once the pager has the diff (or the status line says why not). */
 export function showSessionDiff(store: AppStore): Promise<void> | void {
-  const port = store.getState().intents.ledger;
+  const port = store.intents.ledger;
   if (!port) return flash(store, '/diff needs the change ledger, which is off in this session');
   return port.sessionDiff().then(
     (d) => {

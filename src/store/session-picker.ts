@@ -9,12 +9,12 @@ import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { showReplay } from './session-replay.js';
 import type { PickerRow, PickerState } from './picker-state.js';
+import { addNotice, flash } from './view-actions.js';
 
 export type { PickerRow, PickerState } from './picker-state.js';
 
 
 
-const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 function rowOf(s: SessionSummary, current: string | undefined): PickerRow {
   return {
@@ -40,7 +40,7 @@ export function visibleRows(p: Pick<PickerState, 'rows' | 'filter' | 'scope'>): 
 }
 
 async function load(store: AppStore, scope: SessionScope): Promise<void> {
-  const port = store.getState().intents.sessions;
+  const port = store.intents.sessions;
   if (!port) return;
   const summaries = await port.list(scope);
   const p = store.getState().picker;
@@ -52,7 +52,7 @@ async function load(store: AppStore, scope: SessionScope): Promise<void> {
 /** Opens the picker on this workspace's sessions. Resolves once they are listed. */
 export function openPicker(store: AppStore): Promise<void> | void {
   const s = store.getState();
-  if (!s.intents.sessions) return flash(store, 'sessions are not kept in this run');
+  if (!store.intents.sessions) return flash(store, 'sessions are not kept in this run');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before opening another session');
   const returnTo: Mode = s.mode === 'picker' ? 'input' : s.mode;
   store.setState({ mode: 'picker', completion: null, picker: { scope: 'workspace', filter: '', rows: [], selected: 0, phase: 'loading', returnTo } });
@@ -90,7 +90,7 @@ export function closePicker(store: AppStore): void {
 export async function choosePicked(store: AppStore): Promise<void> {
   const s = store.getState();
   const p = s.picker;
-  const port = s.intents.sessions;
+  const port = store.intents.sessions;
   if (!p || !port || p.phase !== 'ready') return;
   const row = visibleRows(p)[p.selected];
   if (!row) return flash(store, 'no session matches the filter');
@@ -124,7 +124,6 @@ export function showSession(store: AppStore, view: SessionView): Promise<void> {
   return all;
 }
 
-let listed = 0;
 
 /** "3 min ago", "2 h ago", "4 d ago". */
 export function ago(ms: number, now: number): string {
@@ -137,7 +136,7 @@ export function ago(ms: number, now: number): string {
 
 /** /sessions: the workspace's recent sessions as a notice, newest first, with how to open one. */
 export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise<void> {
-  const port = store.getState().intents.sessions;
+  const port = store.intents.sessions;
   if (!port) return flash(store, 'sessions are not kept in this run');
   const all = await port.list('workspace');
   const current = port.currentId();
@@ -148,9 +147,7 @@ export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise
   const text = all.length === 0
     ? 'No sessions in this workspace yet.'
     : [`Sessions in this workspace (${all.length}${all.length > limit ? `, newest ${limit} shown` : ''}); /resume opens one, or inkling --resume <id>:`, ...lines].join('\n');
-  const s = store.getState();
-  const id = `sessions-${++listed}`;
-  store.setState({ items: [...s.items, { kind: 'notice', id, text: toSafeText(text), level: 'info' }], index: { ...s.index, [id]: s.items.length }, scrollBack: 0 });
+  addNotice(store, text);
 }
 
 /** After the first frame: the session the flags chose (or the picker), and the workspace's prompt history. */

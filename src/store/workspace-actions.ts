@@ -28,7 +28,7 @@ export function answerTrust(store: AppStore, trust: boolean): void {
   const s = store.getState();
   const q = s.workspace.trust;
   if (!q) return;
-  s.intents.answerTrust(trust);
+  store.intents.answerTrust(trust);
   patch(store, { trust: null }, { mode: 'input' });
   showNotices(store, [
     trust
@@ -92,7 +92,7 @@ export function chooseMemoryTarget(store: AppStore, index: number | null): void 
   }
   const target = r.targets[index];
   if (!target) return;
-  void s.intents.rememberLine(target, r.line).then(
+  void store.intents.rememberLine(target, r.line).then(
     (message) => showNotices(store, [message]),
     (err: unknown) => showNotices(store, [`could not save to ${target.label}: ${err instanceof Error ? err.message : String(err)}`]),
   );

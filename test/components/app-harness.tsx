@@ -2,7 +2,7 @@
 import React from 'react';
 import { act } from 'react';
 import { App, type AppProps } from '../../components/App.js';
-import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
 import type { KeyEnv } from '../../src/keys/input-keys.js';
@@ -25,7 +25,7 @@ export async function renderApp(
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const session = attachAgent(store, agent, { intervalMs: 1 });
   const h = { store, agent, session, exits: 0, mouse: [] } as unknown as Harness;
-  setIntents(store, {
+  connectIntents(store, {
     submitPrompt: (p) => session.submit(p),
     interrupt: () => session.interrupt(),
     clearConversation: () => session.clear(),

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision } from '../../src/core/permissions/approval.js';
-import { setIntents } from '../../src/store/app-store.js';
+import { connectIntents } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { frame, KEYS, press, unmountAct } from './act-helpers.js';
 import { renderApp, type Harness } from './app-harness.js';
@@ -19,7 +19,7 @@ afterEach(async () => {
 async function setup(): Promise<[string, ApprovalDecision][]> {
   h = await renderApp();
   const answers: [string, ApprovalDecision][] = [];
-  setIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]) });
+  connectIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]) });
   return answers;
 }
 

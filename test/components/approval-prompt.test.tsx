@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision, PermissionMode } from '../../src/core/permissions/approval.js';
-import { setIntents } from '../../src/store/app-store.js';
+import { connectIntents } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { modeCycle } from '../../src/store/approval-state.js';
 import { frame, KEYS, press, settle, unmountAct } from './act-helpers.js';
@@ -20,7 +20,7 @@ async function setup(): Promise<{ answers: [string, ApprovalDecision][]; modes: 
   h = await renderApp();
   const answers: [string, ApprovalDecision][] = [];
   const modes: PermissionMode[] = [];
-  setIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]), setPermissionMode: (m) => modes.push(m) });
+  connectIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]), setPermissionMode: (m) => modes.push(m) });
   return { answers, modes };
 }
 

@@ -11,7 +11,7 @@ import { createAgent } from '../../src/core/loop.js';
 import { createAnthropicProvider } from '../../src/core/providers/anthropic.js';
 import { fileTools } from '../../src/core/tools/file-tools.js';
 import { attachAgent } from '../../src/store/agent-session.js';
-import { createAppStore, setIntents } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { contextIntents } from '../../src/store/context-costs.js';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
@@ -60,7 +60,7 @@ async function appOverRealAgent() {
   const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session'), contextWindow: 20_000 });
   const store = createAppStore({}, { layout: screenLayout });
   const session = attachAgent(store, agent, { intervalMs: 1 });
-  setIntents(store, { submitPrompt: (p) => session.submit(p), interrupt: () => session.interrupt(), ...contextIntents(store, agent, session, () => 'claude-sonnet-4-6') });
+  connectIntents(store, { submitPrompt: (p) => session.submit(p), interrupt: () => session.interrupt(), ...contextIntents(store, agent, session, () => 'claude-sonnet-4-6') });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: ws.root }} keyEnv={{ files: () => [], now: Date.now }} markdownDelayMs={100_000} />);
   return { store, agent, session, r };
 }

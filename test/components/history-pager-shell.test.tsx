@@ -3,7 +3,7 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
-import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply, bashCall, bashDetails, turn } from './history-fixtures.js';
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function render(store: AppStore): Promise<H> {
   const written: string[] = [];
-  setIntents(store, {
+  connectIntents(store, {
     writeToTool: (_id, data) => {
       written.push(data);
       return true;

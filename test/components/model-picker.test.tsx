@@ -11,7 +11,7 @@ import { parseArgs } from '../../src/cli/args.js';
 import { checkedConfig, prepareRun } from '../../src/cli/config.js';
 import { modelPicking, withDiscoveredModel } from '../../src/cli/model-choice.js';
 import { createProvider, createSessionAgent } from '../../src/cli/session.js';
-import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { collect } from '../helpers/collect.js';
 import { completion, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.js';
@@ -43,7 +43,7 @@ async function setUp() {
   const agent = await createSessionAgent(config, await createProvider(config));
   dispose = () => agent.dispose();
   const store = createAppStore({}, { layout: screenLayout });
-  setIntents(store, { models: modelPicking(agent, request, config, (t) => t) });
+  connectIntents(store, { models: modelPicking(agent, request, config, (t) => t) });
   r = await renderAct(<App store={store} header={{ modelLabel: `${config.model} at ${local.url}`, isDemo: false, workspaceRoot: dir }} markdownDelayMs={100_000} />);
   return { store, agent };
 }

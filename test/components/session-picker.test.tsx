@@ -4,7 +4,7 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
-import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { startSessions } from '../../src/store/session-picker.js';
@@ -37,7 +37,7 @@ async function appOver(dirs: { home: string; workspace: string; mode?: Permissio
   const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout });
   if (dirs.mode) store.setState({ permission: { mode: dirs.mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });
   const binding = attachAgent(store, live.agent, { intervalMs: 1 });
-  setIntents(store, { submitPrompt: (p) => binding.submit(p), interrupt: () => binding.interrupt(), clearConversation: () => binding.clear(), sessions: port });
+  connectIntents(store, { submitPrompt: (p) => binding.submit(p), interrupt: () => binding.interrupt(), clearConversation: () => binding.clear(), sessions: port });
   rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} markdownDelayMs={100_000} />);
   return { r: rendered, store, live, port };
 }

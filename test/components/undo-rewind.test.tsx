@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import type { ChangeLedger } from '../../src/core/checkpoints/change-ledger.js';
 import type { AgentEvent } from '../../src/core/events.js';
-import { createAppStore, setIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { ledgerPort } from '../../src/store/ledger-port.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from '../core/checkpoints/ledger-fixtures.js';
@@ -70,7 +70,7 @@ async function session(opts: { fork?: boolean } = {}): Promise<{ store: AppStore
     // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
     ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
   };
-  setIntents(store, { ledger: ledgerPort(agent) });
+  connectIntents(store, { ledger: ledgerPort(agent) });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
   return { store, cut };
 }

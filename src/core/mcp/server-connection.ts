@@ -111,7 +111,7 @@ export class ServerConnection {
   async reconnectNow(): Promise<void> {
     this.clearRetry();
     await this.drop();
-    this.setState({ status: 'starting' });
+    this.changeState({ status: 'starting' });
     await this.connect(0);
   }
 
@@ -119,7 +119,7 @@ export class ServerConnection {
     this.clearRetry();
     await this.drop();
     this.tools = [];
-    this.setState({ status: 'disabled' });
+    this.changeState({ status: 'disabled' });
   }
 
   async close(): Promise<void> {
@@ -151,7 +151,7 @@ export class ServerConnection {
     } catch (err) {
       if (generation !== this.generation) return;
       const reason = this.withStderr(this.opts.redact(errorText(err)));
-      if (attempt === 0 || attempt >= this.opts.reconnect.maxAttempts) this.setState({ status: 'failed', reason });
+      if (attempt === 0 || attempt >= this.opts.reconnect.maxAttempts) this.changeState({ status: 'failed', reason });
       else this.scheduleReconnect(attempt + 1, reason);
       return;
     }
@@ -166,16 +166,16 @@ export class ServerConnection {
     } catch (err) {
       if (generation !== this.generation) return;
       await this.drop();
-      this.setState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
+      this.changeState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
       return;
     }
-    if (generation === this.generation) this.setState({ status: 'ready' });
+    if (generation === this.generation) this.changeState({ status: 'ready' });
   }
 
   private lost(): void {
     this.conn = undefined;
     const reason = this.lostReason();
-    if (this.opts.reconnect.maxAttempts <= 0) this.setState({ status: 'failed', reason });
+    if (this.opts.reconnect.maxAttempts <= 0) this.changeState({ status: 'failed', reason });
     else this.scheduleReconnect(1, reason);
   }
 
@@ -189,7 +189,7 @@ export class ServerConnection {
   }
 
   private scheduleReconnect(attempt: number, reason: string): void {
-    this.setState({ status: 'reconnecting', reason, attempt });
+    this.changeState({ status: 'reconnecting', reason, attempt });
     const { baseDelayMs, maxDelayMs } = this.opts.reconnect;
     const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
     this.clearRetry();
@@ -244,7 +244,7 @@ export class ServerConnection {
     }
   }
 
-  private setState(state: McpServerState): void {
+  private changeState(state: McpServerState): void {
     this.state = state;
     this.opts.onChange();
   }

@@ -17,7 +17,7 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
   const store = useAppStore();
   // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
   const drawn = drawnRowsOf(useStdout().stdout);
-  const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId } = useApp(
+  const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId, outputScroll } = useApp(
     useShallow((s) => ({
       // While a history filter is on, only the matching stops are drawn.
       items: shownItems(s),
@@ -32,7 +32,7 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
     })),
   );
   const prompt = promptView(store.getState(), width, height);
-  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId, ...(prompt ? { prompt } : {}) });
+  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId, outputScroll, ...(prompt ? { prompt } : {}) });
   const rows = win.rows.slice();
   if (win.scrollBack > 0 && selectedId === null) {
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;

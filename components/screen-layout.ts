@@ -8,7 +8,8 @@ import type { TranscriptItem } from '../src/store/transcript.js';
 import { approvalCardLines, cardBudget, previewWindow } from './approval-lines.js';
 import { helpLines } from './HelpOverlay.js';
 import { completionRows, inputRows, queuedRows } from './Input.js';
-import { viewItemLines, viewWindow, type ViewOptions } from './transcript-layout.js';
+import { expandedRowsFor, viewItemLines, viewWindow, type ViewOptions } from './transcript-layout.js';
+import { expandedOutputWindow } from './expanded-card.js';
 import { workspacePromptRows } from './WorkspacePrompts.js';
 
 type Size = AppState['size'];
@@ -38,6 +39,7 @@ export function transcriptView(s: AppState): ViewOptions & { selectedId: string 
     selectedId: s.mode === 'history' || s.shellFocus?.returnTo === 'history' ? s.history.selectedId : null,
     expanded: s.expanded,
     focusedId: s.shellFocus?.id ?? null,
+    outputScroll: s.history.outputScroll,
   };
 }
 
@@ -76,4 +78,10 @@ export const screenLayout: ScreenLayout = {
   itemRows,
   settleScroll,
   approvalPreview: (s) => previewWindow(s.approvals, s.size.cols, cardBudget(mainRows(s)), s.renderEpoch),
+  expandedOutput(s) {
+    const id = transcriptView(s).selectedId;
+    const item = id !== null && s.expanded[id] && s.index[id] !== undefined ? s.items[s.index[id]!] : undefined;
+    // Selected, a card is drawn beside the selection bar: two columns narrower.
+    return item?.kind === 'tool' ? expandedOutputWindow(item, Math.max(8, s.size.cols - 2), expandedRowsFor(mainRows(s))) : null;
+  },
 };

@@ -29,6 +29,8 @@ export function itemRenderCount(): number {
 export interface ItemLook {
   expandedRows?: number;
   focused?: boolean;
+  /** An expanded command's output scrolled up this many rows (PgUp/PgDn in history mode). */
+  outputScroll?: number;
 }
 
 export function renderItem(item: TranscriptItem, width: number, frame: number, now: number, look: ItemLook = {}): string[] {
@@ -38,7 +40,7 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
     case 'thinking':
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
     case 'tool': {
-      const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows) : toolCardLines(item, width, frame, now, look);
+      const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows, look.outputScroll) : toolCardLines(item, width, frame, now, look);
       const withChanges = item.changes ? [...card, ...changesLines(item, width, look.expandedRows)] : card;
       return item.logDropped ? [...withChanges, paint.dim(fitLine(LOG_DROPPED, width))] : withChanges;
     }
@@ -80,7 +82,7 @@ export function itemLines(
   epoch: number,
   look: ItemLook = {},
 ): string[] {
-  const base = `${width}:${epoch}:${look.expandedRows ?? 0}:${look.focused ? 1 : 0}`;
+  const base = `${width}:${epoch}:${look.expandedRows ?? 0}:${look.focused ? 1 : 0}:${look.outputScroll ?? 0}`;
   const key = animates(item) ? `${base}:${frame}` : base;
   const hit = cache.get(item);
   if (hit && hit.key === key) return hit.lines;
@@ -115,6 +117,8 @@ export interface ViewWindow {
 
 /** History mode's part of the view: the selection (kept in view), expanded calls, the focused pane. */
 export interface ViewOptions {
+  /** The selected expanded command's output scrolled up this many rows. */
+  outputScroll?: number;
   selectedId?: string | null;
   expanded?: Readonly<Record<string, true>>;
   focusedId?: string | null;
@@ -132,6 +136,11 @@ export interface ViewOptions {
 export const SELECTION_MARGIN = 2;
 const SELECTED_BAR = '▌ ';
 
+/** The most rows an expanded item takes in a view `height` rows tall: it stays in sight whole. */
+export function expandedRowsFor(height: number): number {
+  return Math.max(3, height - 1);
+}
+
 /** An item's rows as this view draws them: expanded, focused, and marked when selected. */
 export function viewItemLines(
   item: TranscriptItem,
@@ -143,7 +152,8 @@ export function viewItemLines(
   view: ViewOptions = {},
 ): string[] {
   const look: ItemLook = {};
-  if (view.expanded?.[item.id]) look.expandedRows = Math.max(3, height - 1);
+  if (view.expanded?.[item.id]) look.expandedRows = expandedRowsFor(height);
+  if (view.outputScroll && view.selectedId === item.id) look.outputScroll = view.outputScroll;
   if (view.focusedId === item.id) look.focused = true;
   // History mode (a selection exists): each call says what it costs in the context now.
   const context = view.selectedId != null && item.kind === 'tool' ? contextLine(item, view.selectedId === item.id) : null;

@@ -180,6 +180,8 @@ export interface ScreenLayout {
   settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: number; anchor: ViewAnchor | null };
   /** The waiting call's preview in its card: all its rows, and how many its window shows (PgUp/PgDn). */
   approvalPreview?(s: AppState): { total: number; window: number };
+  /** The selected expanded card's output: all its rows and how many its window shows (PgUp/PgDn). */
+  expandedOutput?(s: AppState): { total: number; window: number } | null;
 }
 
 /** Without a screen (store tests, -p): a view of the terminal's height less the chrome, one row per item, no clamping. */

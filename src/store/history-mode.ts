@@ -67,7 +67,10 @@ export function shownItems(s: Pick<AppState, 'items' | 'history' | 'mode'>): rea
 }
 
 function setHistory(store: AppStore, patch: Partial<HistoryState>, extra: Partial<AppState> = {}): void {
-  store.setState((s) => ({ history: { ...s.history, ...patch }, ...extra }));
+  store.setState((s) => {
+    const moved = patch.selectedId !== undefined && patch.selectedId !== s.history.selectedId;
+    return { history: { ...s.history, ...(moved ? { outputScroll: 0 } : {}), ...patch }, ...extra };
+  });
 }
 
 
@@ -112,6 +115,13 @@ export function movePage(store: AppStore, dir: 1 | -1): void {
   const s = store.getState();
   const stops = visibleStops(s);
   if (stops.length === 0) return;
+  // An expanded card whose output is taller than its window scrolls inside first.
+  const out = store.layout.expandedOutput?.(s);
+  if (out && out.total > out.window) {
+    const max = out.total - out.window;
+    const next = Math.max(0, Math.min(max, s.history.outputScroll - dir * Math.max(1, out.window - 1)));
+    if (next !== s.history.outputScroll) return setHistory(store, { outputScroll: next });
+  }
   const page = Math.max(1, store.layout.mainRows(s) - 2);
   let at = selectedIndex(stops, s.history.selectedId);
   if (at === -1) at = dir > 0 ? 0 : stops.length - 1;

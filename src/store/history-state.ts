@@ -7,6 +7,11 @@ export interface HistoryState {
   filter: string;
   /** The filter being typed after `/`, or null. */
   filterPrompt: { text: string; cursor: number } | null;
+  /**
+   * Rows the selected expanded card's output is scrolled up from its newest row (PgUp/PgDn
+   * inside a card whose output is taller than its window); back to 0 when the selection moves.
+   */
+  outputScroll: number;
 }
 
-export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null });
+export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null, outputScroll: 0 });

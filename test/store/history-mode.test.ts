@@ -104,7 +104,7 @@ describe('expanded cards', () => {
     const rows = expandedToolLines(bash, 80, 0, 0, 12).map(stripAnsi);
     expect(rows).toHaveLength(12);
     expect(rows.slice(1, 5)).toEqual(['  input', '    for i in 1 2 3; do', '      echo $i', '    done']);
-    expect(rows[6]).toBe('    … 45 earlier lines — o opens the pager');
+    expect(rows[6]).toBe('    … 45 earlier lines — o opens the pager · PgUp/PgDn scroll');
     expect(rows.at(-1)).toBe('    out 50');
   });
 
@@ -113,7 +113,7 @@ describe('expanded cards', () => {
     const bash = toolItem({ ...base, id: 'c', name: 'bash', input: { command: 'seq' }, details: bashDetails('seq', lines, { kept: 200 }), result: { content: '', isError: false, durationMs: 1 } });
     const rows = expandedToolLines(bash, 80, 0, 0, 12).map(stripAnsi);
     expect(rows).toHaveLength(12);
-    expect(rows).toContain('    … 2993 earlier lines — o opens the pager');
+    expect(rows).toContain('    … 2993 earlier lines — o opens the pager · PgUp/PgDn scroll');
     expect(rows.at(-1)).toBe('    row 3000');
   });
 

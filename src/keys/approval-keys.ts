@@ -2,7 +2,8 @@
 // line editor, state in the store), so digits type instead of choosing; Enter sends, Esc says no.
 import type { AppStore } from '../store/app-store.js';
 import { chooseApproval, declineApproval, moveApprovalChoice, scrollApprovalPreview, setApprovalMessage } from '../store/approval-actions.js';
-import { backspace, editLine, insertText } from './line-editor.js';
+import { backspace, insertText } from './line-editor.js';
+import { editLineByParts } from './filter-line.js';
 import { chipLabel, wantsChip } from './paste.js';
 import { actionFor, lineActionFor } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -16,7 +17,7 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
     else if (action === 'scrollUp' || action === 'scrollDown') scrollApprovalPreview(store, action === 'scrollUp' ? -1 : 1);
     else if (lineActionFor(press.name) === 'backspace') backspaceField(store);
     else {
-      const next = editLine({ text: a.message, cursor: a.cursor }, press);
+      const next = editLineByParts({ text: a.message, cursor: a.cursor }, press);
       if (next) setApprovalMessage(store, next);
     }
     return true;

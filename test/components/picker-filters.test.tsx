@@ -92,3 +92,12 @@ describe('the /model filter', () => {
     expect(frame(h!.r)).not.toContain('llama-3-70b');
   });
 });
+
+describe('keys that arrive in one read', () => {
+  it('applies text and Backspaces read together in order (a held Backspace)', async () => {
+    await openSessionPicker();
+    await press(h!.r, 'docs', '\x7f\x7f\x7f\x7f', 'parsx\x7fer');
+    expect(h!.store.getState().picker!.filter).toBe('parser');
+  });
+});
+

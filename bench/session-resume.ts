@@ -101,6 +101,12 @@ async function loadInProcess(home: string, ws: string, id: string): Promise<void
   );
 }
 
+/** User + system CPU the process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function pssOf(pid: number): number {
   const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
   return Number(/^Pss:\s+(\d+) kB/m.exec(text)?.[1] ?? 0) / 1024;
@@ -125,11 +131,12 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
     await app.waitFor((s) => s.includes('THE-LAST-ANSWER'), 'the resumed transcript', 60_000);
     const shown = Date.now() - t0;
     const pssShown = pssOf(app.appPid());
+    const cpuShown = cpuMsOf(app.appPid());
     // Then the turns above the screen's go in, and the agent takes the conversation.
     await new Promise((r) => setTimeout(r, 3000));
     console.log(
       `inkling --continue in tmux: first frame ${first} ms · the session's last answer on screen ${shown} ms · ` +
-        `app PSS then ${pssShown.toFixed(0)} MB, 3 s later ${pssOf(app.appPid()).toFixed(0)} MB`,
+        `app CPU by then ${cpuShown} ms (what load cannot inflate much) · app PSS then ${pssShown.toFixed(0)} MB, 3 s later ${pssOf(app.appPid()).toFixed(0)} MB · load ${os.loadavg()[0]!.toFixed(1)}`,
     );
     if (profile) {
       app.keys('C-c');

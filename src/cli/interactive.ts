@@ -100,7 +100,10 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     },
     () => [],
   );
+  // A resumed session's transcript goes on screen before the agent is built (they share one thread).
+  let shown: Promise<unknown> = Promise.resolve();
   const agent = decided.then(async (config) => {
+    await shown;
     const provider = await createProvider(config);
     return createSessionAgent(config, provider, await memory);
   });
@@ -110,6 +113,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   });
   // The session is found and read from the preview (home, workspace and flags are known), while the settings are checked.
   const sessions = sessionPort(decided, agent, firstFrame.then(() => preview));
+  shown = sessions.start;
   return {
     // A prompt typed while --continue is still reading the session waits for it.
     agent: agent.then((a) => sessions.ready.then(() => a)),

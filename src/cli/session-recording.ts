@@ -6,7 +6,7 @@ import type { PermissionMode } from '../core/permissions/approval.js';
 import { sessionPaths } from '../core/sessions/session-paths.js';
 import { createRedactor } from '../core/redact.js';
 import type { OpenedSession, SessionLookup } from '../core/sessions/session-catalog.js';
-import type { SessionPort, SessionStart, SessionView } from '../core/sessions/session-port.js';
+import type { SessionPort, SessionReady, SessionStart, SessionView } from '../core/sessions/session-port.js';
 import type { SessionRecorder } from '../core/sessions/recorder.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig } from './config.js';
@@ -81,7 +81,7 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
   // The session is read while the agent is still being built (they do not wait for each other):
   // its transcript goes on screen as soon as it is read, and the agent takes its conversation when
   // it is ready (`ready`; a prompt typed before then waits for it).
-  const opening: Promise<{ start: SessionStart; into?: (a: Agent) => void }> = (async () => {
+  const opening: Promise<{ start: SessionStart; into?: (a: Agent) => SessionReady }> = (async () => {
     const w = await where.catch(() => null);
     // An agent that failed to build says so itself, in the first turn.
     if (!w) return { start: { kind: 'fresh' as const } };
@@ -90,25 +90,24 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
     if (!lookup) return { start: { kind: 'fresh' as const } };
     if (!lookup.ok) return { start: { kind: 'fresh' as const, notice: `${lookup.reason}; this is a new session.` } };
     const opened = await openFile(lookup.session.file);
-    const c = await config.catch(() => null);
-    if (!c) return { start: { kind: 'fresh' as const } };
     const { resumedMode } = await import('../core/sessions/session-mode.js');
-    const mode = resumedMode(opened.restored.mode, c.settings.permissions.mode);
     return {
-      start: { kind: 'resumed' as const, view: viewOf(opened, mode.notice, mode.mode ?? c.settings.permissions.mode) },
-      into: (a: Agent) => {
+      start: { kind: 'resumed' as const, view: viewOf(opened, undefined, undefined) },
+      into: (a: Agent): SessionReady => {
         resumeOpened(a, opened);
+        const mode = resumedMode(opened.restored.mode, a.permissionMode);
         if (mode.mode) a.setPermissionMode?.(mode.mode);
+        return { ...(mode.mode ? { mode: mode.mode } : {}), ...(mode.notice ? { notice: mode.notice } : {}) };
       },
     };
   })().catch((err: unknown) => ({ start: { kind: 'fresh' as const, notice: `Could not open the session: ${err instanceof Error ? err.message : String(err)}` } }));
   const start = opening.then((o) => o.start);
-  const ready: Promise<void> = Promise.all([opening, agent.catch(() => null)]).then(([o, a]) => {
-    if (!a || !o.into) return;
+  const ready: Promise<SessionReady> = Promise.all([opening, agent.catch(() => null)]).then(([o, a]) => {
+    if (!a || !o.into) return {};
     try {
-      o.into(a);
-    } catch {
-      // The transcript is on screen; the agent goes on with a fresh conversation (its errors show in the turn).
+      return o.into(a);
+    } catch (err) {
+      return { notice: `The session is shown but could not be taken up (${err instanceof Error ? err.message : String(err)}); the next prompt starts a new conversation.` };
     }
   });
   return {

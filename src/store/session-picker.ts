@@ -153,7 +153,15 @@ export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise
 /** After the first frame: the session the flags chose (or the picker), and the workspace's prompt history. */
 export function startSessions(store: AppStore, port: SessionPort): Promise<void> {
   const started = port.start.then((start) => {
-    if (start.kind === 'resumed') showSession(store, start.view);
+    if (start.kind === 'resumed') {
+      void showSession(store, start.view);
+      // The agent took the session up: the mode it goes on in (plan mode comes back), and why.
+      void port.ready.then((ready) => {
+        const permission = store.getState().permission;
+        if (ready.mode && permission.mode) store.setState({ permission: { ...permission, mode: ready.mode } });
+        if (ready.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: ready.notice! }], Date.now()));
+      });
+    }
     else if (start.kind === 'pick') return openPicker(store);
     else if (start.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: start.notice! }], Date.now()));
     return undefined;

@@ -14,6 +14,12 @@ export interface SessionView {
   mode?: PermissionMode;
 }
 
+/** What taking up the started session changed: the mode it goes on in, and what to say about it. */
+export interface SessionReady {
+  mode?: PermissionMode;
+  notice?: string;
+}
+
 export type SessionStart =
   | { kind: 'fresh'; notice?: string }
   | { kind: 'resumed'; view: SessionView }
@@ -24,7 +30,7 @@ export interface SessionPort {
   /** How the app starts (after the first frame); a resumed session's view as soon as it is read. */
   start: Promise<SessionStart>;
   /** The agent has the started session's conversation (a prompt typed before then waits for it). */
-  ready: Promise<void>;
+  ready: Promise<SessionReady>;
   /** Newest first. Never rejects (an unreadable folder is an empty list). */
   list(scope: SessionScope): Promise<SessionSummary[]>;
   /** Opens a session of this workspace into the agent; rejects with a message a person can read. */

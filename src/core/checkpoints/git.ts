@@ -1,7 +1,7 @@
 // Runs git for the change ledger, always against the shadow repository, with an environment of
 // its own: no inherited GIT_* variables (inkling may run inside a hook), no system or global
 // config, literal pathspecs, and no optional locks.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export class GitError extends Error {
   override readonly name = 'GitError';
@@ -82,6 +82,12 @@ export class Git {
       env: opts.indexFile ? { ...this.env, GIT_INDEX_FILE: opts.indexFile } : this.env,
       label: args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? '',
     });
+  }
+
+  /** Starts a long-lived `git --git-dir=<shadow> --work-tree=<workspace> ...args` (stdio piped). */
+  start(args: readonly string[]): ChildProcessWithoutNullStreams {
+    const { gitDir, workTree } = this.location;
+    return spawn('git', ['--git-dir', gitDir, '--work-tree', workTree, ...args], { cwd: workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
   }
 
   async text(args: readonly string[], opts: GitRunOptions = {}): Promise<string> {

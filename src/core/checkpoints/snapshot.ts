@@ -2,7 +2,9 @@
 // index (modified, deleted, new and not ignored); only those paths are hashed (`update-index`),
 // then `write-tree` reuses the index's cached subtrees. When nothing changed, the walk is all.
 // With a change feed (file events), a snapshot asks git only about the paths that had events,
-// and none at all when nothing happened; a full walk whenever the feed cannot tell.
+// and none at all when nothing happened; when those paths are all plain files that no ignore
+// rule leaves out, they go into the index without a listing. A full walk whenever the feed
+// cannot tell.
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
@@ -51,7 +53,7 @@ export interface TakeOptions {
 }
 
 /** How the last snapshot was taken (benches and tests look). */
-export type SnapshotWay = 'full' | 'paths' | 'unchanged';
+export type SnapshotWay = 'full' | 'paths' | 'files' | 'unchanged';
 
 export class SnapshotTaker {
   /** The tree the index held after this taker's last write-tree. */
@@ -83,7 +85,31 @@ export class SnapshotTaker {
       this.way = 'unchanged';
       return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
     }
-    return this.record(hint.paths);
+    return (await this.recordFiles(hint.paths)) ?? this.record(hint.paths);
+  }
+
+  /**
+   * The quick way for paths that are all plain files (or gone) and not ignored: straight into the
+   * index, no listing. Undefined (nothing written) whenever a path needs git's own look — a
+   * folder, something past a symlink, an ignored name, or ignore rules that cannot be asked.
+   */
+  private async recordFiles(paths: string[]): Promise<Snapshot | undefined> {
+    if (!this.feed || this.lastTree === undefined || paths.length > INSPECT_AT_ONCE) return undefined;
+    const symlinkDirs = new Map<string, boolean>();
+    const verdicts = await Promise.all(paths.map((rel) => this.inspect(rel, symlinkDirs)));
+    if (verdicts.some((v) => v.kind === 'directory')) return undefined;
+    const update = paths.filter((_, i) => verdicts[i]!.kind === 'update');
+    const ignored = await this.feed.ignored(update);
+    if (!ignored || ignored.size > 0) return undefined;
+    const { git } = this.repo;
+    this.way = 'files';
+    if (update.length > 0) {
+      await git.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { indexFile: this.indexFile, input: nulList(update) });
+      this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
+    }
+    for (const rel of paths) this.lastSkipped.delete(rel);
+    verdicts.forEach((v) => v.kind === 'skip' && this.lastSkipped.set(v.file.path, v.file));
+    return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
   }
 
   /** Records the workspace, or (with `scope`) what changed at those paths and under them. */

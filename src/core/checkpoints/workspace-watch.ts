@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { splitNul } from './git.js';
+import { IgnoreChecker } from './ignore-checker.js';
 import type { ShadowRepo } from './shadow-repo.js';
 
 export interface WatchLimits {
@@ -26,6 +27,8 @@ export type ChangeHint = { kind: 'paths'; paths: string[] } | { kind: 'unknown';
 /** One consumer's view (one snapshot taker): its own set of dirty paths since its last drain. */
 export interface ChangeFeed {
   drain(): Promise<ChangeHint>;
+  /** Which of these paths the ignore rules leave out; undefined when that cannot be said quickly. */
+  ignored(paths: readonly string[]): Promise<Set<string> | undefined>;
   close(): void;
 }
 
@@ -52,10 +55,15 @@ export class WorkspaceWatcher {
   /** Watches being added or re-made after events. */
   private readonly busy = new Set<Promise<void>>();
 
+  /** Answers which changed paths are ignored, for snapshots that skip git's own listing. */
+  private readonly ignores: IgnoreChecker;
+
   private constructor(
     private readonly repo: ShadowRepo,
     private readonly limits: WatchLimits,
-  ) {}
+  ) {
+    this.ignores = new IgnoreChecker(repo.git);
+  }
 
   /** Starts watching in the background; feeds answer `unknown` until the watches are in place. */
   static start(repo: ShadowRepo, limits: Partial<WatchLimits> = {}): WorkspaceWatcher {
@@ -88,12 +96,14 @@ export class WorkspaceWatcher {
     this.feeds.add(state);
     return {
       drain: () => this.drain(state),
+      ignored: (paths) => (this.watching ? this.ignores.ignored(paths) : Promise.resolve(undefined)),
       close: () => void this.feeds.delete(state),
     };
   }
 
   close(): void {
     this.closed = true;
+    this.ignores.close();
     for (const { w } of this.watchers.values()) w.close();
     this.watchers.clear();
     this.flushWatcher?.close();
@@ -227,6 +237,7 @@ export class WorkspaceWatcher {
     const rel = dir === '' ? base : `${dir}/${base}`;
     if (base === '.gitignore') {
       // What is ignored changed: the set of watched directories may be wrong now.
+      this.ignores.restart();
       this.markAll('a .gitignore changed');
       this.track(this.rewatch());
       return;

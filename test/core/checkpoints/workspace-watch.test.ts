@@ -78,6 +78,7 @@ const steps: Array<[string, () => Promise<void>]> = [
     execFileSync('sed', ['-i', 's/guide/Guide/', 'docs/guide.md'], { cwd: rootOf() });
   }],
   ['a file in a folder of ignored files only', () => fs.writeFile(at('logs/keep.txt'), 'kept\n')],
+  ['a file an ignore rule names, in a watched folder', () => fs.writeFile(at('docs/debug.log'), 'not recorded\n')],
   ['nothing at all', async () => undefined],
 ];
 
@@ -85,17 +86,27 @@ describe('snapshots from file events', () => {
   it('record the same tree as a full walk after every kind of change, without walking', async () => {
     const { watched, walked } = await setUp();
     expect(watcher!.watching).toBe(true);
+    const ways = new Map<string, string>();
     for (const [what, step] of steps) {
       await step();
       const fast = await watched.take();
       const full = await walked.take();
       expect({ what, tree: fast.tree }).toEqual({ what, tree: full.tree });
       const unseen = what === 'nothing at all' || what === 'an ignored file changes';
-      expect({ what, way: watched.lastWay }).toEqual({ what, way: unseen ? 'unchanged' : 'paths' });
+      ways.set(what, watched.lastWay);
+      expect({ what, way: unseen ? watched.lastWay : 'seen' }).toEqual({ what, way: unseen ? 'unchanged' : 'seen' });
+      expect(['unchanged', 'paths', 'files']).toContain(watched.lastWay);
       // Watches made for new folders mark them again once in place; the next step starts clean.
       await watcher!.idle();
       expect((await watched.take()).tree).toBe(full.tree);
     }
+    // Plain files that no rule ignores go straight into the index; folders and ignored names ask git to list them.
+    expect(ways.get('a file is modified')).toBe('files');
+    expect(ways.get('a file is deleted')).toBe('files');
+    expect(ways.get('sed -i in place')).toBe('files');
+    expect(ways.get('a folder and a file in it at once')).toBe('paths');
+    expect(ways.get('a file in a folder of ignored files only')).toBe('files');
+    expect(ways.get('a file an ignore rule names, in a watched folder')).toBe('paths');
   });
 
   it('walks everything after a .gitignore change, and records what it un-ignored', async () => {
@@ -109,7 +120,8 @@ describe('snapshots from file events', () => {
     // The folder that was ignored is watched now: a change in it is seen from its event.
     await fs.writeFile(at('ignored/y.txt'), 'now recorded\n');
     const next = await watched.take();
-    expect(watched.lastWay).toBe('paths');
+    // Straight into the index: the ignore rules were asked again after the change.
+    expect(watched.lastWay).toBe('files');
     expect(next.tree).toBe((await walked.take()).tree);
   });
 
@@ -175,7 +187,7 @@ describe('the ledger with file events', () => {
       expect(ledger.lastSnapshotWay).toBe('unchanged');
       await ws.write('b.txt', 'edited by the person\n');
       await ledger.beginTurn('fourth', 4, (e) => events.push(e));
-      expect(ledger.lastSnapshotWay).toBe('paths');
+      expect(ledger.lastSnapshotWay).toBe('files');
       expect(events.filter((e) => e.type === 'outside_changes')).toMatchObject([{ changes: [{ path: 'b.txt', status: 'modified' }] }]);
       // What the events recorded is what a full walk finds: the undo plan (a full walk) sees no new outside change.
       const plan = await ledger.planRewind(4);

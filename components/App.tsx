@@ -111,9 +111,6 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     return () => clearTimeout(t);
   }, [store, markdownDelayMs]);
 
-  // The transcript, when the frame writer draws its rows, is one row tall to Ink.
-  const transcriptShown = !['help', 'revert', 'memory', 'mcp', 'model', 'picker'].includes(mode);
-  const screenRows = transcriptShown && drawn ? rows - mainHeight : rows - 1;
   if (mode === 'pager') {
     return (
       <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
@@ -123,8 +120,10 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   }
   // Clipped only vertically: every row inside is cut to the width already (Lines truncate, the
   // transcript fits its own rows), and a horizontal clip makes Ink slice every row of every frame.
+  // When the frame writer draws rows itself, a region is one row to Ink whatever its height, so
+  // the root's height is left to its regions (which add up to rows - 1; the writer cuts there).
   return (
-    <Box flexDirection="column" width={cols} height={screenRows} overflowY="hidden">
+    <Box flexDirection="column" width={cols} {...(drawn ? {} : { height: rows - 1, overflowY: 'hidden' as const })}>
       {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
       {mode === 'help' ? (

@@ -1,10 +1,10 @@
 // One line: model (or "demo model"), workspace, permission mode. At narrow widths the endpoint
 // goes first, then the model is shortened; the workspace is the last to give way.
 import React from 'react';
-import { Text } from 'ink';
 import os from 'node:os';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import type { MemoryFile } from '../src/core/memory/project-memory.js';
+import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
 import { fitLine, paint, stringWidth } from './text-layout.js';
 
@@ -104,5 +104,5 @@ export function Header(props: HeaderProps) {
   // Shift+Tab changes the mode: the store's word beats the one the app started with.
   const mode = useApp((s) => s.permission.mode);
   const permissionMode = mode ?? props.permissionMode;
-  return <Text wrap="truncate-end">{headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })}</Text>;
+  return <Lines width={props.width} lines={[headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })]} />;
 }

@@ -1,14 +1,31 @@
 // Pre-rendered rows on screen: one <Text> per row, never wrapped again by Ink, so the height
-// the transcript computed is exactly the height drawn.
+// the caller computed is exactly the height drawn. Given the width the rows were fitted to, and
+// a frame writer that draws rows itself (drawn-rows.ts), they go to Ink as one placeholder row.
 import React, { memo } from 'react';
-import { Box, Text } from 'ink';
+import { Box, Text, useStdout } from 'ink';
+import { drawnRowsOf } from './drawn-rows.js';
 
 const Row = memo(function Row({ text }: { text: string }) {
   // An empty Text has no height in Ink; a space keeps the row.
   return <Text wrap="truncate-end">{text === '' ? ' ' : text}</Text>;
 });
 
-export function Lines({ lines }: { lines: readonly string[] }) {
+/** One row to Ink standing for `height` rows on screen, or null when there is no frame writer. */
+export function DrawnBlock({ lines, width, height }: { lines: readonly string[]; width: number; height: number }) {
+  const drawn = drawnRowsOf(useStdout().stdout);
+  if (!drawn) return null;
+  // It never shrinks: in a terminal too small for everything, Yoga would otherwise draw it over
+  // the row above.
+  return (
+    <Box height={1} flexShrink={0}>
+      <Text>{drawn.place(lines, width, height)}</Text>
+    </Box>
+  );
+}
+
+export function Lines({ lines, width }: { lines: readonly string[]; width?: number }) {
+  const drawn = drawnRowsOf(useStdout().stdout);
+  if (drawn && width !== undefined) return lines.length === 0 ? null : <DrawnBlock lines={lines} width={width} height={lines.length} />;
   return (
     <Box flexDirection="column">
       {lines.map((l, i) => (

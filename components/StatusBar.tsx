@@ -1,6 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
 import React, { useEffect, useReducer } from 'react';
-import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
@@ -9,6 +8,7 @@ import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, st
 import { modeHintText } from './history-hints.js';
 import { approvalHint } from './approval-lines.js';
 import { isAsking } from '../src/store/app-store.js';
+import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
 
 export const FLASH_MS = 3000;
@@ -137,5 +137,5 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
     const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
   }, [s.flash]);
-  return <Text wrap="truncate-end">{statusLine(s, model, width, Date.now())}</Text>;
+  return <Lines width={width} lines={[statusLine(s, model, width, Date.now())]} />;
 }

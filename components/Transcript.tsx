@@ -3,14 +3,14 @@
 // the scroll (clamping, the history selection kept in view) with the same layout. While a call
 // asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
 import React, { memo } from 'react';
-import { Box, Text, useStdout } from 'ink';
+import { Box, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { paint } from './text-layout.js';
 import { shownItems } from '../src/store/history-mode.js';
 import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';
 import { promptView, transcriptView } from './screen-layout.js';
-import { Lines } from './Lines.js';
+import { DrawnBlock, Lines } from './Lines.js';
 import { drawnRowsOf } from './drawn-rows.js';
 
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
@@ -38,16 +38,8 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
     rows[rows.length - 1] = newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
   }
-  // Drawn by the frame writer: one row to Ink, `height` rows on screen (App counts it so).
-  // It never shrinks: in a terminal too small for everything, Yoga would otherwise draw it over
-  // the header.
-  if (drawn) {
-    return (
-      <Box height={1} width={width} flexShrink={0}>
-        <Text>{drawn.place(rows, width, height)}</Text>
-      </Box>
-    );
-  }
+  // Drawn by the frame writer: one row to Ink, `height` rows on screen.
+  if (drawn) return <DrawnBlock lines={rows} width={width} height={height} />;
   return (
     <Box flexDirection="column" height={height} width={width} overflowY="hidden">
       <Lines lines={rows} />

@@ -4,8 +4,9 @@
 // cost, paid again on every spinner tick although the rows did not change (bench/frames.ts
 // --profile). The transcript's rows are final already (fitted to the width by its own layout),
 // so the transcript hands Ink one short placeholder, one row tall, and the frame writer
-// (src/app/drawn-frames.ts) puts the rows in its place in the finished frame. Ink's grid is then
-// only the header, the prompt and the status line.
+// (src/app/drawn-frames.ts) puts the rows in its place in the finished frame. The header, the
+// prompt and the status line are drawn the same way (Lines with a width), so Ink's grid is only
+// a column of placeholders.
 import { fitLine, stringWidth } from './text-layout.js';
 
 // Private-use characters: one column each to Ink, never produced by the layout around them.
@@ -23,8 +24,11 @@ export interface DrawnRows {
    * blank rows). Render it as a single row.
    */
   place(rows: readonly string[], width: number, height: number): string;
-  /** Text with each placeholder replaced by its rows, and how many rows that added. */
-  fill(text: string): { text: string; added: number };
+  /**
+   * Text with each placeholder replaced by its rows, and how many rows that added. `cols`: the
+   * terminal's width now, which rows laid out before a resize are cut to.
+   */
+  fill(text: string, cols?: number): { text: string; added: number };
   /** Rows and blocks held now (bounded by a few screens, whatever the session's length). */
   size(): number;
 }
@@ -47,12 +51,12 @@ interface Block {
   key: string;
   text: string;
   rows: number;
+  width: number;
 }
 
 export function createDrawnRows(): DrawnRows {
-  // One generation per place(): what the last few placements used is kept, the rest is dropped.
+  // One generation per frame filled: what the last frame showed, or was placed since, is kept.
   let generation = 0;
-  let width = -1;
   const rows = new Map<string, Kept<string>>();
   const blockIds = new Map<string, number>();
   const blocks = new Map<number, Kept<Block>>();
@@ -60,19 +64,20 @@ export function createDrawnRows(): DrawnRows {
   const free: number[] = [];
   let next = 0;
 
-  const finalOf = (row: string): string => {
-    let kept = rows.get(row);
+  const finalOf = (row: string, width: number): string => {
+    const key = `${width}:${row}`;
+    let kept = rows.get(key);
     if (!kept) {
       kept = { value: finalRow(row, width), used: generation };
-      rows.set(row, kept);
+      rows.set(key, kept);
     } else kept.used = generation;
     return kept.value;
   };
 
   const evict = () => {
-    for (const [row, kept] of rows) if (kept.used < generation - 2) rows.delete(row);
+    for (const [key, kept] of rows) if (kept.used < generation - 1) rows.delete(key);
     for (const [id, kept] of blocks) {
-      if (kept.used >= generation - 2) continue;
+      if (kept.used >= generation - 1) continue;
       blocks.delete(id);
       blockIds.delete(kept.value.key);
       free.push(id);
@@ -80,44 +85,36 @@ export function createDrawnRows(): DrawnRows {
   };
 
   return {
-    place(shown, w, height) {
-      if (w !== width) {
-        // A row cut for the old width must be cut again: start over.
-        rows.clear();
-        blocks.clear();
-        blockIds.clear();
-        free.length = 0;
-        next = 0;
-        width = w;
-      }
-      generation++;
+    place(shown, width, height) {
       const n = Math.max(1, height);
       const cut = shown.length > n ? shown.slice(0, n) : shown;
-      const key = `${n}\n${cut.join('\n')}`;
+      const key = `${width}:${n}\n${cut.join('\n')}`;
       let id = blockIds.get(key);
       if (id === undefined) {
         id = free.pop() ?? next++;
-        const drawn = cut.map((r) => (r === '' ? '' : finalOf(r)));
+        const drawn = cut.map((r) => (r === '' ? '' : finalOf(r, width)));
         while (drawn.length < n) drawn.push('');
         blockIds.set(key, id);
-        blocks.set(id, { value: { key, text: drawn.join('\n'), rows: n }, used: generation });
-      } else {
-        blocks.get(id)!.used = generation;
-        // Its rows are in use too.
-        for (const r of cut) if (r !== '') finalOf(r);
-      }
-      if (blocks.size > 8 || rows.size > 4 * n + 64) evict();
+        blocks.set(id, { value: { key, text: drawn.join('\n'), rows: n, width }, used: generation });
+      } else blocks.get(id)!.used = generation;
+      if (blocks.size > 64 || rows.size > 1000) evict();
       return `${OPEN}${id.toString(36)}${CLOSE}`;
     },
-    fill(text) {
+    fill(text, cols = Infinity) {
       if (!text.includes(OPEN)) return { text, added: 0 };
       let added = 0;
       const out = text.replace(SLOT, (_, id: string) => {
-        const block = blocks.get(parseInt(id, 36))?.value;
-        if (!block) return '';
-        added += block.rows - 1;
-        return block.text;
+        const kept = blocks.get(parseInt(id, 36));
+        if (!kept) return '';
+        // On screen: kept while it stays there (a region that does not redraw places nothing).
+        kept.used = generation;
+        added += kept.value.rows - 1;
+        // Laid out for a wider terminal (the frame Ink draws just after a resize, before the
+        // app has laid out again): cut, so that no row wraps and nothing scrolls.
+        if (kept.value.width > cols) return kept.value.text.split('\n').map((r) => (r === '' ? r : finalRow(r, cols))).join('\n');
+        return kept.value.text;
       });
+      generation++;
       return { text: out, added };
     },
     size: () => rows.size + blocks.size,

@@ -125,3 +125,12 @@ export const paint: Paint = Object.fromEntries(PAINT_ROLES.map((role) => [role, 
 export function inkColor(role: InkRole): string | undefined {
   return active.ink[role];
 }
+
+/** Text in the colour of an Ink colour prop, as Ink's own colorize paints it (drawn borders). */
+export function inkPaint(role: InkRole): (s: string) => string {
+  const colour = inkColor(role);
+  if (!colour) return (s) => s;
+  if (colour.startsWith('#')) return (s) => chalk.hex(colour)(s);
+  const named = (chalk as unknown as Record<string, ((s: string) => string) | undefined>)[colour];
+  return named ? (s) => named(s) : (s) => s;
+}

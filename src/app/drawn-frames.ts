@@ -20,13 +20,14 @@ export interface DrawnFrames {
 
 const CLEAR_TERMINAL = '\x1b[2J\x1b[3J\x1b[H';
 
-/** `rows`: the terminal's height. */
-export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => Infinity): DrawnFrames {
+/** `rows`, `cols`: the terminal's size now. */
+export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => Infinity, cols: () => number = () => Infinity): DrawnFrames {
   // Ink's line count of its last frame (rows + 1, the frame ends in a newline) and ours.
   let inkLines = 0;
   let realLines = 0;
   // Whether the last frame filled the terminal (a resize caught the old layout).
   let lastTall = false;
+  let lastRows = rows();
   return {
     write(chunk) {
       const m = ERASE_LINES.exec(chunk);
@@ -34,20 +35,34 @@ export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => I
       const erased = m ? m[0].split('\x1b[2K').length - 1 : 0;
       const rest = m ? chunk.slice(m[0].length) : chunk;
       const prefix = m && erased === inkLines ? eraseLines(realLines) : (m?.[0] ?? '');
-      const { text, added } = drawn.fill(rest);
+      const filled = drawn.fill(rest, cols());
+      let { text, added } = filled;
+      const frame = (m !== null && rest !== '') || rest.endsWith('\n');
+      // A frame as tall as the terminal (the old layout, drawn just after the terminal got
+      // shorter): Ink clears the screen for it and for the frame after it. (A frame whose regions
+      // do not fit a tiny terminal is only cut, as Ink clipped it.)
+      let tall = false;
+      if (frame && text.endsWith('\n')) {
+        const visible = text.split('\n');
+        tall = visible.length - 1 >= rows() && rows() < lastRows;
+        lastRows = rows();
+        // Never taller than the frame Ink would have clipped: one row short of the terminal.
+        const limit = rows() - 1;
+        if (visible.length - 1 > limit) {
+          added -= visible.length - 1 - limit;
+          text = `${visible.slice(0, limit).join('\n')}\n`;
+        }
+      }
       if (m && rest === '') {
         // Ink cleared its frame (before console output): it starts counting from nothing.
         inkLines = 0;
         realLines = 0;
-      } else if (m || rest.endsWith('\n')) {
+      } else if (frame) {
         inkLines = rest.split('\n').length;
         realLines = inkLines + added;
-        // As Ink does for a frame as tall as the terminal (and for the one after it): clear the
-        // screen and write it without the newline, so that nothing scrolls.
-        const tall = realLines - 1 >= rows();
         if (tall || lastTall) {
           lastTall = tall;
-          return CLEAR_TERMINAL + (tall ? text.slice(0, -1) : text);
+          return CLEAR_TERMINAL + text;
         }
       }
       return prefix + text;

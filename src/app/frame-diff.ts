@@ -146,7 +146,7 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
   const drawn = createDrawnRows();
-  const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
+  const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity, () => stream.columns || Infinity);
   const differ = createFrameDiffer(
     (data) => {
       stream.write(data);

@@ -48,6 +48,24 @@ describe('redaction of encoded keys', () => {
     expect(redact(text)).toBe(text);
   });
 
+  it('allows up to two blanks between characters, not three, and finds a key after near misses', () => {
+    const twoBlanks = [...KEY].join(' \n');
+    expect(redact(`a ${twoBlanks} b`)).toBe(`a ${REDACTED} b`);
+    const threeBlanks = `${KEY.slice(0, 12)}\n\n\n${KEY.slice(12)}`;
+    expect(redact(threeBlanks)).toBe(threeBlanks);
+    const nearMisses = 'sk-ant-\n'.repeat(1000);
+    expect(redact(`${nearMisses}${KEY}\n`)).toBe(`${nearMisses}${REDACTED}\n`);
+  });
+
+  it('finds every form of a key as long as a real one (108 characters), two keys at once', () => {
+    const long = 'sk-ant-api03-' + 'Zq8Rw3Tn6Yb1Lk4Vm7Xc0'.repeat(5).slice(0, 95);
+    const both = createRedactor([long, KEY]);
+    const text = [long, [...long].reverse().join(''), b64(`ab${long}`), Buffer.from(long).toString('hex'), long.toUpperCase(), KEY].join(' | ');
+    // Each part is the marker, plus at most the few base64 characters that also encode 'ab' or the end.
+    for (const part of both(text).split(' | ')) expect(part.replace(REDACTED, '').length).toBeLessThanOrEqual(4);
+    expect(both(text).split(REDACTED).length - 1).toBe(6);
+  });
+
   it('redacts a stream cut in the middle of a key, at every cut', () => {
     const text = `line one\nthe key is ${KEY} and again ${b64(KEY)} end\n`;
     for (let cut = 1; cut < text.length; cut++) {

@@ -35,6 +35,7 @@ export class IgnoreChecker {
       const q: Question = { paths: [...paths], fields: [], resolve, timer: setTimeout(() => this.restart(), ANSWER_TIMEOUT_MS) };
       q.timer.unref?.();
       this.queue.push(q);
+      hold(child, true);
       child.stdin.write(paths.map((p) => `${p}\0`).join(''));
     });
   }
@@ -61,6 +62,10 @@ export class IgnoreChecker {
     try {
       // check-ignore refuses the literal-pathspec mode every other ledger command runs in.
       const child = this.git.start(['--no-literal-pathspecs', 'check-ignore', '--stdin', '-z', '--verbose', '--non-matching', '--no-index']);
+      // Idle, never what keeps inkling running (at exit its stdin closes and git ends by
+      // itself); while a question waits, its answer does (see hold).
+      child.unref();
+      for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => this.onData(child, chunk));
       child.stdin.on('error', () => undefined);
@@ -99,6 +104,14 @@ export class IgnoreChecker {
         if (source !== '') ignored.add(answered);
       }
       q.resolve(ignored);
+      if (this.queue.length === 0) hold(child, false);
     }
   }
+}
+
+/** While an answer is awaited the process's output keeps the event loop alive, else not. */
+function hold(child: ChildProcessWithoutNullStreams, on: boolean): void {
+  const out = child.stdout as unknown as { ref?: () => void; unref?: () => void };
+  if (on) out.ref?.();
+  else out.unref?.();
 }

@@ -62,7 +62,7 @@ describe('redaction of encoded keys', () => {
     const both = createRedactor([long, KEY]);
     const text = [long, [...long].reverse().join(''), b64(`ab${long}`), Buffer.from(long).toString('hex'), long.toUpperCase(), KEY].join(' | ');
     // Each part is the marker, plus at most the few base64 characters that also encode 'ab' or the end.
-    for (const part of both(text).split(' | ')) expect(part.replace(REDACTED, '').length).toBeLessThanOrEqual(4);
+    for (const part of both(text).split(' | ')) expect(part.replace(REDACTED, '').length).toBeLessThanOrEqual(6);
     expect(both(text).split(REDACTED).length - 1).toBe(6);
   });
 

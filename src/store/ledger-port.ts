@@ -23,6 +23,8 @@ export interface RevertPreview {
 }
 
 export interface RevertDone {
+  /** The entry that recorded the undo (itself undoable); absent when nothing changed. */
+  entry?: string;
   restored: SafeText[];
   /** Conflicting files left as they are, and files that could not be written. */
   left: SafeText[];
@@ -79,7 +81,7 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 
     planUndo: async (entry) => preview(await ledger().planUndo(entry)),
     async undo(entry, overwriteConflicts) {
       const out = await ledger().undo(entry, { overwriteConflicts });
-      return { restored: toSafeDeep(out.restored), left: toSafeDeep(out.left) };
+      return { ...(out.entry ? { entry: out.entry.id } : {}), restored: toSafeDeep(out.restored), left: toSafeDeep(out.left) };
     },
     planRewind: async (entry) => preview(await ledger().planRewind(await promptNumber(entry))),
     async rewind(entry, ordinal, overwriteConflicts) {

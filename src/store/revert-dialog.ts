@@ -53,7 +53,9 @@ export function startUndo(store: AppStore): Promise<void> | void {
   if (!item.changes) return flash(store, `${item.name} cannot change files: nothing to undo`);
   if (!item.changes.entry) return flash(store, 'this call changed no files: nothing to undo');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before undoing');
-  return open(store, { kind: 'undo', itemId: item.id, entry: item.changes.entry }, port.planUndo(item.changes.entry));
+  // An undone call: u undoes the undo, which brings the call's changes back.
+  const entry = item.changes.undone && item.changes.undoEntry ? item.changes.undoEntry : item.changes.entry;
+  return open(store, { kind: 'undo', itemId: item.id, entry }, port.planUndo(entry));
 }
 
 /** `R`: preview rewinding files and conversation to just before the selected prompt. */
@@ -107,7 +109,7 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
     return port.undo(d.entry, overwriteConflicts).then(
       (done) => {
         close(store);
-        store.setState((st) => withNotice(markUndone(st, d.itemId), doneText('undo', label, done)));
+        store.setState((st) => withNotice(markUndone(st, d.itemId, d.entry, done.entry), doneText('undo', label, done)));
       },
       (err: unknown) => failed(store, 'undo', err),
     );
@@ -145,11 +147,13 @@ function failed(store: AppStore, kind: string, err: unknown): void {
   store.setState((st) => withNotice(st, toSafeText(`${kind} failed: ${(err as Error).message}`), 'error'));
 }
 
-function markUndone(s: AppState, toolId: string): AppState {
+/** After an undo of `reverted`: the call's own entry means it is undone now; its undo's entry, that it is back. */
+function markUndone(s: AppState, toolId: string, reverted: string, undoEntry: string | undefined): AppState {
   const i = s.index[toolId];
   const t: TranscriptItem | undefined = i === undefined ? undefined : s.items[i];
   if (t?.kind !== 'tool' || !t.changes) return s;
   const items = s.items.slice();
-  items[i!] = { ...t, changes: { ...t.changes, undone: true } };
+  const { undone: _undone, undoEntry: _undoEntry, ...rest } = t.changes;
+  items[i!] = { ...t, changes: reverted === t.changes.entry ? { ...rest, undone: true, ...(undoEntry ? { undoEntry } : {}) } : rest };
   return { ...s, items };
 }

@@ -19,6 +19,8 @@ export interface ToolChanges {
   skipped: number;
   /** Set once an undo of this call went through. */
   undone?: boolean;
+  /** The undo's own ledger entry: `u` again undoes the undo (the call's changes come back). */
+  undoEntry?: string;
   /** The call's diff per file, read from the ledger when the card is first expanded. */
   diff?: ChangeDiff;
 }

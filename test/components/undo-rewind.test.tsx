@@ -115,6 +115,19 @@ describe('undo and rewind in the TUI', () => {
     f = frame(r!);
     expect(f).toContain('a.txt +1 −1 (undone)');
     expect(f).toContain('undid bash');
+    // u again undoes the undo: the call's change comes back and the card is no longer undone.
+    await press(r!, 'u');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview of undoing the undo');
+    expect(frame(r!)).toContain('Undo undo of bash');
+    expect(frame(r!)).toContain('+ALPHA');
+    await press(r!, 'y');
+    await until(store, () => store.getState().revert === null, 'the undo of the undo');
+    expect(await read('a.txt')).toBe('ALPHA\n');
+    expect(frame(r!)).not.toContain('(undone)');
+    expect(store.getState().items.filter((i) => i.kind === 'notice').map((i) => i.text)).toEqual([
+      "undid bash sed -i 's/alpha/ALPHA/' a.txt: 1 file restored",
+      "undid undo of bash sed -i 's/alpha/ALPHA/' a.txt: 1 file restored",
+    ]);
   });
 
   it('a file changed again since is a conflict: Esc changes nothing, f restores it anyway', async () => {

@@ -33,7 +33,7 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
       const responses = await loadScript(choice.path).catch((err: Error) => {
         throw new UsageError(err.message);
       });
-      return createScriptedProvider(responses, { label: `scripted (${choice.path})` });
+      return createScriptedProvider(responses);
     }
     case 'anthropic': {
       const { createAnthropicProvider } = await import('../core/providers/anthropic.js');

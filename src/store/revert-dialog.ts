@@ -2,7 +2,7 @@
 // goes back and what would be overwritten, then the person's choice — revert the clean files,
 // restore the conflicting ones too, or leave it. Nothing changes without that choice.
 import { joinSafe, toSafeText, type SafeText } from '../core/text/safe-text.js';
-import type { AppState, AppStore, Mode } from './app-store.js';
+import type { AppState, AppStore } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { selectedItem } from './history-mode.js';
 import type { RevertDone, RevertPreview } from './ledger-port.js';

@@ -3,7 +3,7 @@
 // from the files (titles, workspaces, model names) is made terminal-safe as it becomes state.
 import type { SessionScope, SessionSummary } from '../core/sessions/session-catalog.js';
 import type { SessionPort, SessionView } from '../core/sessions/session-port.js';
-import { toSafeText, type SafeText } from '../core/text/safe-text.js';
+import { toSafeText } from '../core/text/safe-text.js';
 import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';

@@ -3,7 +3,7 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { selectedItem } from '../../src/store/history-mode.js';
 import { copyToClipboard, parseOsc52 } from '../../src/app/clipboard.js';

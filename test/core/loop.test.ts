@@ -145,7 +145,7 @@ describe('agent loop', () => {
   it("an error's hint (what the person can do) follows its message", async () => {
     const { agent } = agentWith([
       async function* (): AsyncGenerator<ProviderEvent> {
-        throw new ProviderError('Anthropic API error 401: invalid x-api-key', false, 401, undefined, { hint: 'check ANTHROPIC_API_KEY' });
+        throw new ProviderError('Anthropic API error 401: invalid x-api-key', false, 401, { hint: 'check ANTHROPIC_API_KEY' });
       },
     ]);
     const events = await collect(agent.run('go'));

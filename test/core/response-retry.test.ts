@@ -13,7 +13,7 @@ import { gateLog, gateTool, type GateLog } from '../helpers/gate-tools.js';
 import { respond, testProvider, text, type Responder } from '../helpers/test-provider.js';
 import { collect } from '../helpers/collect.js';
 
-const cut = () => new ProviderError('connection to the API lost mid-stream (terminated)', true, undefined, undefined, { reason: 'connection lost' });
+const cut = () => new ProviderError('connection to the API lost mid-stream (terminated)', true, undefined, { reason: 'connection lost' });
 
 function agentWith(responders: Responder[], log: GateLog = gateLog(), maxRetries = 3) {
   const provider = testProvider(responders);

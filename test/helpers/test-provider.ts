@@ -13,7 +13,6 @@ export interface TestProvider extends Provider {
 export function testProvider(responders: Responder[]): TestProvider {
   const requests: ProviderRequest[] = [];
   return {
-    label: 'test-model',
     requests,
     stream(request, signal) {
       requests.push(structuredClone(request));

@@ -159,22 +159,6 @@ export class AnthropicResponseAccumulator {
     return { type: 'message_end', message, stopReason, usage: { ...this.usage }, inputErrors };
   }
 
-  /**
-   * What had streamed in before a failure: text, signed thinking, redacted thinking and the
-   * tool calls whose blocks completed. Unsigned thinking and half-streamed tool calls are
-   * left out, since the API would refuse them in the next request.
-   */
-  partial(): AssistantBlock[] {
-    const out: AssistantBlock[] = [];
-    for (const b of this.blocks) {
-      if (!b) continue;
-      if (b.type === 'text' && b.text) out.push({ type: 'text', text: b.text });
-      else if (b.type === 'thinking' && b.signature) out.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
-      else if (b.type === 'redacted_thinking') out.push({ type: 'redacted_thinking', data: b.data });
-      else if (b.type === 'tool_use' && b.done) out.push({ type: 'tool_use', id: b.id, name: b.name, input: b.done.input });
-    }
-    return out;
-  }
 }
 
 const MAX_JSON_IN_ERROR = 300;

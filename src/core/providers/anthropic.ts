@@ -5,7 +5,7 @@ import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
 import { classifyFailure } from './anthropic-errors.js';
-import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './provider.js';
+import type { Provider, ProviderEvent, ProviderRequest } from './provider.js';
 import { withoutOpenAIReasoning } from './reasoning-blocks.js';
 import { AttemptFailure, formatSeconds } from './retry-policy.js';
 import { retryingStream } from './retrying-stream.js';
@@ -21,7 +21,7 @@ export interface AnthropicProviderOptions {
   apiKey: string;
   /** Default https://api.anthropic.com; a path prefix (compatible endpoints) is kept. */
   baseURL?: string;
-  /** Used when a request names no model; also the provider's label. */
+  /** Used when a request names no model. */
   model?: string;
   /** Retries for 408/409/429/5xx/529, connection failures and stalls. Default 4. */
   maxRetries?: number;
@@ -130,7 +130,6 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   }
 
   return {
-    label: model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       return retryingStream({
         signal,

@@ -8,8 +8,6 @@ import { createScriptedProvider } from './scripted.js';
 import type { ScriptedResponse } from './scripted.js';
 import type { Provider } from './provider.js';
 
-export const DEMO_LABEL = 'demo model';
-
 export const CONNECT_HELP =
   'To connect a real model, set ANTHROPIC_API_KEY (in your environment or a .env file in this directory) ' +
   'and start inkling again. For an Anthropic-compatible endpoint also set ANTHROPIC_BASE_URL, ' +
@@ -87,5 +85,5 @@ const TYPING_PACE = { chunk_delay_ms: 12, chunk_chars: 16 } as const;
 /** `paced: false` streams at once (headless -p, where nobody watches the text arrive). */
 export function createDemoProvider(options: { paced?: boolean } = {}): Provider {
   const script = options.paced === false ? DEMO_SCRIPT : DEMO_SCRIPT.map((r) => ({ ...TYPING_PACE, ...r }));
-  return createScriptedProvider(script, { label: DEMO_LABEL, exhaustedText: DEMO_EXHAUSTED_TEXT });
+  return createScriptedProvider(script, { exhaustedText: DEMO_EXHAUSTED_TEXT });
 }

@@ -4,7 +4,7 @@
 // interleave their argument deltas), reasoning comes as `reasoning_content` or `reasoning`,
 // usage may come in its own last chunk (stream_options.include_usage) or not at all.
 import { randomUUID } from 'node:crypto';
-import type { AssistantBlock, StopReason, Usage } from '../conversation.js';
+import type { StopReason, Usage } from '../conversation.js';
 import { assistantFromOpenAI, parseToolArguments } from './openai-history.js';
 import type { CompletedToolUse, ProviderEvent } from './provider.js';
 import { reasoningBlock } from './reasoning-blocks.js';
@@ -95,20 +95,12 @@ export class OpenAIResponseAccumulator implements AttemptProgress {
   /** The stream ended after a finish_reason: the last events. */
   end(): ProviderEvent[] {
     const events = [...this.endReasoning(), ...this.calls.flatMap((c) => this.endCall(c))];
-    const content = this.blocksInOrder(true);
+    const content = this.blocksInOrder();
     const { message, inputErrors } = assistantFromOpenAI(content);
     const stopReason = mapFinishReason(this.finishReason, content.toolCalls.length > 0);
     return [...events, { type: 'message_end', message, stopReason, usage: { ...this.usage }, inputErrors }];
   }
 
-  /**
-   * What had streamed in before a failure: reasoning, text and the tool calls that completed.
-   * A call still receiving its arguments is left out: its input is not known.
-   */
-  partial(): AssistantBlock[] {
-    const turn = this.blocksInOrder(false);
-    return assistantFromOpenAI(turn).message.content;
-  }
 
   private addReasoning(text: string): ProviderEvent[] {
     // Reasoning after text or calls (rare) joins the one reasoning block.
@@ -183,8 +175,8 @@ export class OpenAIResponseAccumulator implements AttemptProgress {
     return [{ type: 'tool_use_end', index: call.block, toolUse: call.done }];
   }
 
-  private blocksInOrder(all: boolean) {
-    const calls = this.calls.filter((c) => all || c.done);
+  private blocksInOrder() {
+    const calls = this.calls;
     return {
       content: this.text?.text || null,
       ...(this.reasoning?.text ? { reasoning: this.reasoning.text } : {}),

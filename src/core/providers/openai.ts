@@ -22,7 +22,7 @@ export interface OpenAIProviderOptions {
   baseURL: string;
   /** Absent for servers that need none (local ones): then no Authorization header is sent. */
   apiKey?: string;
-  /** Used when a request names no model; also the provider's label. */
+  /** Used when a request names no model. */
   model: string;
   /** The provider's name for messages: "DeepSeek", "Ollama". */
   title: string;
@@ -140,7 +140,6 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   const failureContext = (request: ProviderRequest) => ({ title, baseURL, model: request.model || model, ...(opts.authHint ? { authHint: opts.authHint } : {}) });
 
   return {
-    label: model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       return retryingStream({
         signal,

@@ -1,5 +1,5 @@
 // One interface for every model backend: a request in, a stream of normalized events out.
-import type { AssistantBlock, AssistantMessage, RedactedThinkingBlock, StopReason, ThinkingBlock, Usage } from '../conversation.js';
+import type { AssistantMessage, RedactedThinkingBlock, StopReason, ThinkingBlock, Usage } from '../conversation.js';
 import type { Message } from '../conversation.js';
 import type { FailureKind } from './retry-policy.js';
 
@@ -59,7 +59,6 @@ export type ProviderEvent =
   | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
   /** Something the person should know that is not an error (an SDK's deprecation warning). Sent once. */
   | { type: 'notice'; message: string }
-  | { type: 'usage'; usage: Usage }
   | {
       type: 'message_end';
       message: AssistantMessage;
@@ -86,8 +85,6 @@ export class ProviderError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly status?: number,
-    /** What had streamed in before the failure, so the loop can record it. */
-    readonly partial?: AssistantBlock[],
     extra: ProviderErrorExtra = {},
   ) {
     super(message);
@@ -99,8 +96,6 @@ export class ProviderError extends Error {
 }
 
 export interface Provider {
-  /** Human-readable name for the header, e.g. "claude-sonnet-4-5" or "demo model". */
-  readonly label: string;
   /**
    * Streams one model response. Must end with exactly one `message_end` unless it throws.
    * Throws ProviderError on API/network errors; on abort, throws an error whose name is 'AbortError'.

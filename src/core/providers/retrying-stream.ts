@@ -1,7 +1,6 @@
 // The retry loop every provider shares. Retries are ours, not an SDK's (maxRetries 0 there), so
 // that each wait is shown as a `retry` event before it starts, and so that a request is only
 // retried while nothing of its answer has reached the consumer.
-import type { AssistantBlock } from '../conversation.js';
 import { ProviderError, type ProviderEvent } from './provider.js';
 import {
   AttemptFailure,
@@ -17,8 +16,6 @@ import {
 export interface AttemptProgress {
   /** True once anything the consumer can see (text, thinking, a tool call) was emitted. */
   readonly emittedContent: boolean;
-  /** What had streamed in, in a form the next request accepts. */
-  partial(): AssistantBlock[];
 }
 
 export interface RetryingStreamOptions<P extends AttemptProgress> {
@@ -54,7 +51,7 @@ export async function* retryingStream<P extends AttemptProgress>(opts: RetryingS
     // Once the consumer has seen part of this answer, a retry here would repeat it: the loop
     // decides (it discards the partial answer and asks again when that is safe).
     if (!failure.retryable || progress.emittedContent || retry >= opts.maxRetries) {
-      throw new ProviderError(message, failure.retryable, failure.status, progress.partial(), extra);
+      throw new ProviderError(message, failure.retryable, failure.status, extra);
     }
     const delayMs = retryDelayMs(retry + 1, failure, opts.backoff);
     if (opts.retryBudgetMs !== undefined && Date.now() - startedAt + delayMs > opts.retryBudgetMs) {
@@ -62,7 +59,6 @@ export async function* retryingStream<P extends AttemptProgress>(opts: RetryingS
         `${message} (gave up retrying after ${retry + 1} attempts)`,
         failure.retryable,
         failure.status,
-        progress.partial(),
         extra,
       );
     }

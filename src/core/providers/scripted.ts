@@ -31,8 +31,6 @@ export interface ScriptedResponse {
 }
 
 export interface ScriptedProviderOptions {
-  /** Shown in the header, e.g. "demo model" or "scripted (demo.json)". */
-  label?: string;
   /** The answer once every response was used. */
   exhaustedText?: string;
 }
@@ -83,7 +81,6 @@ export function createScriptedProvider(responses: readonly ScriptedResponse[], o
     stop_reason: 'end_turn',
   });
   return {
-    label: options.label ?? 'scripted',
     stream(request, signal) {
       const response = next < responses.length ? responses[next++] : exhausted();
       return replay(response, request, signal, () => `toolu_scripted_${++toolIds}`);
@@ -167,7 +164,6 @@ async function* replay(
   const hasToolUse = content.some((b) => b.type === 'tool_use');
   const stopReason = response.stop_reason ?? (hasToolUse ? 'tool_use' : 'end_turn');
   const message: AssistantMessage = { role: 'assistant', content };
-  yield { type: 'usage', usage };
   yield { type: 'message_end', message, stopReason, usage, inputErrors };
 }
 

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider, type AnthropicProviderOptions } from '../../../src/core/providers/anthropic.js';
 import { ProviderError, type ProviderEvent, type ProviderRequest } from '../../../src/core/providers/provider.js';
 import { apiError, overloaded, reply, startFakeAnthropic, stall, type FakeAnthropic } from '../../helpers/fake-anthropic.js';
+import { streamedBlocks } from '../../helpers/streamed-blocks.js';
 
 const KEY = 'sk-test-failure-key-0002';
 let fake: FakeAnthropic;
@@ -179,19 +180,19 @@ describe('anthropic provider: retries', () => {
 });
 
 describe('anthropic provider: broken streams', () => {
-  it('turns a connection cut mid-stream into a retryable error carrying the partial text', async () => {
+  it('turns a connection cut mid-stream into a retryable error after its partial text streamed', async () => {
     fake.enqueue(reply({ text: ['Partial ', 'answer'], end: 'cut' }), reply({ text: 'must not be requested' }));
     const { events, error } = await run(provider().stream(request(), new AbortController().signal));
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'text_delta']);
     const err = providerError(error);
     expect(err.retryable).toBe(true);
     expect(err.message).toMatch(/^connection to the Anthropic API lost mid-stream \(terminated/);
-    expect(err.partial).toEqual([{ type: 'text', text: 'Partial answer' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'Partial answer' }]);
     // Text was already shown, so the provider must not retry and repeat it.
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('keeps completed tool calls, but not a half-streamed one, in the partial', async () => {
+  it('keeps completed tool calls, but not a half-streamed one, among what streamed', async () => {
     fake.enqueue({
       kind: 'message',
       content: [
@@ -201,8 +202,9 @@ describe('anthropic provider: broken streams', () => {
       ],
       end: 'cut',
     });
-    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
-    expect(err.partial).toEqual([
+    const { events, error } = await run(provider().stream(request(), new AbortController().signal));
+    const err = providerError(error);
+    expect(streamedBlocks(events)).toEqual([
       { type: 'thinking', thinking: 'plan', signature: 'sig' },
       { type: 'tool_use', id: 'done', name: 'read', input: { path: 'a' } },
     ]);
@@ -210,11 +212,12 @@ describe('anthropic provider: broken streams', () => {
 
   it('reports a garbled event readably, as retryable (the loop retries it after content)', async () => {
     fake.enqueue(reply({ text: 'so far', end: 'garbled' }));
-    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
+    const { events, error } = await run(provider().stream(request(), new AbortController().signal));
+    const err = providerError(error);
     expect(err.message).toBe('the API sent a response inkling could not read (an event that is not valid JSON)');
     expect(err.retryable).toBe(true);
     expect(err.reason).toBe('unreadable response');
-    expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'so far' }]);
     // Content had reached the consumer: the provider itself does not ask again.
     expect(fake.requests).toHaveLength(1);
   });
@@ -240,7 +243,7 @@ describe('anthropic provider: broken streams', () => {
     const err = providerError(error);
     expect(err.message).toBe('stream stalled: no data for 200 ms');
     expect(err.retryable).toBe(true);
-    expect(err.partial).toEqual([{ type: 'text', text: 'I started' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'I started' }]);
     await fake.connectionClosed(0);
   });
 

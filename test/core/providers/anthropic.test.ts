@@ -217,12 +217,11 @@ describe('anthropic provider: streaming', () => {
     expect(messageEnd(await collect(p.stream(request(), new AbortController().signal))).stopReason).toBe('tool_use');
   });
 
-  it('uses the model name as its label and serves a baseURL with a path prefix', async () => {
+  it('asks for its own model when the request names none, through a baseURL with a path prefix', async () => {
     const prefixed = await startFakeAnthropic({ pathPrefix: '/api/anthropic' });
     try {
       prefixed.enqueue(reply({ text: 'via prefix' }));
       const p = createAnthropicProvider({ apiKey: KEY, baseURL: prefixed.url, model: 'deepseek-chat' });
-      expect(p.label).toBe('deepseek-chat');
       const events = await collect(p.stream(request({ model: '' }), new AbortController().signal));
       expect(messageEnd(events).message.content).toEqual([{ type: 'text', text: 'via prefix' }]);
       expect(prefixed.requests[0]!.path).toBe('/api/anthropic/v1/messages');

@@ -5,6 +5,7 @@ import { createOpenAIProvider, type OpenAIProviderOptions } from '../../../src/c
 import { PRESETS, type OpenAIPreset } from '../../../src/core/providers/presets.js';
 import { ProviderError, type ProviderEvent, type ProviderRequest } from '../../../src/core/providers/provider.js';
 import { completion, httpError, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../../helpers/fake-openai.js';
+import { streamedBlocks } from '../../helpers/streamed-blocks.js';
 
 const KEY = 'sk-test-fake-openai-0002';
 let fake: FakeOpenAI;
@@ -168,26 +169,27 @@ describe('openai provider: retries', () => {
 });
 
 describe('openai provider: broken streams', () => {
-  it('turns a cut mid-answer into a retryable error carrying the partial text, without repeating it', async () => {
+  it('turns a cut mid-answer into a retryable error after its partial text streamed, without repeating it', async () => {
     fake.enqueue(completion({ text: ['Partial ', 'answer'], end: 'cut' }), completion({ text: 'must not be requested' }));
     const { events, error } = await run(provider().stream(request(), new AbortController().signal));
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'text_delta']);
     const err = providerError(error);
     expect(err.retryable).toBe(true);
     expect(err.message).toMatch(/^connection to vLLM lost mid-stream \(terminated/);
-    expect(err.partial).toEqual([{ type: 'text', text: 'Partial answer' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'Partial answer' }]);
     expect(fake.completions()).toHaveLength(1);
   });
 
-  it('keeps completed calls but not the one still streaming in the partial', async () => {
+  it('keeps completed calls but not the one still streaming among what streamed', async () => {
     fake.enqueue(
       completion({
         toolCalls: [{ id: 'done', name: 'read_file', arguments: { path: 'a' } }, { id: 'half', name: 'read_file', argumentsChunks: ['{"pa'] }],
         end: 'cut',
       }),
     );
-    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
-    expect(err.partial).toEqual([{ type: 'tool_use', id: 'done', name: 'read_file', input: { path: 'a' } }]);
+    const { events, error } = await run(provider().stream(request(), new AbortController().signal));
+    const err = providerError(error);
+    expect(streamedBlocks(events)).toEqual([{ type: 'tool_use', id: 'done', name: 'read_file', input: { path: 'a' } }]);
   });
 
   it('retries a cut that came before any content', async () => {
@@ -199,16 +201,18 @@ describe('openai provider: broken streams', () => {
 
   it('reports an error chunk mid-stream with its message', async () => {
     fake.enqueue(completion({ text: 'so far', end: { error: { message: 'Provider returned error', code: 502 } } }));
-    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
+    const { events, error } = await run(provider().stream(request(), new AbortController().signal));
+    const err = providerError(error);
     expect(err.message).toBe('vLLM error mid-stream: Provider returned error');
-    expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'so far' }]);
   });
 
   it('reports a garbled chunk in words, as retryable (by the loop: text had started)', async () => {
     fake.enqueue(completion({ text: 'so far', end: 'garbled' }));
-    const err = providerError((await run(provider().stream(request(), new AbortController().signal))).error);
+    const { events, error } = await run(provider().stream(request(), new AbortController().signal));
+    const err = providerError(error);
     expect(err).toMatchObject({ retryable: true, reason: 'unreadable response', message: 'vLLM sent a response inkling could not read (a chunk that is not valid JSON)' });
-    expect(err.partial).toEqual([{ type: 'text', text: 'so far' }]);
+    expect(streamedBlocks(events)).toEqual([{ type: 'text', text: 'so far' }]);
     expect(fake.completions()).toHaveLength(1);
   });
 

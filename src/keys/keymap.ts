@@ -115,7 +115,7 @@ export const KEYMAP = {
     { action: 'copyInput', keys: ['Y'], help: 'copy command / path' },
     { action: 'filter', keys: ['/'], help: 'filter the stops' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the command' },
-    { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first)" },
+    { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first; again: undo the undo)" },
     { action: 'rewind', keys: ['R'], help: 'rewind files and conversation to just before this prompt' },
     { action: 'dropResult', keys: ['d'], help: "drop the call's result from the context (again: put it back)" },
     { action: 'shrinkResult', keys: ['s'], help: "shrink the call's result to its head and tail (again: undo)" },

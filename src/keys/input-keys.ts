@@ -172,10 +172,10 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     return pressEnter(store, env);
   }
   if (press.name?.startsWith('unknown:') || press.name === 'mouse') return;
-  // Control keys that arrive together in one read (Ctrl+C twice, Ctrl+E then Ctrl+J, fast) are
-  // pressed one by one.
-  if (/^[\x01-\x1a]{2,}$/.test(press.text)) {
-    for (const ch of press.text) handleInputKey(store, { name: controlKeyName(ch), text: '' }, env);
+  // Control keys that arrive together in one read (Ctrl+C twice, Ctrl+E then Ctrl+J, a held
+  // Backspace) are pressed one by one.
+  if (/^[\x01-\x1a\x7f]{2,}$/.test(press.text)) {
+    for (const ch of press.text) handleInputKey(store, { name: ch === '\x7f' ? 'backspace' : controlKeyName(ch), text: '' }, env);
     return;
   }
   // Backspace or another editing key in the same read as text ("\x7flook"): text runs are typed

@@ -199,6 +199,9 @@ describe('App: turn control', () => {
     expect(typed(h).text).toBe('abxz');
     await press(h.r, '\x7f\x7fok');
     expect(typed(h).text).toBe('abok');
+    // A held Backspace read as nothing but Backspaces deletes once per key.
+    await press(h.r, '\x7f\x7f\x7f');
+    expect(typed(h).text).toBe('a');
   });
 
   it('Ctrl+D exits only on an empty input', async () => {

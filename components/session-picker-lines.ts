@@ -13,7 +13,7 @@ export function sizeLabel(bytes: number): string {
 function rowLine(r: PickerRow, all: boolean, width: number, now: number): string {
   const facts = [ago(r.updatedAt, now), countOf(r.turns, 'turn'), sizeLabel(r.bytes), r.model].filter(Boolean).join(' · ');
   const where = all ? `  ${r.workspace}` : '';
-  const mark = r.current ? ' (this session)' : '';
+  const mark = `${r.current ? ' (this session)' : ''}${r.forkedFrom ? ` · rewound from ${r.forkedFrom.session.slice(0, 8)} at prompt ${r.forkedFrom.prompt}` : ''}`;
   return fitLine(`${r.title}${mark}${where}  ${facts}  ${r.id.slice(0, 8)}`, width - 2);
 }
 

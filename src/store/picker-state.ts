@@ -14,6 +14,8 @@ export interface PickerRow {
   bytes: number;
   /** The session being recorded now. */
   current: boolean;
+  /** A rewind started it from that session (its id), just before its prompt `prompt`. */
+  forkedFrom?: { session: SafeText; prompt: number };
 }
 
 export interface PickerState {

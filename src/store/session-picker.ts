@@ -26,6 +26,7 @@ function rowOf(s: SessionSummary, current: string | undefined): PickerRow {
     turns: s.turns,
     bytes: s.bytes,
     current: s.id === current,
+    ...(s.forkedFrom ? { forkedFrom: { session: toSafeText(s.forkedFrom.session), prompt: s.forkedFrom.prompt } } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export interface SessionSummary {
   updatedAt: number;
   turns: number;
   bytes: number;
+  /** A rewind started it from that session, just before its prompt `prompt`. */
+  forkedFrom?: { session: string; prompt: number };
 }
 
 export type SessionScope = 'workspace' | 'all';
@@ -120,6 +122,7 @@ async function summarize(file: string, id: string): Promise<SessionSummary> {
   const head = parseSessionBuffer(data.subarray(0, Math.min(data.length, HEAD_BYTES)));
   const header: HeaderRecord | undefined = head.header;
   const title = head.records.find((r) => r.type === 'title');
+  const fork = head.records.find((r) => r.type === 'forked_from');
   let turns = 0;
   for (let at = data.indexOf(PROMPT_MARK); at !== -1; at = data.indexOf(PROMPT_MARK, at + 1)) {
     if (at === 0 || data[at - 1] === 0x0a) turns++;
@@ -134,6 +137,7 @@ async function summarize(file: string, id: string): Promise<SessionSummary> {
     updatedAt: info.mtimeMs,
     turns,
     bytes: info.size,
+    ...(fork?.type === 'forked_from' ? { forkedFrom: { session: fork.session, prompt: fork.prompt } } : {}),
   };
 }
 

@@ -84,7 +84,10 @@ describe('rewind into a new session', () => {
     // --continue picks the new session; both are in the list (/resume), and the new one reopens.
     const latest = await latestSession(ws.home, ws.root);
     expect(latest.ok && latest.session.id).toBe(newId);
-    expect((await listSessions(ws.home, ws.root)).map((s) => s.id).sort()).toEqual([oldId, newId].sort());
+    const listed = await listSessions(ws.home, ws.root);
+    expect(listed.map((s) => s.id).sort()).toEqual([oldId, newId].sort());
+    expect(listed.find((s) => s.id === newId)?.forkedFrom).toEqual({ session: oldId, prompt: 2 });
+    expect(listed.find((s) => s.id === oldId)?.forkedFrom).toBeUndefined();
     const reopened = await openSession(paths.file(newId));
     expect(reopened.restored.forkedFrom).toEqual({ session: oldId, prompt: 2 });
     expect(reopened.restored.prompts.map((p) => p.prompt)).toEqual(['first prompt', 'second prompt, again']);

@@ -141,15 +141,23 @@ function isControlOnly(chunk: string): boolean {
   return /^(?:\x1b\[\?(?:2026|25)[hl])+$/.test(chunk);
 }
 
+const BEGIN_SYNC = '\x1b[?2026h';
+const END_SYNC = '\x1b[?2026l';
+
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
 export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats; guard: FrameGuardStats } {
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
   const drawn = createDrawnRows();
   const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity, () => stream.columns || Infinity);
+  // Ink writes "begin synchronized update" on its own before each frame: it goes out with the
+  // frame's write (one write per frame instead of three), or not at all when nothing follows it
+  // but the end of the update (a render that changed nothing).
+  let held = '';
   const differ = createFrameDiffer(
     (data) => {
-      stream.write(data);
+      stream.write(held + data);
+      held = '';
     },
     () => stream.rows || Infinity,
   );
@@ -157,8 +165,10 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   stream.on('resize', () => differ.reset());
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text === BEGIN_SYNC) held = BEGIN_SYNC;
+    else if (text === END_SYNC && held !== '') held = '';
     // The transcript's rows go back into the frame before the guard sees it.
-    differ.write(frameGuard.guard(drawnFrames.write(text)));
+    else differ.write(frameGuard.guard(drawnFrames.write(text)));
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;

@@ -171,4 +171,26 @@ describe('the app in a real terminal', () => {
     // (Resizes push rows into xterm's scrollback alike.)
     expect(ours.scrolledOff()).toBe(ink.scrolledOff());
   });
+
+  it('sends a frame in one write with the start of its synchronized update', async () => {
+    const store = createAppStore();
+    const ours = await mount(store, 60, 16, true);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    const settle = async (fn: () => void) => {
+      const from = ours.stdout.writes.length;
+      await act(async () => {
+        fn();
+        b.flush();
+      });
+      await new Promise((r) => setTimeout(r, 60));
+      await ours.flush();
+      return ours.stdout.writes.slice(from);
+    };
+    await settle(() => b.push({ type: 'turn_start', prompt: 'one' }));
+    const writes = await settle(() => b.push({ type: 'text_delta', text: 'hello there' }));
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toMatch(/^\x1b\[\?2026h.*hello there/s);
+    expect(writes[1]).toBe('\x1b[?2026l');
+    expect(ours.lines().join('\n')).toContain('hello there');
+  });
 });

@@ -1,35 +1,51 @@
-// Bundles React, Ink and the components into dist/ui/ (one minified ESM file plus lazily loaded
-// chunks for the markdown highlighter), which start about three times faster than the same
-// modules loaded one by one. Run after tsc (tsconfig.build.json compiles this file): node dist/scripts/bundle-ui.js
-// src/app/run-tui.ts uses the bundle when it is there and newer than the compiled components.
+// Bundles the program for a fast start into dist/bundle/: cli.js (the command line, the core and
+// the store, with the TUI as a chunk loaded when it starts) and ui.js (React, Ink and the
+// components, for the compiled modules' run-tui), minified ESM with shared chunks; the markdown
+// highlighter, the SDKs' glue and the tools load lazily as their own chunks. One file and a few
+// chunks start about three times faster than the same modules loaded one by one.
+// Run after tsc (tsconfig.build.json compiles this file): node dist/scripts/bundle-ui.js
+// bin/inkling.js uses cli.js when it is there and newer than the compiled main.js; run-tui uses
+// ui.js when it is newer than the compiled components.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// From dist/scripts: dist/components/App.js and dist/ui/.
+// From dist/scripts: dist/src/cli/main.js, dist/src/app/ui-modules.js and dist/bundle/.
 const dist = path.resolve(here, '..');
+// Chunk names change with their contents: last build's would pile up.
+fs.rmSync(path.join(dist, 'bundle'), { recursive: true, force: true });
 
 await build({
-  stdin: {
-    contents: [
-      "export { render } from 'ink';",
-      "export { createElement } from 'react';",
-      "export { App } from './components/App.js';",
-      "export { screenLayout } from './components/screen-layout.js';",
-      "export { startTheme } from './src/app/theme.js';",
-    ].join('\n'),
-    resolveDir: dist,
-    sourcefile: 'ui-entry.js',
+  entryPoints: {
+    cli: path.join(dist, 'src/cli/main.js'),
+    ui: path.join(dist, 'src/app/ui-modules.js'),
   },
+  // Loaded after the first frame (or never in a run): kept as packages. node-pty is native,
+  // web-tree-sitter finds its wasm beside its own file, jsonc-parser's UMD build requires its own
+  // files by relative path.
+  external: [
+    'node-pty',
+    '@xterm/headless',
+    '@xterm/addon-serialize',
+    'web-tree-sitter',
+    'tree-sitter-bash',
+    '@anthropic-ai/sdk',
+    'openai',
+    '@modelcontextprotocol/sdk',
+    'ajv',
+    'zod',
+    'jsonc-parser',
+  ],
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
-  outdir: path.join(dist, 'ui'),
-  entryNames: 'ui',
+  outdir: path.join(dist, 'bundle'),
+  entryNames: '[name]',
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS (react, yoga's loader) still calls require.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

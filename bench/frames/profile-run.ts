@@ -1,5 +1,5 @@
 // CPU profiles of the app in the live and flood scenarios (node --cpu-prof inside tmux), ranked by
-// self time over the measured turns, and the project's own functions by total time. The UI runs
+// self time over the measured turns, and the project's own functions by total time. The program runs
 // from its separate modules rather than the minified bundle, so functions keep their names.
 import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,14 +13,14 @@ import { RESULTS_DIR, runInfo } from './results-file.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 
-/** Makes the compiled components newer than the bundle, so run-tui loads them; returns the undo. */
+/** Makes the compiled modules newer than the bundles, so bin/inkling.js and run-tui load them; returns the undo. */
 function preferUnbundledUi(): () => void {
-  const app = path.join(DIST, 'components/App.js');
-  const bundle = statSync(path.join(DIST, 'ui/ui.js'));
-  const before = statSync(app);
+  const files = ['components/App.js', 'src/cli/main.js'].map((f) => path.join(DIST, f));
+  const bundle = statSync(path.join(DIST, 'bundle/cli.js'));
+  const before = files.map((f) => statSync(f));
   const later = new Date(bundle.mtimeMs + 1000);
-  utimesSync(app, later, later);
-  return () => utimesSync(app, before.atime, before.mtime);
+  for (const f of files) utimesSync(f, later, later);
+  return () => files.forEach((f, i) => utimesSync(f, before[i]!.atime, before[i]!.mtime));
 }
 
 const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Promise<ScenarioResult> }[] = [

@@ -77,17 +77,16 @@ const SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 /** How long an interrupted TUI waits for its commands' process trees to be gone. */
 const INTERRUPT_WAIT_MS = 2000;
 
-interface UiModules {
-  createElement: typeof import('react').createElement;
-  render: typeof import('ink').render;
-  App: typeof import('../../components/App.js').App;
-  screenLayout: typeof import('../../components/screen-layout.js').screenLayout;
-  startTheme: typeof import('./theme.js').startTheme;
-}
+type UiModules = typeof import('./ui-modules.js');
 
-/** The bundle made by bundle-ui.ts, when it exists and is not older than the components. */
+/**
+ * The UI bundle made by bundle-ui.ts, when this module runs from its compiled file (not from the
+ * CLI bundle, which holds the UI as a chunk of its own) and the bundle is not older than the
+ * components.
+ */
 function bundledUi(): URL | null {
-  const bundle = new URL('../../ui/ui.js', import.meta.url);
+  if (!import.meta.url.endsWith('/src/app/run-tui.js')) return null;
+  const bundle = new URL('../../bundle/ui.js', import.meta.url);
   const app = new URL('../../components/App.js', import.meta.url);
   try {
     return statSync(bundle).mtimeMs >= statSync(app).mtimeMs ? bundle : null;
@@ -97,27 +96,22 @@ function bundledUi(): URL | null {
 }
 
 /**
- * Loads React, Ink and the components: from the bundle when there is one, else module by module
- * with React's production build unless NODE_ENV says otherwise (the development build costs
- * about twice as much CPU per frame). NODE_ENV is put back afterwards so commands the agent
- * runs do not inherit it.
+ * Loads React, Ink and the components: from the CLI bundle's chunk or the UI bundle when there is
+ * one, else module by module with React's production build unless NODE_ENV says otherwise (the
+ * development build costs about twice as much CPU per frame). NODE_ENV is put back afterwards so
+ * commands the agent runs do not inherit it.
  */
 async function loadUi(): Promise<UiModules> {
   const bundle = bundledUi();
   if (bundle) return (await import(bundle.href)) as UiModules;
-  const unset = process.env.NODE_ENV === undefined;
-  if (unset) process.env.NODE_ENV = 'production';
+  // Through a variable: the bundle's build replaces the expression process.env.NODE_ENV itself.
+  const env = process.env;
+  const unset = env.NODE_ENV === undefined;
+  if (unset) env.NODE_ENV = 'production';
   try {
-    const [react, ink, app, layout, theme] = await Promise.all([
-      import('react'),
-      import('ink'),
-      import('../../components/App.js'),
-      import('../../components/screen-layout.js'),
-      import('./theme.js'),
-    ]);
-    return { createElement: react.createElement, render: ink.render, App: app.App, screenLayout: layout.screenLayout, startTheme: theme.startTheme };
+    return await import('./ui-modules.js');
   } finally {
-    if (unset) delete process.env.NODE_ENV;
+    if (unset) delete env.NODE_ENV;
   }
 }
 

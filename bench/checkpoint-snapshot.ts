@@ -3,7 +3,8 @@
 // one file changed, and a whole recorded call (snapshot before, the edit, snapshot after, the
 // entry with its line counts). Target (issue 18): a snapshot ≤ 50 ms when little changed.
 // Each snapshot figure twice: walking the whole workspace (undo, rewind, and any
-// snapshot when file events are not available) and from file events (the snapshots around a call).
+// snapshot when file events are not available) and from file events (the snapshots around a call
+// and at a turn start: plain files no ignore rule names go straight into the index, no listing).
 // Run: node --import tsx bench/checkpoint-snapshot.ts   (BENCH_FILES=20000 BENCH_RUNS=50 to vary)
 import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';

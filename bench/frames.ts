@@ -83,7 +83,7 @@ for (const name of SCENARIOS.filter((s) => only.includes(s))) {
   const r = await runs[name]();
   Object.assign(figures, r.figures);
   if (r.pssPeak !== undefined) {
-    pss.push(`${name} ${r.pssPeak.toFixed(0)} MB`);
+    pss.push(`${name} ${r.pssPeak.toFixed(0)} MB${r.pssAtPeak ? ` (${r.pssAtPeak})` : ''}`);
     pssPeak = Math.max(pssPeak, r.pssPeak);
   }
   removeTempDirs();

@@ -2,7 +2,7 @@
 // the fake Anthropic server, with the event trace on, optionally its output copied with arrival
 // times, and optionally a CPU profile written when it exits.
 import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeServer, startTmuxApp, type TmuxApp } from '../../test/e2e/tmux-app.js';
@@ -85,6 +85,9 @@ export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
     INKLING_HOME: path.join(dir, 'home'),
   };
   if (opts.trace) env.INKLING_TRACE_EVENTS = traceFile;
+  // The node flags the launcher (bin/inkling) starts the program with: the bench runs bin/inkling.js.
+  const flags = /^flags='([^']*)'$/m.exec(readFileSync(path.join(import.meta.dirname, '../../bin/inkling'), 'utf8'))?.[1];
+  if (flags) env.NODE_OPTIONS = `'${flags}'`;
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
   if (opts.cpuProfDir) env.PATH = `${profilingNode(dir, opts.cpuProfDir)}:${process.env.PATH ?? ''}`;
   // --yolo: the bench measures frames, and its bash commands would otherwise wait for approval.

@@ -71,6 +71,8 @@ export interface ScenarioResult {
   figures: Figures;
   /** Peak PSS of the app's tree while the scenario ran, MB. */
   pssPeak?: number;
+  /** The tree's processes at that peak, MB each. */
+  pssAtPeak?: string;
   /** The measured turns of the app that ran with cpuProfDir (nowMs() times). */
   turns?: { from: number; to: number }[];
 }

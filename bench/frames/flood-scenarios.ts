@@ -92,6 +92,7 @@ export async function keysDuringFlood(): Promise<ScenarioResult> {
       'keys.cpu': { value: round(cpuPercent), note: 'while the keys were typed' },
     },
     pssPeak: pss.stop(),
+    pssAtPeak: pss.atPeak(),
   };
 }
 
@@ -176,6 +177,7 @@ export async function flood(opts: ScenarioOptions): Promise<ScenarioResult> {
       'flood.check': { value: verdict, note: `pane showed ${paneStates.join(', ')} distinct states while the command ran` },
     },
     pssPeak: pss.stop(),
+    pssAtPeak: pss.atPeak(),
     turns,
   };
 }

@@ -68,6 +68,7 @@ export async function liveTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
       'live.clears': medianOf(clears),
     },
     pssPeak,
+    pssAtPeak: pss.atPeak(),
     turns,
   };
 }

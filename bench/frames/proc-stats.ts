@@ -52,16 +52,37 @@ export function treePssMb(pid: number): number {
   return processTree(pid).reduce((sum, p) => sum + pssKb(p), 0) / 1024;
 }
 
-/** Samples the tree's PSS every `everyMs` until stopped; `peak` is the highest seen. */
-export function pssSampler(pid: number, everyMs = 200): { peak(): number; stop(): number } {
+function commOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * Samples the tree's PSS every `everyMs` until stopped; `peak` is the highest seen, `atPeak` the
+ * processes then, largest first ("node 98, bash 3, …" in MB).
+ */
+export function pssSampler(pid: number, everyMs = 200): { peak(): number; stop(): number; atPeak(): string } {
   let peak = 0;
+  let atPeak = '';
   const sample = () => {
-    peak = Math.max(peak, treePssMb(pid));
+    const parts = processTree(pid).map((p) => ({ name: commOf(p), kb: pssKb(p) }));
+    const total = parts.reduce((sum, p) => sum + p.kb, 0) / 1024;
+    if (total <= peak) return;
+    peak = total;
+    atPeak = parts
+      .filter((p) => p.kb > 0)
+      .sort((a, b) => b.kb - a.kb)
+      .map((p) => `${p.name} ${(p.kb / 1024).toFixed(1)}`)
+      .join(', ');
   };
   sample();
   const timer = setInterval(sample, everyMs);
   return {
     peak: () => peak,
+    atPeak: () => atPeak,
     stop() {
       clearInterval(timer);
       sample();

@@ -54,8 +54,24 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
       ? ' no output for a while — it may be waiting for input: Ctrl+T types into it '
       : hidden > 0 && !running ? ` ${countOf(hidden, 'earlier line')} ` : '';
   const top = fitLine(border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`), width);
-  const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitLine(l, inner)}${RESET}`);
+  const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitPaneRow(l, inner)}${RESET}`);
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];
+}
+
+// A live pane's rows move up by one per update and the others stay: each row is fitted once
+// (measuring every row again on every update was the pane's main cost per frame). Bounded.
+const fittedRows = new Map<string, string>();
+const FITTED_MAX = 4000;
+
+function fitPaneRow(row: string, inner: number): string {
+  const key = `${inner}\u0000${row}`;
+  let fitted = fittedRows.get(key);
+  if (fitted === undefined) {
+    if (fittedRows.size >= FITTED_MAX) fittedRows.clear();
+    fitted = fitLine(row, inner);
+    fittedRows.set(key, fitted);
+  }
+  return fitted;
 }
 
 /** The snapshot's rows with the terminal's own wraps joined back into the lines the command printed. */

@@ -26,6 +26,7 @@ import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal
 import { toSafeText } from '../core/text/safe-text.js';
 import { exitSummary } from './exit-summary.js';
 import { workspaceFileList } from './workspace-files.js';
+import { filesChanged } from '../store/input-actions.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
@@ -144,8 +145,9 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
   const ticker = startTicker(store);
-  // `@` completion's file list: read after the first frame, re-read when completion asks (files made since).
-  const files = workspaceFileList(opts.workspaceRoot);
+  // `@` completion's file list: read after the first frame, re-read when completion asks (files
+  // made since); an open menu follows a list that changed.
+  const files = workspaceFileList(opts.workspaceRoot, { onChange: (list) => filesChanged(store, () => list) });
   const baseTitle = workspaceTitle(opts.workspaceRoot);
   const title = ownTitle(stdout, baseTitle);
   const screen = withTitle(enterFullScreen(stdout), title);

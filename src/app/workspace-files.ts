@@ -1,6 +1,6 @@
 // The file list `@` completes from: read once after the first frame, and again (in the
-// background, at most every `minIntervalMs`) whenever completion asks for it, so files made
-// during the session show up from the next keystroke on.
+// background, at most every `minIntervalMs`) whenever completion asks for it; a read that finds
+// a different list tells `onChange`, so an open menu shows files made during the session.
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 
 export interface WorkspaceFileList {
@@ -10,8 +10,11 @@ export interface WorkspaceFileList {
   refresh(): Promise<void>;
 }
 
-export function workspaceFileList(root: string, opts: { minIntervalMs?: number; now?: () => number } = {}): WorkspaceFileList {
-  const minInterval = opts.minIntervalMs ?? 2000;
+export function workspaceFileList(
+  root: string,
+  opts: { minIntervalMs?: number; now?: () => number; onChange?: (files: readonly string[]) => void } = {},
+): WorkspaceFileList {
+  const minInterval = opts.minIntervalMs ?? 500;
   const now = opts.now ?? Date.now;
   let files: readonly string[] = [];
   let lastStart = -Infinity;
@@ -20,7 +23,11 @@ export function workspaceFileList(root: string, opts: { minIntervalMs?: number; 
     if (reading) return reading;
     lastStart = now();
     reading = listWorkspaceFiles(root).then(
-      (f) => void (files = f),
+      (f) => {
+        const changed = f.length !== files.length || f.some((name, i) => name !== files[i]);
+        files = f;
+        if (changed) opts.onChange?.(f);
+      },
       () => undefined,
     ).finally(() => (reading = null));
     return reading;

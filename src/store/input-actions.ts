@@ -62,6 +62,16 @@ export function moveCompletion(store: AppStore, dir: 1 | -1): void {
   store.setState({ completion: { ...c, selected: (c.selected + (dir < 0 ? n - 1 : 1)) % n } });
 }
 
+/**
+ * The workspace's file list was read again: while the cursor is in an `@` mention, its menu
+ * follows the new list at once (a file made a moment ago appears without another keystroke).
+ */
+export function filesChanged(store: AppStore, files: FileList): void {
+  const s = store.getState();
+  if (s.mode !== 'input' || !mentionAt(s.input.text, s.input.cursor)) return;
+  store.setState({ completion: completionFor(s, files) });
+}
+
 export function closeCompletion(store: AppStore): void {
   if (store.getState().completion) store.setState({ completion: null });
 }

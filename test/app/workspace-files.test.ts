@@ -32,4 +32,17 @@ describe('the @ file list', () => {
     await list.refresh(); // the same read, awaited
     expect([...list.get()].sort()).toEqual(['made-later.ts', 'old.ts', 'third.ts']);
   });
+
+  it('tells onChange when a read finds a different list, and only then', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'inkling-at-files-'));
+    await writeFile(path.join(dir, 'a.ts'), 'x');
+    const seen: string[][] = [];
+    const list = workspaceFileList(dir, { onChange: (f) => seen.push([...f].sort()) });
+    await list.refresh();
+    await list.refresh();
+    expect(seen).toEqual([['a.ts']]);
+    await writeFile(path.join(dir, 'b.ts'), 'y');
+    await list.refresh();
+    expect(seen).toEqual([['a.ts'], ['a.ts', 'b.ts']]);
+  });
 });

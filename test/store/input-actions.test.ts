@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import {
-  acceptCompletion, editInput, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
+  acceptCompletion, editInput, filesChanged, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
 } from '../../src/store/input-actions.js';
 import { scrollHelp, scrollTranscript } from '../../src/store/view-actions.js';
 
@@ -24,6 +24,17 @@ describe('input actions', () => {
     expect(store.getState().completion!.selected).toBe(1);
     acceptCompletion(store, files);
     expect(store.getState().input).toEqual(at('look at @src/apple.ts '));
+    expect(store.getState().completion).toBeNull();
+  });
+
+  it('an @ menu follows a file list read again, and nothing changes outside a mention', () => {
+    const store = createAppStore();
+    editInput(store, at('look at @fre'), files);
+    expect(store.getState().completion).toBeNull();
+    filesChanged(store, () => [...files(), 'fresh-file.txt']);
+    expect(store.getState().completion).toMatchObject({ kind: 'file', options: ['fresh-file.txt'] });
+    editInput(store, at('no mention here'), files);
+    filesChanged(store, () => ['fresh-file.txt']);
     expect(store.getState().completion).toBeNull();
   });
 

@@ -180,9 +180,10 @@ describe('the ledger with file events', () => {
     try {
       await ledger.beginTurn('first', 1, () => undefined);
       await ledger.workspaceWatcher!.settled();
-      // The first turn after the watches are in place still walks: they did not see the time before.
+      // The second turn walks or not depending on whether the watches were in place before the
+      // first turn's snapshot (a race with set-up; walking until then is the test above). From the
+      // third on, the events vouch for the time between turns.
       await ledger.beginTurn('second', 2, () => undefined);
-      expect(ledger.lastSnapshotWay).toBe('full');
       await ledger.beginTurn('third', 3, () => undefined);
       expect(ledger.lastSnapshotWay).toBe('unchanged');
       await ws.write('b.txt', 'edited by the person\n');

@@ -63,7 +63,7 @@ describe('sandboxed commands under the permission modes', () => {
   it('a sandbox: false call runs unsandboxed in yolo', async () => {
     const target = path.join(outside, 'from-yolo');
     const r = await call('yolo', { command: `touch ${target}; echo done`, sandbox: false, reason: 'writes outside the workspace' });
-    expect(r.result?.content).toBe('done\n\nExit code: 0');
+    expect(r.result?.content).toBe('done\n\nExit code: 0 (supervised)');
     expect(fs.existsSync(target)).toBe(true);
   });
 

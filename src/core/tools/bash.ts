@@ -122,6 +122,7 @@ export function bashDescription(supervisorBuilt: boolean): string {
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
     `too, so nothing (a server, a watcher) outlives its call: in the sandbox its PID namespace holds them all, ${outside}. ` +
+    (supervisorBuilt ? 'A status line ending in "(supervised)" means the command ran outside the sandbox, held by the supervisor. ' : '') +
     'A status line ending in "(sandboxed)" means the command ' +
     'ran in a sandbox: only the workspace and /tmp are writable, the rest of the machine is read-only, there is no ' +
     'network, other processes are invisible, .env files read as empty and .git/hooks, .git/config and .inkling/ are ' +
@@ -228,7 +229,9 @@ export const bashTool: Tool<BashInput> = {
     const failed = result.timedOut || result.aborted || result.signal !== null || result.exitCode !== 0;
     const hint =
       decision.sandboxed ? sandboxHint(result.text, { workspace: ctx.workspaceRoot, network: ctx.session.sandbox?.network ?? false }) : null;
-    const where = decision.sandboxed ? (ctx.session.sandbox?.network ? ' (sandboxed, network on)' : ' (sandboxed)') : '';
+    // The status line names the containment in force: the sandbox, else the supervisor; without
+    // either, the note below says background processes may outlive the call.
+    const where = decision.sandboxed ? (ctx.session.sandbox?.network ? ' (sandboxed, network on)' : ' (sandboxed)') : supervisorPath() ? ' (supervised)' : '';
     const notes = [hint, decision.sandboxed || supervisorPath() ? null : UNCONTAINED_NOTE, wrapper?.envSearchComplete === false ? ENV_SEARCH_NOTE : null];
     const note = notes.filter((n) => n !== null).join('\n') || null;
     return { content: formatResult(result, timeoutMs, where, note), isError: failed, details };

@@ -57,8 +57,8 @@ describe('bash tool in the agent loop', () => {
       if (e.type === 'tool_result') results.set(e.id, e.content);
     }
     expect(released).toBe(true);
-    expect(results.get('call-a')).toBe('A\n\nExit code: 0');
-    expect(results.get('call-b')).toBe('B\n\nExit code: 0');
+    expect(results.get('call-a')).toBe('A\n\nExit code: 0 (supervised)');
+    expect(results.get('call-b')).toBe('B\n\nExit code: 0 (supervised)');
   });
 
   it('takes keystrokes through agent.writeToTool and streams tool_output events', async () => {
@@ -75,7 +75,7 @@ describe('bash tool in the agent loop', () => {
       if (e.type === 'tool_result') result = e.content;
     }
     expect(wrote).toBe(true);
-    expect(result).toMatch(/got:yes\n\nExit code: 0$/);
+    expect(result).toMatch(/got:yes\n\nExit code: 0 \(supervised\)$/);
     expect(agent.writeToTool('call-read', 'late')).toBe(false);
   });
 });

@@ -42,6 +42,6 @@ describe('bash tool: the containment it names', () => {
     expect(bare.content).toBe(`bare\n\nExit code: 0\n${UNCONTAINED_NOTE}`);
     setSupervisorPath(undefined);
     const held = await run('echo held');
-    expect(held.content).toBe('held\n\nExit code: 0');
+    expect(held.content).toBe('held\n\nExit code: 0 (supervised)');
   });
 });

@@ -105,7 +105,7 @@ describe('the sandbox probe', () => {
     const ctx = context();
     ctx.session.sandbox!.probe = { ok: false, reason: 'bubblewrap (bwrap) is not on PATH', fix: 'install it' };
     const r = await run(`echo x > ${outside}/unsandboxed-write; echo done`, ctx);
-    expect(r.content).toBe('done\n\nExit code: 0');
+    expect(r.content).toBe('done\n\nExit code: 0 (supervised)');
     expect(r.details.sandboxed).toBe(false);
     expect(fs.existsSync(path.join(outside, 'unsandboxed-write'))).toBe(true);
   });
@@ -301,7 +301,7 @@ describe('running outside the sandbox on request', () => {
 
   it('runs sandbox: false unsandboxed when the session allows it', async () => {
     const r = await run({ command: `touch ${outside}/requested; echo done`, sandbox: false, reason: 'writes outside' }, context({ allowUnsandboxed: true }));
-    expect(r.content).toBe('done\n\nExit code: 0');
+    expect(r.content).toBe('done\n\nExit code: 0 (supervised)');
     expect(r.details.sandboxed).toBe(false);
     expect(fs.existsSync(path.join(outside, 'requested'))).toBe(true);
   });

@@ -60,32 +60,32 @@ describe('bash tool: results for the model', () => {
   it('returns output and exit code 0 as a success', async () => {
     const r = await run('echo hello');
     expect(r.isError).toBe(false);
-    expect(r.content).toBe('hello\n\nExit code: 0');
+    expect(r.content).toBe('hello\n\nExit code: 0 (supervised)');
     expect(r.details).toMatchObject({ kind: 'bash', running: false, exitCode: 0, signal: null, timedOut: false, totalBytes: 7 });
   });
 
   it('makes a non-zero exit an error result with the code', async () => {
     const r = await run('echo before; exit 3');
     expect(r.isError).toBe(true);
-    expect(r.content).toBe('before\n\nExit code: 3');
+    expect(r.content).toBe('before\n\nExit code: 3 (supervised)');
     expect(r.details.exitCode).toBe(3);
   });
 
   it('merges stderr into the output', async () => {
     const r = await run('echo out; echo err >&2; echo out2');
-    expect(r.content).toBe('out\nerr\nout2\n\nExit code: 0');
+    expect(r.content).toBe('out\nerr\nout2\n\nExit code: 0 (supervised)');
   });
 
   it('says (no output) when there is none', async () => {
     const r = await run('true');
-    expect(r.content).toBe('(no output)\n\nExit code: 0');
+    expect(r.content).toBe('(no output)\n\nExit code: 0 (supervised)');
   });
 
   it('reports a syntax error with bash\'s own status', async () => {
     const r = await run('echo a; (');
     expect(r.isError).toBe(true);
     expect(r.content).toMatch(/syntax error/);
-    expect(r.content).toMatch(/Exit code: 2$/);
+    expect(r.content).toMatch(/Exit code: 2 \(supervised\)$/);
   });
 
   it("names the command's own line numbers in bash's messages", async () => {
@@ -97,25 +97,25 @@ describe('bash tool: results for the model', () => {
   it('ends promptly when the command redirected its own stdout (exec >file)', async () => {
     const r = await run('echo before; exec >redirected.txt 2>&1; echo into-file; exit 4', { timeout_ms: 8000 });
     expect(r.details.timedOut).toBe(false);
-    expect(r.content).toBe('before\n\nExit code: 4');
+    expect(r.content).toBe('before\n\nExit code: 4 (supervised)');
     expect(fs.readFileSync(path.join(workspace, 'redirected.txt'), 'utf8')).toBe('into-file\n');
   });
 
   it('reports a shell killed by a signal', async () => {
     const r = await run('kill -9 $$');
     expect(r.isError).toBe(true);
-    expect(r.content).toMatch(/Terminated by signal SIGKILL$/);
+    expect(r.content).toMatch(/Terminated by signal SIGKILL \(supervised\)$/);
     expect(r.details.signal).toBe('SIGKILL');
   });
 
   it('still returns the output when the command replaces the shell with exec', async () => {
     const r = await run('exec echo via-exec');
-    expect(r.content).toBe('via-exec\n\nExit code: 0');
+    expect(r.content).toBe('via-exec\n\nExit code: 0 (supervised)');
   });
 
   it('runs in the workspace root with a terminal environment', async () => {
     const r = await run('pwd; echo "$TERM $PAGER $GIT_PAGER $GIT_TERMINAL_PROMPT"; [ -t 0 ] && [ -t 1 ] && echo tty');
-    expect(r.content).toBe(`${workspace}\nxterm-256color cat cat 0\ntty\n\nExit code: 0`);
+    expect(r.content).toBe(`${workspace}\nxterm-256color cat cat 0\ntty\n\nExit code: 0 (supervised)`);
   });
 
   it('runs the command in its own process group and session, led by the supervisor', async () => {
@@ -156,7 +156,7 @@ describe('bash tool: results for the model', () => {
 describe('bash tool: rendering', () => {
   it('keeps colours in the UI snapshot and strips them for the model', async () => {
     const r = await run("printf '\\033[31mred\\033[0m plain \\033[1;32mbold green\\033[0m\\n'");
-    expect(r.content).toBe('red plain bold green\n\nExit code: 0');
+    expect(r.content).toBe('red plain bold green\n\nExit code: 0 (supervised)');
     const line = r.details.snapshot.lines[0]!;
     expect(line).toContain('\x1b[0;31mred');
     expect(line).toContain('\x1b[0;1;32mbold green');
@@ -165,12 +165,12 @@ describe('bash tool: rendering', () => {
 
   it('renders a carriage-return progress bar to its final state', async () => {
     const r = await run("for i in 1 2 3 4 5; do printf '\\r[%-5s] %d%%' $(printf '#%.0s' $(seq $i)) $((i*20)); done; echo; echo done");
-    expect(r.content).toBe('[#####] 100%\ndone\n\nExit code: 0');
+    expect(r.content).toBe('[#####] 100%\ndone\n\nExit code: 0 (supervised)');
   });
 
   it('applies cursor movement and clear-line like a terminal', async () => {
     const r = await run("printf 'aaaa\\nbbbb\\033[1A\\r\\033[2KAA\\033[1B\\rB\\n'");
-    expect(r.content).toBe('AA\nBbbb\n\nExit code: 0');
+    expect(r.content).toBe('AA\nBbbb\n\nExit code: 0 (supervised)');
   });
 
   it('joins a long line the pane wrapped back into one line for the model', async () => {
@@ -182,7 +182,7 @@ describe('bash tool: rendering', () => {
   it('answers terminal queries such as the cursor position, as a real terminal does', async () => {
     // stty first: the answer may arrive before `read -s` turns echo off, and would then be echoed.
     const r = await run("stty -echo; printf 'ab\\033[6n'; IFS= read -rs -d R pos; echo; echo \"pos=${pos#*[}\"", { timeout_ms: 10_000 });
-    expect(r.content).toBe('ab\npos=1;3\n\nExit code: 0');
+    expect(r.content).toBe('ab\npos=1;3\n\nExit code: 0 (supervised)');
   });
 
   it('keeps a space that falls exactly on the wrap boundary', async () => {
@@ -201,7 +201,7 @@ describe('bash tool: rendering', () => {
     expect(r.content).toMatch(/^a[^\n]*\(b\n/);
     expect(r.content).toMatch(/\nx{1000}/);
     // The 200,000-character line was cut; a last line says where it is in full.
-    expect(r.content).toMatch(/\nend\n\.\.\. \[1 long line cut; full output: [^\n]+\.log\]\n\nExit code: 0$/);
+    expect(r.content).toMatch(/\nend\n\.\.\. \[1 long line cut; full output: [^\n]+\.log\]\n\nExit code: 0 \(supervised\)$/);
     expect(r.content.length).toBeLessThan(60_000);
   });
 });
@@ -211,7 +211,7 @@ describe('bash tool: large output', () => {
     const r = await run('seq 1 100000');
     expect(r.isError).toBe(false);
     expect(r.content.startsWith('1\n2\n3\n')).toBe(true);
-    expect(r.content).toMatch(/\n99999\n100000\n\nExit code: 0$/);
+    expect(r.content).toMatch(/\n99999\n100000\n\nExit code: 0 \(supervised\)$/);
     expect(r.content).toMatch(/100000 lines in total/);
     expect(r.content).toContain(r.details.logPath);
     // The shared truncation after the tool must find nothing to cut (it would cut out the note).
@@ -262,7 +262,7 @@ describe('bash tool: live output and input', () => {
     expect(live.exitCode).toBeNull();
     for (const ch of ctx.inputs) ch.write('\r');
     const r = await done;
-    expect(r.content).toBe('first\nready\nsecond\n\nExit code: 0');
+    expect(r.content).toBe('first\nready\nsecond\n\nExit code: 0 (supervised)');
   });
 
   it('delivers keystrokes written to the attached channel to read', async () => {
@@ -272,7 +272,7 @@ describe('bash tool: live output and input', () => {
     expect(ctx.inputs.size).toBe(1);
     for (const ch of ctx.inputs) ch.write('bob\r');
     const r = await done;
-    expect(r.content).toMatch(/got:bob\n\nExit code: 0$/);
+    expect(r.content).toMatch(/got:bob\n\nExit code: 0 \(supervised\)$/);
     expect(ctx.inputs.size).toBe(0); // detached at the end
   });
 
@@ -286,7 +286,7 @@ describe('bash tool: live output and input', () => {
     }
     const r = await done;
     // The typed Enter is echoed by read: a real terminal shows that empty line too.
-    expect(r.content).toBe('ready\n\n100\n30\n\nExit code: 0');
+    expect(r.content).toBe('ready\n\n100\n30\n\nExit code: 0 (supervised)');
     expect((r.details as BashDetails).snapshot).toMatchObject({ cols: 100, rows: 30 });
   });
 });
@@ -308,7 +308,7 @@ describe('bash tool: bad input from the UI side', () => {
       ch.write('\r');
     }
     const r = await done;
-    expect(r.content).toBe('ready\n\n90\n\nExit code: 0');
+    expect(r.content).toBe('ready\n\n90\n\nExit code: 0 (supervised)');
   });
 });
 
@@ -373,7 +373,7 @@ describe('bash tool: ending the whole process tree', () => {
 
   it('kills background processes a finished command left behind', async () => {
     const r = await run('sleep 30 & echo $! > left-bg; echo ok');
-    expect(r.content).toBe('ok\n\nExit code: 0');
+    expect(r.content).toBe('ok\n\nExit code: 0 (supervised)');
     const [pid] = pidsFrom('left-bg');
     expect(alive(pid!)).toBe(false);
   });
@@ -384,8 +384,8 @@ describe('bash tool: concurrency', () => {
     const wait = (mine: string, other: string) =>
       `touch ${mine}; i=0; while [ ! -e ${other} ]; do sleep 0.02; i=$((i+1)); [ $i -gt 400 ] && exit 9; done; echo saw-${other}`;
     const [a, b] = await Promise.all([run(wait('par-a', 'par-b')), run(wait('par-b', 'par-a'))]);
-    expect(a.content).toBe('saw-par-b\n\nExit code: 0');
-    expect(b.content).toBe('saw-par-a\n\nExit code: 0');
+    expect(a.content).toBe('saw-par-b\n\nExit code: 0 (supervised)');
+    expect(b.content).toBe('saw-par-a\n\nExit code: 0 (supervised)');
   });
 });
 

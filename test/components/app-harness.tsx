@@ -7,7 +7,7 @@ import { screenLayout } from '../../components/screen-layout.js';
 import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
 import type { KeyEnv } from '../../src/keys/input-keys.js';
 import { createFakeAgent, simpleTurn, type FakeAgent, type TurnScript } from '../store/fake-agent.js';
-import { renderAct, type Rendered } from './act-helpers.js';
+import { renderAct, unmountAct, type Rendered } from './act-helpers.js';
 
 export interface Harness {
   r: Rendered;
@@ -43,6 +43,14 @@ export async function renderApp(
     <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} terminalReplies={opts.terminalReplies} />,
   );
   return h;
+}
+
+/** Ends a harness's turn, unmounts the App and waits until the session is idle (for afterEach). */
+export async function closeApp(h: Harness | null): Promise<void> {
+  if (!h) return;
+  h.session.interrupt();
+  await unmountAct(h.r);
+  await h.session.idle();
 }
 
 /** Lets the fake agent's run and the store commits happen inside act(). */

@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { frame, KEYS, press, unmountAct } from './act-helpers.js';
-import { renderApp, waitFor, type Harness } from './app-harness.js';
+import { frame, KEYS, press } from './act-helpers.js';
+import { closeApp, renderApp, waitFor, type Harness } from './app-harness.js';
 import { hangingToolTurn } from '../store/fake-agent.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
-  if (h) {
-    h.session.interrupt();
-    await unmountAct(h.r);
-    await h.session.idle();
-  }
+  await closeApp(h);
   h = null;
 });
 

@@ -1,16 +1,12 @@
 // ↑ brings a prompt that held a long paste back as it was typed: the same `[pasted N lines]`
 // chip, sent whole again — not every pasted line spelled out in the input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { frame, KEYS, press, unmountAct } from './act-helpers.js';
-import { renderApp, waitFor, type Harness } from './app-harness.js';
+import { frame, KEYS, press } from './act-helpers.js';
+import { closeApp, renderApp, waitFor, type Harness } from './app-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
-  if (h) {
-    h.session.interrupt();
-    await unmountAct(h.r);
-    await h.session.idle();
-  }
+  await closeApp(h);
   h = null;
 });
 

@@ -1,49 +1,38 @@
 // The whole core against the real SDK: loop + Anthropic provider + real tools, over real SSE
-// from the fake Messages API server.
+// from the fake Messages API fx.server.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import { createAgent } from '../../src/core/loop.js';
 import { createAnthropicProvider } from '../../src/core/providers/anthropic.js';
 import { bashTool } from '../../src/core/tools/bash.js';
 import { fileTools } from '../../src/core/tools/file-tools.js';
-import { overloaded, reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../helpers/tool-context.js';
+import { overloaded, reply } from '../helpers/fake-anthropic.js';
+import { fakeAnthropicAndWorkspace } from '../helpers/fake-anthropic-workspace.js';
 import { collect } from '../helpers/collect.js';
 
-let server: FakeAnthropic;
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => server.close());
-beforeEach(async () => {
-  ws = await makeTempWorkspace();
-  server.requests.length = 0;
-});
-afterEach(async () => ws.cleanup());
+const fx = fakeAnthropicAndWorkspace();
 
 function makeAgent() {
-  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 5 });
+  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 5 });
   return createAgent({
     provider,
     model: 'claude-test',
-    workspaceRoot: ws.root,
+    workspaceRoot: fx.ws.root,
     maxTokens: 2000,
     tools: [...fileTools(), bashTool],
-    sessionDir: path.join(ws.root, '..', 'session'),
+    sessionDir: path.join(fx.ws.root, '..', 'session'),
   });
 }
 
 type SentMessage = { role: string; content: { type: string; tool_use_id?: string; content?: string; signature?: string }[] };
-const lastSentMessage = (i: number) => (server.requests[i]!.body as { messages: SentMessage[] }).messages.at(-1)!;
+const lastSentMessage = (i: number) => (fx.server.requests[i]!.body as { messages: SentMessage[] }).messages.at(-1)!;
 
 describe('agent over the real SDK', () => {
   it('three read_file calls in one response come back in order', async () => {
-    for (const n of [1, 2, 3]) await writeFile(path.join(ws.root, `f${n}.txt`), `content of file ${n}\n`);
-    server.enqueue(
+    for (const n of [1, 2, 3]) await writeFile(path.join(fx.ws.root, `f${n}.txt`), `content of file ${n}\n`);
+    fx.server.enqueue(
       reply({ text: 'Reading.', toolUses: [1, 2, 3].map((n) => ({ name: 'read_file', input: { path: `f${n}.txt` }, id: `toolu_${n}` })) }),
       reply({ text: 'Read them all.' }),
     );
@@ -56,26 +45,26 @@ describe('agent over the real SDK', () => {
   });
 
   it('sends signed thinking back unchanged in the next request', async () => {
-    server.enqueue(
+    fx.server.enqueue(
       reply({ thinking: { thinking: ['Let me ', 'think.'], signature: 'sig-abc' }, toolUses: [{ name: 'list_files', input: {}, id: 'toolu_l' }] }),
       reply({ text: 'Done.' }),
     );
     const events = await collect(makeAgent().run('list'));
     expect(events.filter((e) => e.type === 'thinking_delta').map((e) => e.type === 'thinking_delta' && e.thinking).join('')).toBe('Let me think.');
-    const assistant = (server.requests[1]!.body as { messages: SentMessage[] }).messages[1]!;
+    const assistant = (fx.server.requests[1]!.body as { messages: SentMessage[] }).messages[1]!;
     expect(assistant.role).toBe('assistant');
     expect(assistant.content[0]).toEqual({ type: 'thinking', thinking: 'Let me think.', signature: 'sig-abc' });
   });
 
   it('shows a retry after a 529 and then completes', async () => {
-    server.enqueue(overloaded({ 'retry-after': '0' }), reply({ text: 'Back again.' }));
+    fx.server.enqueue(overloaded({ 'retry-after': '0' }), reply({ text: 'Back again.' }));
     const events = await collect(makeAgent().run('hello'));
     expect(events.find((e) => e.type === 'retry')).toMatchObject({ type: 'retry', attempt: 1, status: 529 });
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
   });
 
   it('runs bash in a pty and returns its output and exit code to the model', async () => {
-    server.enqueue(
+    fx.server.enqueue(
       reply({ toolUses: [{ name: 'bash', input: { command: 'echo hi-from-pty; exit 3' }, id: 'toolu_b' }] }),
       reply({ text: 'It exited 3.' }),
     );
@@ -86,7 +75,7 @@ describe('agent over the real SDK', () => {
   });
 
   it('interrupt mid-stream ends at once and the next prompt goes through with a valid history', async () => {
-    server.enqueue(reply({ text: ['one ', 'two ', 'three ', 'four'], chunkDelayMs: 300 }), reply({ text: 'fresh' }));
+    fx.server.enqueue(reply({ text: ['one ', 'two ', 'three ', 'four'], chunkDelayMs: 300 }), reply({ text: 'fresh' }));
     const agent = makeAgent();
     const controller = new AbortController();
     const events: AgentEvent[] = [];
@@ -95,15 +84,15 @@ describe('agent over the real SDK', () => {
       if (e.type === 'text_delta') controller.abort();
     }
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'aborted' });
-    await server.connectionClosed(0);
+    await fx.server.connectionClosed(0);
     const second = await collect(agent.run('again'));
     expect(second.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
-    const roles = (server.requests[1]!.body as { messages: SentMessage[] }).messages.map((m) => m.role);
+    const roles = (fx.server.requests[1]!.body as { messages: SentMessage[] }).messages.map((m) => m.role);
     expect(roles).toEqual(['user', 'assistant', 'user']);
   });
 
   it('an interrupt later in a response keeps its signed thinking first, so the next request is valid', async () => {
-    server.enqueue(
+    fx.server.enqueue(
       reply({
         thinking: { thinking: 'plan', signature: 'sig-keep' },
         text: 'Looking.',

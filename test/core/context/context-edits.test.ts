@@ -2,41 +2,31 @@
 // one tool result changes exactly that result in the next request, and reverting restores it.
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/core/events.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
 import { SHRUNK_RESULT_CHARS } from '../../../src/core/context/context-edits.js';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../../helpers/tool-context.js';
+import { reply } from '../../helpers/fake-anthropic.js';
+import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
 import { collect } from '../../helpers/collect.js';
 
-let server: FakeAnthropic;
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => server.close());
-beforeEach(async () => {
-  ws = await makeTempWorkspace();
-  server.requests.length = 0;
-});
-afterEach(async () => ws.cleanup());
+const fx = fakeAnthropicAndWorkspace();
 
 type Block = { type: string; text?: string; content?: string; tool_use_id?: string };
 type Sent = { role: string; content: Block[] }[];
-const sent = (i: number) => (server.requests[i]!.body as { messages: Sent }).messages;
+const sent = (i: number) => (fx.server.requests[i]!.body as { messages: Sent }).messages;
 const resultIn = (messages: Sent, id: string) => messages.flatMap((m) => m.content).find((b) => b.tool_use_id === id)!;
 
 const BIG = Array.from({ length: 400 }, (_, i) => `line ${i} of the big file, with some words to make it long enough`).join('\n');
 
 async function readTwo(events: AgentEvent[] = []) {
-  await writeFile(path.join(ws.root, 'big.ts'), BIG);
-  await writeFile(path.join(ws.root, 'small.ts'), 'export const small = 1;\n');
-  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 1 });
-  const a = createAgent({ provider, model: 'claude-test', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session'), onEvent: (e) => events.push(e) });
-  server.enqueue(
+  await writeFile(path.join(fx.ws.root, 'big.ts'), BIG);
+  await writeFile(path.join(fx.ws.root, 'small.ts'), 'export const small = 1;\n');
+  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 1 });
+  const a = createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(fx.ws.root, '..', 'session'), onEvent: (e) => events.push(e) });
+  fx.server.enqueue(
     reply({ text: 'Reading.', toolUses: [{ name: 'read_file', input: { path: 'big.ts' }, id: 'toolu_big' }, { name: 'read_file', input: { path: 'small.ts' }, id: 'toolu_small' }] }),
     reply({ text: 'Read.', usage: { input_tokens: 7000, output_tokens: 3 } }),
   );
@@ -45,9 +35,9 @@ async function readTwo(events: AgentEvent[] = []) {
 }
 
 async function nextRequest(a: Awaited<ReturnType<typeof readTwo>>): Promise<Sent> {
-  server.enqueue(reply({ text: 'ok', usage: { input_tokens: 7000, output_tokens: 3 } }));
+  fx.server.enqueue(reply({ text: 'ok', usage: { input_tokens: 7000, output_tokens: 3 } }));
   await collect(a.run('go on'));
-  return sent(server.requests.length - 1);
+  return sent(fx.server.requests.length - 1);
 }
 
 describe('context surgery', () => {

@@ -2,28 +2,18 @@
 // server receives, across a tool loop and several turns, and how the CLI decides it is on.
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promptCachingFor } from '../../../src/cli/session.js';
 import { parseArgs } from '../../../src/cli/args.js';
 import { resolveConfig } from '../../../src/cli/config.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../../helpers/tool-context.js';
+import { reply } from '../../helpers/fake-anthropic.js';
+import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
 import { collect } from '../../helpers/collect.js';
 
-let server: FakeAnthropic;
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => server.close());
-beforeEach(async () => {
-  ws = await makeTempWorkspace();
-  server.requests.length = 0;
-});
-afterEach(async () => ws.cleanup());
+const fx = fakeAnthropicAndWorkspace();
 
 type Block = { type: string; cache_control?: unknown; text?: string; tool_use_id?: string };
 type Body = { system: unknown; tools?: { name: string; cache_control?: unknown }[]; messages: { role: string; content: Block[] }[] };
@@ -38,25 +28,25 @@ function breakpoints(body: Body): string[] {
 }
 
 function agent(promptCaching: boolean) {
-  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 5, promptCaching });
-  return createAgent({ provider, model: 'claude-test', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session') });
+  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 5, promptCaching });
+  return createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(fx.ws.root, '..', 'session') });
 }
 
 describe('prompt caching breakpoints', () => {
   it('marks the last tool, the system prompt and the newest block of every request across three turns, never more than four', async () => {
-    await writeFile(path.join(ws.root, 'a.txt'), 'alpha\n');
+    await writeFile(path.join(fx.ws.root, 'a.txt'), 'alpha\n');
     const a = agent(true);
-    server.enqueue(
+    fx.server.enqueue(
       reply({ text: 'Reading.', toolUses: [{ name: 'read_file', input: { path: 'a.txt' }, id: 'toolu_a' }] }),
       reply({ text: 'It says alpha.' }),
     );
     await collect(a.run('read a.txt'));
-    server.enqueue(reply({ text: 'Second.' }));
+    fx.server.enqueue(reply({ text: 'Second.' }));
     await collect(a.run('and again'));
-    server.enqueue(reply({ text: 'Third.' }));
+    fx.server.enqueue(reply({ text: 'Third.' }));
     await collect(a.run('third turn'));
 
-    const bodies = server.requests.map((r) => r.body as Body);
+    const bodies = fx.server.requests.map((r) => r.body as Body);
     expect(bodies).toHaveLength(4);
     const lastTool = bodies[0]!.tools!.length - 1;
     expect(bodies.map(breakpoints)).toEqual([
@@ -74,11 +64,11 @@ describe('prompt caching breakpoints', () => {
   });
 
   it('sends the tools as registered apart from the breakpoint, and nothing marked when caching is off', async () => {
-    server.enqueue(reply({ text: 'ok' }));
+    fx.server.enqueue(reply({ text: 'ok' }));
     await collect(agent(false).run('hi'));
-    server.enqueue(reply({ text: 'ok' }));
+    fx.server.enqueue(reply({ text: 'ok' }));
     await collect(agent(true).run('hi'));
-    const [off, on] = server.requests.map((r) => r.body as Body);
+    const [off, on] = fx.server.requests.map((r) => r.body as Body);
     expect(breakpoints(off!)).toEqual([]);
     expect(typeof off!.system).toBe('string');
     const strip = (tools: Body['tools']) => tools!.map(({ cache_control: _c, ...t }) => t);
@@ -87,7 +77,7 @@ describe('prompt caching breakpoints', () => {
   });
 
   it('counts cache reads and writes in the usage events', async () => {
-    server.enqueue(reply({ text: 'ok', usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 900, cache_creation_input_tokens: 120 } }));
+    fx.server.enqueue(reply({ text: 'ok', usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 900, cache_creation_input_tokens: 120 } }));
     const events = await collect(agent(true).run('hi'));
     const usage = events.find((e) => e.type === 'usage');
     expect(usage).toMatchObject({ usage: { inputTokens: 10, outputTokens: 4, cacheReadTokens: 900, cacheWriteTokens: 120 }, session: { cacheReadTokens: 900, cacheWriteTokens: 120 } });
@@ -104,8 +94,8 @@ describe('whether prompt caching is on', () => {
   });
 
   it('INKLING_PROMPT_CACHING=1|0 overrides the setting, and nonsense is refused by name', async () => {
-    const home = path.join(ws.root, '..', 'home');
-    const resolve = (env: Record<string, string>) => resolveConfig(parseArgs([]), { INKLING_HOME: home, ANTHROPIC_API_KEY: 'sk-env-key-123', ...env }, ws.root);
+    const home = path.join(fx.ws.root, '..', 'home');
+    const resolve = (env: Record<string, string>) => resolveConfig(parseArgs([]), { INKLING_HOME: home, ANTHROPIC_API_KEY: 'sk-env-key-123', ...env }, fx.ws.root);
     expect((await resolve({})).settings.promptCaching).toBe('auto');
     expect((await resolve({ INKLING_PROMPT_CACHING: '1' })).settings.promptCaching).toBe(true);
     expect((await resolve({ INKLING_PROMPT_CACHING: '0' })).settings.promptCaching).toBe(false);

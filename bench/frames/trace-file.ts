@@ -19,10 +19,18 @@ export function traceEvents(file: string): TraceEvent[] {
   return out;
 }
 
-/** "startup <what> at <ms> ms" lines: ms since the process started. */
+/** "startup <what> at <ms> ms (cpu <ms> ms)" lines: ms since the process started, and its CPU time by then. */
 export function startupMarks(file: string): Record<string, number> {
-  const marks: Record<string, number> = {};
-  if (!existsSync(file)) return marks;
-  for (const m of readFileSync(file, 'utf8').matchAll(/^startup (.+) at (\d+) ms$/gm)) marks[m[1]!] = Number(m[2]);
-  return marks;
+  return startupMarksWithCpu(file).wall;
+}
+
+export function startupMarksWithCpu(file: string): { wall: Record<string, number>; cpu: Record<string, number> } {
+  const wall: Record<string, number> = {};
+  const cpu: Record<string, number> = {};
+  if (!existsSync(file)) return { wall, cpu };
+  for (const m of readFileSync(file, 'utf8').matchAll(/^startup (.+) at (\d+) ms(?: \(cpu (\d+) ms\))?$/gm)) {
+    wall[m[1]!] = Number(m[2]);
+    if (m[3] !== undefined) cpu[m[1]!] = Number(m[3]);
+  }
+  return { wall, cpu };
 }

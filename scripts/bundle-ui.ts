@@ -51,6 +51,22 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   plugins: [
     {
+      // Yoga's Emscripten loader fetches its wasm from a data: URL whenever fetch exists, and the
+      // first fetch in a process loads undici (with http2, tls, zlib and workers) and decodes the
+      // 90 KB URL in JS: about 50 ms before the first frame. Giving it the bytes skips that.
+      name: 'yoga-wasm-bytes',
+      setup(b) {
+        b.onLoad({ filter: /yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/ }, (args) => {
+          const source = fs.readFileSync(args.path, 'utf8');
+          const fetching = 'function ya(){return w||';
+          if (source.split(fetching).length !== 2 || !source.includes('H="data:application/octet-stream;base64,')) {
+            throw new Error(`${args.path}: yoga's wasm loader changed; update the yoga-wasm-bytes step of bundle-ui.ts`);
+          }
+          return { contents: source.replace(fetching, 'function ya(){w||(w=Buffer.from(H.slice(37),"base64"));return w||'), loader: 'js' };
+        });
+      },
+    },
+    {
       // Ink imports React DevTools only when DEV=true; it is not installed.
       name: 'no-devtools',
       setup(b) {

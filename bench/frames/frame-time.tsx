@@ -4,9 +4,16 @@
 // "Main-thread work per frame" is event-loop active time (performance.eventLoopUtilization)
 // divided by the frames Ink rendered; Ink's own renderTime covers only its output step.
 // Run on its own (prints JSON): NODE_ENV=production node --import tsx bench/frames/frame-time.tsx
+// One scenario (live, redraw10, redraw1000) on its own, --runs times, its cost per frame printed;
+// with --profile, the measured frames are CPU-profiled and the top of the profile printed:
+//   NODE_ENV=production node --import tsx bench/frames/frame-time.tsx --scenario live --runs 5 [--profile]
 import React from 'react';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { render } from 'ink';
 import type { AgentEvent } from '../../src/core/events.js';
@@ -18,6 +25,7 @@ import { startTicker } from '../../src/store/ticker.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { median, percentile, round, type Figures } from './figures.js';
+import { rankProfile, rankingTable } from './cpu-profile.js';
 
 class Sink extends EventEmitter {
   isTTY = true;
@@ -81,9 +89,29 @@ interface Window {
   /** Ink renderTime of the frames in the window. */
   renderTimes: number[];
   cpuPercent: number;
+  /** Process CPU ms per rendered frame (all threads; less sensitive to a busy machine than perFrame). */
+  cpuPerFrame: number;
+  /**
+   * The main thread's own on-CPU ms per rendered frame (Linux schedstat): what the frames cost the
+   * thread that draws them, without the time it waited for a core on a busy machine.
+   */
+  threadCpuPerFrame: number;
   bytes: number;
   frames: number;
 }
+
+/** The main thread's on-CPU time so far, ms (NaN where /proc has no schedstat). */
+function mainThreadCpuMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+// Set by --profile: the measured part of each window is recorded with the inspector's profiler.
+let profiler: Session | null = null;
+const profiles: string[] = [];
 
 // 50 ms apart, every update gets a frame of its own (Ink throttles to one per 34 ms).
 const EVERY_MS = 50;
@@ -99,9 +127,11 @@ async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, s
     step(i);
     await sleep(everyMs);
   }
+  if (profiler) await profiler.post('Profiler.start');
   const f0 = m.times.length;
   const b0 = m.sink.bytes;
   const cpu0 = process.cpuUsage();
+  const thread0 = mainThreadCpuMs();
   const elu0 = performance.eventLoopUtilization();
   const w0 = performance.now();
   for (let i = warmUp; i < warmUp + n; i++) {
@@ -110,12 +140,21 @@ async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, s
   }
   const elu = performance.eventLoopUtilization(elu0);
   const cpu = process.cpuUsage(cpu0);
+  const thread = mainThreadCpuMs() - thread0;
   const wall = performance.now() - w0;
   const renderTimes = m.times.slice(f0);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-frame-prof-')), 'frames.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    profiles.push(file);
+  }
   return {
     perFrame: elu.active / Math.max(1, renderTimes.length),
     renderTimes,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+    cpuPerFrame: (cpu.user + cpu.system) / 1000 / Math.max(1, renderTimes.length),
+    threadCpuPerFrame: thread / Math.max(1, renderTimes.length),
     bytes: m.sink.bytes - b0,
     frames: renderTimes.length,
   };
@@ -123,7 +162,7 @@ async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, s
 
 const describe = (w: Window) =>
   `${w.frames} frames for ${UPDATES} updates ${EVERY_MS} ms apart; Ink renderTime median ${median(w.renderTimes).toFixed(1)} ms, p90 ${percentile(w.renderTimes, 90).toFixed(1)} ms; ` +
-  `CPU ${w.cpuPercent.toFixed(0)}% of a core; ${(w.bytes / 1024).toFixed(0)} KB written`;
+  `CPU ${w.cpuPercent.toFixed(0)}% of a core; main thread on CPU ${w.threadCpuPerFrame.toFixed(2)} ms per frame; ${(w.bytes / 1024).toFixed(0)} KB written`;
 
 /** Redraws forced by a new notice at the bottom (a real re-render of the whole transcript). */
 async function redraws(calls: number): Promise<{ first: number; w: Window }> {
@@ -208,7 +247,48 @@ export async function frameFigures(runs = 3): Promise<Figures> {
   };
 }
 
+const PROFILED: Record<string, () => Promise<Window>> = {
+  live: livePane,
+  redraw10: async () => (await redraws(10)).w,
+  redraw1000: async () => (await redraws(1000)).w,
+};
+
+/** Measures one scenario `runs` times; with `profile`, prints the top of the last run's profile. */
+async function oneScenario(name: string, runs: number, profile: boolean): Promise<void> {
+  const measure = PROFILED[name];
+  if (!measure) throw new Error(`--scenario takes one of ${Object.keys(PROFILED).join(' ')}`);
+  if (profile) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
+  const perFrame: number[] = [];
+  const threadPerFrame: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const w = await measure();
+    perFrame.push(w.perFrame);
+    threadPerFrame.push(w.threadCpuPerFrame);
+  }
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+  console.log(
+    `${name}: main-thread ms per frame median ${median(perFrame).toFixed(2)} (${list(perFrame)}); ` +
+      `main thread on CPU ms per frame median ${median(threadPerFrame).toFixed(2)} (${list(threadPerFrame)}); load ${load}${profile ? ' (profiled: slower)' : ''}`,
+  );
+  if (!profile) return;
+  for (const file of profiles) console.log(`profile: ${file}`);
+  // Rankings of the last window (the JIT warmest).
+  const r = rankProfile(profiles[profiles.length - 1]!, 25);
+  console.log(`\n${r.busyMs.toFixed(0)} ms busy of ${r.totalMs.toFixed(0)} ms\n\n## self\n${rankingTable(r.top)}`);
+  console.log(`\n## packages\n${rankingTable(r.byPackage, 'self ms', 'package')}`);
+  console.log(`\n## own, total\n${rankingTable(r.ownTotal, 'total ms')}`);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.stdout.write(JSON.stringify(await frameFigures()) + '\n');
+  const at = process.argv.indexOf('--scenario');
+  const runsAt = process.argv.indexOf('--runs');
+  if (at >= 0) await oneScenario(process.argv[at + 1] ?? 'live', runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 3, process.argv.includes('--profile'));
+  else process.stdout.write(JSON.stringify(await frameFigures()) + '\n');
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 // Turning text into screen rows: wrap-aware at a width, ANSI colours kept, wide chars counted.
 import wrapAnsi from 'wrap-ansi';
-import stringWidth from 'string-width';
 import sliceAnsi from 'slice-ansi';
+import { stringWidth } from './text-width.js';
 
 export { stringWidth };
 

@@ -9,7 +9,7 @@ import type { TerminalSnapshot } from '../tools/details.js';
 import { KeptOutput } from './kept-output.js';
 import type { OutputLog } from './output-log.js';
 import type { Redact } from '../redact.js';
-import { PlainLines, PlainScreenFeed, plainPrefix, startsWithText } from './plain-output.js';
+import { PlainLines, PlainScreenFeed, plainLfText, plainPrefix, startsWithText } from './plain-output.js';
 import { takeSnapshot } from './screen-text.js';
 import { SENTINEL_OSC, parseSentinel, sentinelPrefix } from './sentinel.js';
 
@@ -82,7 +82,7 @@ export class CommandTerminal {
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
     this.redact = opts.redact;
-    this.plain = opts.plainFastPath === false ? null : new PlainLines((lines) => this.takePlainLines(lines));
+    this.plain = opts.plainFastPath === false ? null : new PlainLines((block, lines) => this.takePlainText(block, lines));
     this.parsePlain = this.plain !== null;
     this.sentinelStart = sentinelPrefix(opts.nonce);
     this.term = new Terminal({
@@ -166,13 +166,13 @@ export class CommandTerminal {
       plain.pendingCr = false;
       data = typeof data === 'string' ? `\r${data}` : Buffer.concat([CR, data]);
     }
-    const { end, pendingCr } = plainPrefix(data);
+    const { end, pendingCr, lineEnds } = plainPrefix(data);
     const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
-    if (head !== '') plain.add(head, this.term.rows);
+    if (head !== '') plain.add(lineEnds === 0 ? head : plainLfText(data, end), lineEnds, this.term.rows);
     const rest = typeof data === 'string' ? data.slice(end) : data.subarray(end);
     // A long unfinished line leaves the fast path: the emulator must still hold all of its rows.
     const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
-    if ((pendingCr || rest.length === 0) && plain.partial.length <= partialMax) {
+    if ((pendingCr || rest.length === 0) && plain.partialLength <= partialMax) {
       plain.pendingCr = pendingCr;
       this.feed.append(head, onParsed);
       return null;
@@ -184,9 +184,14 @@ export class CommandTerminal {
 
   /** Plain lines that have left the screen, to the log and the kept text. */
   private takePlainLines(lines: string[]): void {
-    this.log.append(`${this.lineOpen ? '\n' : ''}${lines.join('\n')}\n`);
+    this.takePlainText(lines.join('\n'), lines.length);
+  }
+
+  /** `count` plain lines joined by '\n' (no line end after the last), as one string. */
+  private takePlainText(text: string, count: number): void {
+    this.log.append(`${this.lineOpen ? '\n' : ''}${text}\n`);
     this.lineOpen = false;
-    for (const line of lines) this.kept.addRow(line, false);
+    this.kept.addLines(text, count);
     this.lastRowLength = 0;
     this.consumedAny = true;
   }

@@ -1,6 +1,8 @@
 // The command's rendered text kept for the model while it runs: the first lines and a rolling tail,
 // each bounded in characters, so memory stays flat whatever the command prints. Everything in
-// between is only counted (the full text goes to the log on disk).
+// between is only counted (the full text goes to the log on disk). The tail is kept as blocks of
+// text, not lines: a plain flood hands over a chunk's lines as one string (addLines), and lines
+// are split out of the tail only when the result is rendered.
 import { MAX_RESULT_CHARS, countLines, truncateHeadTail } from '../truncate.js';
 
 /** Head and tail each keep a bit more than half the result budget so truncateHeadTail still cuts at lines. */
@@ -8,18 +10,21 @@ export const KEPT_HEAD_CHARS = Math.ceil(MAX_RESULT_CHARS * 0.6);
 export const KEPT_TAIL_CHARS = Math.ceil(MAX_RESULT_CHARS * 0.6);
 /** Upper bound of the truncation note's length without the caller's note. */
 const NOTE_LINE_CHARS = 200;
+/** The tail may hold this many characters over its budget before its oldest block is cut (a copy). */
+const TAIL_SLACK_CHARS = 256;
 
 export class KeptOutput {
   private readonly head: string[] = [];
   private headChars = 0;
   private headFull = false;
+  /** Newest complete lines, oldest block first; each block is lines joined by '\n'. */
   private tail: string[] = [];
   private tailStart = 0;
+  /** Characters of the tail's blocks, one line end counted per block. */
   private tailChars = 0;
   /** The logical line still being built from wrapped rows. */
   private current: string | null = null;
   private currentCut = 0;
-  private droppedLines = 0;
   /** Lines longer than the budget, kept only in part. */
   private cutLines = 0;
   /** Logical lines seen so far (wrapped rows joined). */
@@ -47,6 +52,49 @@ export class KeptOutput {
     this.lineCount++;
   }
 
+  /**
+   * `count` (≥ 1) complete lines at once, joined by '\n' (no line end after the last): as if each
+   * were added with addRow, without making a string per line once the head is full.
+   */
+  addLines(text: string, count: number): void {
+    this.finishLine();
+    let start = 0;
+    let left = count;
+    while (!this.headFull && left > 0) {
+      const end = left === 1 ? text.length : text.indexOf('\n', start);
+      this.addRow(text.slice(start, end), false);
+      this.finishLine();
+      start = end + 1;
+      left--;
+    }
+    if (left === 0) return;
+    this.lineCount += left;
+    const rest = start === 0 ? text : text.slice(start);
+    // A block longer than the budget may hold a line that must be cut: split it where it is long.
+    if (rest.length <= this.tailBudget) this.keepTail(rest);
+    else this.keepLongBlock(rest);
+  }
+
+  private keepLongBlock(text: string): void {
+    let s = 0;
+    while (s < text.length) {
+      if (text.length - s <= this.tailBudget) {
+        this.keepTail(text.slice(s));
+        return;
+      }
+      let e = text.lastIndexOf('\n', s + this.tailBudget);
+      if (e < s) {
+        // The line at s is longer than the budget: kept cut, as addRow cuts it.
+        e = text.indexOf('\n', s);
+        if (e < 0) e = text.length;
+        this.addRow(text.slice(s, e), false);
+        this.lineCount--; // counted by addLines already
+        this.finishLine();
+      } else this.keepTail(text.slice(s, e));
+      s = e + 1;
+    }
+  }
+
   private finishLine(): void {
     if (this.current === null) return;
     if (this.currentCut > 0) this.cutLines++;
@@ -59,15 +107,30 @@ export class KeptOutput {
       return;
     }
     this.headFull = true;
-    this.tail.push(line);
-    this.tailChars += line.length + 1;
+    this.keepTail(line);
+  }
+
+  /** Appends a block of complete lines to the tail and drops the oldest lines it no longer needs. */
+  private keepTail(block: string): void {
+    this.tail.push(block);
+    this.tailChars += block.length + 1;
+    // Whole blocks first, then the oldest lines of the first block: the tail keeps the fewest
+    // newest lines that still fill the budget.
     while (this.tail.length - this.tailStart > 1 && this.tailChars - (this.tail[this.tailStart]!.length + 1) >= this.tailBudget) {
       this.tailChars -= this.tail[this.tailStart]!.length + 1;
-      this.tailStart++;
-      this.droppedLines++;
+      this.tail[this.tailStart++] = ''; // a block can be large: let it go now
+    }
+    const excess = this.tailChars - this.tailBudget;
+    if (excess > TAIL_SLACK_CHARS && this.tail.length - this.tailStart > 1) {
+      const first = this.tail[this.tailStart]!;
+      const cut = first.lastIndexOf('\n', excess - 1);
+      if (cut >= 0) {
+        this.tail[this.tailStart] = first.slice(cut + 1);
+        this.tailChars -= cut + 1;
+      }
     }
     // Compact now and then rather than shifting on every drop.
-    if (this.tailStart > 4096 && this.tailStart * 2 > this.tail.length) {
+    if (this.tailStart > 1024 && this.tailStart * 2 > this.tail.length) {
       this.tail = this.tail.slice(this.tailStart);
       this.tailStart = 0;
     }
@@ -88,13 +151,21 @@ export class KeptOutput {
     // Room for the note line: its fixed words, four numbers, and the caller's note.
     const budget = Math.max(0, maxChars - NOTE_LINE_CHARS - note.length);
     this.finishLine();
-    const tail = this.tail.slice(this.tailStart);
+    const blocks = this.tail.slice(this.tailStart);
+    const kept = blocks.length > 0 ? blocks.join('\n').split('\n') : [];
+    // The fewest newest lines that fill the budget (a block's older lines may not be needed).
+    let chars = blocks.reduce((n, b) => n + b.length + 1, 0);
+    let from = 0;
+    while (kept.length - from > 1 && chars - (kept[from]!.length + 1) >= this.tailBudget) chars -= kept[from++]!.length + 1;
+    const tailLines = kept.length - from;
+    const droppedLines = this.lineCount - this.head.length - tailLines;
+    const tail = kept.slice(from);
     while (tail.length > 0 && tail[tail.length - 1]!.trim() === '') tail.pop();
     const head = this.head.slice();
     if (tail.length === 0) while (head.length > 0 && head[head.length - 1]!.trim() === '') head.pop();
     // Trailing blank lines do not count as output.
-    const totalLines = this.lineCount - (this.head.length - head.length) - (this.tail.length - this.tailStart - tail.length);
-    if (this.droppedLines === 0) {
+    const totalLines = this.lineCount - (this.head.length - head.length) - (tailLines - tail.length);
+    if (droppedLines === 0) {
       const all = [...head, ...tail].join('\n');
       // A cut line's marker cannot name the log; say where the whole line is (the truncation
       // note below does so too).

@@ -5,24 +5,47 @@
 // flood costs a scan and a split instead of emulating every row that scrolls off unseen. The first
 // byte that is not plain (an escape, a tab, a lone CR or LF, UTF-8) ends the fast path for good.
 
-/** Where the plain prefix of `data` from `from` ends, and whether it ends on a CR whose LF may follow. */
-export function plainPrefix(data: Uint8Array | string, from = 0): { end: number; pendingCr: boolean } {
+/**
+ * Where the plain prefix of `data` from `from` ends, whether it ends on a CR whose LF may follow,
+ * and how many line ends (CR LF) it holds.
+ */
+export function plainPrefix(data: Uint8Array | string, from = 0): { end: number; pendingCr: boolean; lineEnds: number } {
   const len = data.length;
   const isString = typeof data === 'string';
   let i = from;
+  let lineEnds = 0;
   while (i < len) {
     const c = isString ? data.charCodeAt(i) : data[i]!;
     if (c >= 0x20 && c <= 0x7e) {
       i++;
       continue;
     }
-    if (c !== 13) return { end: i, pendingCr: false };
-    if (i + 1 === len) return { end: i, pendingCr: true };
+    if (c !== 13) return { end: i, pendingCr: false, lineEnds };
+    if (i + 1 === len) return { end: i, pendingCr: true, lineEnds };
     const next = isString ? data.charCodeAt(i + 1) : data[i + 1]!;
-    if (next !== 10) return { end: i, pendingCr: false };
+    if (next !== 10) return { end: i, pendingCr: false, lineEnds };
     i += 2;
+    lineEnds++;
   }
-  return { end: i, pendingCr: false };
+  return { end: i, pendingCr: false, lineEnds };
+}
+
+let scratch = Buffer.allocUnsafe(0);
+
+/**
+ * The plain text `data` holds before `end` (a plainPrefix end) with every CR LF as LF, as the log
+ * and the kept text hold lines: one pass over the bytes, no string per line.
+ */
+export function plainLfText(data: Uint8Array | string, end: number): string {
+  if (typeof data === 'string') return data.slice(0, end).replace(/\r\n/g, '\n');
+  if (scratch.length < end) scratch = Buffer.allocUnsafe(Math.max(end, 64 * 1024));
+  const out = scratch;
+  let o = 0;
+  for (let i = 0; i < end; i++) {
+    const c = data[i]!;
+    if (c !== 13) out[o++] = c;
+  }
+  return out.toString('latin1', 0, o);
 }
 
 /** Whether `data` begins with the ASCII text `prefix`. */
@@ -31,11 +54,6 @@ export function startsWithText(data: Uint8Array | string, prefix: string): boole
   if (data.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (data[i] !== prefix.charCodeAt(i)) return false;
   return true;
-}
-
-/** The complete lines of plain text, as the emulator's rows hold them (spaces written are kept). */
-export function completeLines(text: string): string[] {
-  return text.split('\r\n');
 }
 
 /** While plain text floods, the emulator gets the newest lines at most this often (the first at once). */
@@ -132,39 +150,61 @@ export class PlainScreenFeed {
 }
 
 /**
- * The input side: complete lines go to `take` once they have certainly left the screen; the last
- * `hold` complete lines and the unfinished one are still the emulator's to show, and to take
- * (or lose, if the program clears them) when the output stops being plain.
+ * The input side: complete lines go to `take` once they have certainly left the screen, as one
+ * block per chunk (lines joined by LF, no line end after the last); the last `hold` complete
+ * lines and the unfinished one are still the emulator's to show, and to take (or lose, if the
+ * program clears them) when the output stops being plain. No string is made per line.
  */
 export class PlainLines {
-  /** The unfinished line after the last line end. */
-  partial = '';
+  /** Text after the last line taken: `restLines` complete lines (LF ended), then the unfinished one. */
+  private rest = '';
+  private restLines = 0;
+  /** Where the unfinished line starts in `rest`. */
+  private partialStart = 0;
   /** The chunk ended on a CR: its LF may start the next chunk. */
   pendingCr = false;
-  held: string[] = [];
 
-  constructor(private readonly take: (lines: string[]) => void) {}
+  constructor(private readonly take: (block: string, lines: number) => void) {}
 
-  add(text: string, hold: number): void {
-    const lastEnd = text.lastIndexOf('\r\n');
-    if (lastEnd < 0) {
-      this.partial += text;
+  /** Plain text with its CR LF pairs as LF (plainLfText), holding `lineEnds` of them. */
+  add(text: string, lineEnds: number, hold: number): void {
+    if (lineEnds === 0) {
+      this.rest += text;
       return;
     }
-    const lines = completeLines(this.partial + text.slice(0, lastEnd));
-    this.partial = text.slice(lastEnd + 2);
-    const held = this.held.length > 0 ? this.held.concat(lines) : lines;
-    if (held.length <= hold) {
-      this.held = held;
+    const all = this.rest + text;
+    const lines = this.restLines + lineEnds;
+    this.partialStart = all.lastIndexOf('\n') + 1;
+    if (lines <= hold) {
+      this.rest = all;
+      this.restLines = lines;
       return;
     }
-    this.held = held.slice(held.length - hold);
-    held.length -= hold;
-    this.take(held);
+    // The line end before the last `hold` complete lines.
+    let at = this.partialStart - 1;
+    for (let n = hold; n > 0; n--) at = all.lastIndexOf('\n', at - 1);
+    this.take(all.slice(0, at), lines - hold);
+    this.rest = all.slice(at + 1);
+    this.partialStart -= at + 1;
+    this.restLines = hold;
+  }
+
+  /** The complete lines not taken yet. */
+  get held(): string[] {
+    return this.restLines === 0 ? [] : this.rest.slice(0, this.partialStart - 1).split('\n');
+  }
+
+  /** The unfinished line after the last line end. */
+  get partial(): string {
+    return this.restLines === 0 ? this.rest : this.rest.slice(this.partialStart);
+  }
+
+  get partialLength(): number {
+    return this.rest.length - (this.restLines === 0 ? 0 : this.partialStart);
   }
 
   /** Lines seen and not taken yet (held ones and the unfinished one). */
   get pendingLines(): number {
-    return this.held.length + (this.partial !== '' ? 1 : 0);
+    return this.restLines + (this.partialLength > 0 ? 1 : 0);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptOutput } from '../../../src/core/shell/kept-output.js';
+import { KEPT_HEAD_CHARS, KEPT_TAIL_CHARS, KeptOutput } from '../../../src/core/shell/kept-output.js';
 import { MAX_RESULT_CHARS } from '../../../src/core/truncate.js';
 
 describe('KeptOutput', () => {
@@ -78,5 +78,45 @@ describe('KeptOutput', () => {
     const r = k.render('full output: /tmp/x.log');
     expect(r.truncated).toBe(true);
     expect(r.text).toMatch(/… \[line cut: \d+ more characters\]\nEND\n\.\.\. \[1 long line cut; full output: \/tmp\/x\.log\]$/);
+  });
+
+  it('renders lines added as blocks exactly as the same lines added one row at a time', () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let t = 0; t < 60; t++) {
+      const [head, tail] = t % 2 === 0 ? [300, 500] : [KEPT_HEAD_CHARS, KEPT_TAIL_CHARS];
+      const count = 1 + Math.floor(rnd() * (t % 3 === 0 ? 20_000 : 400));
+      // Mostly short lines, some blank, now and then one longer than the tail's budget.
+      const lines = Array.from({ length: count }, (_, i) =>
+        rnd() < 0.002 ? 'L'.repeat(tail + Math.floor(rnd() * 2 * tail)) : rnd() < 0.1 ? '' : `${i} ${'x'.repeat(Math.floor(rnd() * 60))}`,
+      );
+      const rows = new KeptOutput(head, tail);
+      for (const line of lines) rows.addRow(line, false);
+      const blocks = new KeptOutput(head, tail);
+      for (let i = 0; i < lines.length; ) {
+        const n = 1 + Math.floor(rnd() * 700);
+        const part = lines.slice(i, i + n);
+        if (rnd() < 0.1) for (const line of part) blocks.addRow(line, false);
+        else blocks.addLines(part.join('\n'), part.length);
+        i += n;
+      }
+      for (const note of ['', 'full output: /tmp/x.log']) expect(blocks.render(note), `case ${t}`).toEqual(rows.render(note));
+      expect(blocks.lineCount).toBe(count);
+    }
+  });
+
+  it('bounds memory when a flood arrives in blocks', () => {
+    const k = new KeptOutput();
+    for (let i = 0; i < 2000; i++) {
+      const lines = Array.from({ length: 500 }, (_, j) => String(i * 500 + j + 1));
+      k.addLines(lines.join('\n'), lines.length);
+      expect(k.retainedChars()).toBeLessThanOrEqual(KEPT_HEAD_CHARS + KEPT_TAIL_CHARS + 300);
+    }
+    const r = k.render('full output: /tmp/log');
+    expect(r.totalLines).toBe(1_000_000);
+    expect(r.text.startsWith('1\n2\n3\n')).toBe(true);
+    expect(r.text.endsWith('999999\n1000000')).toBe(true);
+    const omitted = Number(/(\d+) lines omitted/.exec(r.text)![1]);
+    expect(omitted + r.text.split('\n').length - 1).toBe(1_000_000);
   });
 });

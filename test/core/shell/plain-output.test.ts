@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CommandTerminal } from '../../../src/core/shell/command-terminal.js';
 import { OutputLog } from '../../../src/core/shell/output-log.js';
-import { PlainScreenFeed, plainPrefix } from '../../../src/core/shell/plain-output.js';
+import { PlainLines, PlainScreenFeed, plainLfText, plainPrefix } from '../../../src/core/shell/plain-output.js';
 import { sentinelPrefix } from '../../../src/core/shell/sentinel.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-plain-'));
@@ -109,13 +109,40 @@ describe('plain output fast path', () => {
   });
 
   it('leaves the fast path at the first byte that is not plain', () => {
-    expect(plainPrefix('ab\r\ncd')).toEqual({ end: 6, pendingCr: false });
-    expect(plainPrefix('ab\r')).toEqual({ end: 2, pendingCr: true });
-    expect(plainPrefix('ab\rc')).toEqual({ end: 2, pendingCr: false });
-    expect(plainPrefix('ab\ncd')).toEqual({ end: 2, pendingCr: false });
-    expect(plainPrefix('a\tb')).toEqual({ end: 1, pendingCr: false });
-    expect(plainPrefix(Buffer.from('ok é'))).toEqual({ end: 3, pendingCr: false });
-    expect(plainPrefix(Buffer.from('x\x1b[0m'))).toEqual({ end: 1, pendingCr: false });
+    expect(plainPrefix('ab\r\ncd')).toEqual({ end: 6, pendingCr: false, lineEnds: 1 });
+    expect(plainPrefix('ab\r')).toEqual({ end: 2, pendingCr: true, lineEnds: 0 });
+    expect(plainPrefix('ab\rc')).toEqual({ end: 2, pendingCr: false, lineEnds: 0 });
+    expect(plainPrefix('ab\ncd')).toEqual({ end: 2, pendingCr: false, lineEnds: 0 });
+    expect(plainPrefix('a\tb')).toEqual({ end: 1, pendingCr: false, lineEnds: 0 });
+    expect(plainPrefix(Buffer.from('ok é'))).toEqual({ end: 3, pendingCr: false, lineEnds: 0 });
+    expect(plainPrefix(Buffer.from('x\x1b[0m'))).toEqual({ end: 1, pendingCr: false, lineEnds: 0 });
+    expect(plainPrefix('1\r\n2\r\n\r\n3\r')).toEqual({ end: 9, pendingCr: true, lineEnds: 3 });
+  });
+
+  it('gives the plain text with its line ends as LF, from bytes or a string', () => {
+    const text = '1\r\n22\r\n\r\n333\r\nx';
+    for (const data of [text, Buffer.from(`${text}\x1b[m`)]) {
+      expect(plainLfText(data, plainPrefix(data).end)).toBe('1\n22\n\n333\nx');
+      expect(plainLfText(data, 4)).toBe('1\n2');
+    }
+    const big = Buffer.from('ab\r\n'.repeat(50_000));
+    expect(plainLfText(big, big.length)).toBe('ab\n'.repeat(50_000));
+  });
+
+  it('takes the lines that left the screen as one block per chunk and holds the last ones', () => {
+    const taken: [string, number][] = [];
+    const lines = new PlainLines((block, count) => taken.push([block, count]));
+    const add = (text: string) => lines.add(plainLfText(text, text.length), plainPrefix(text).lineEnds, 2);
+    add('a\r\nb');
+    expect(taken).toEqual([]);
+    expect([lines.held, lines.partial, lines.pendingLines]).toEqual([['a'], 'b', 2]);
+    add('c\r\nd\r\ne\r\nf');
+    expect(taken).toEqual([['a\nbc', 2]]);
+    expect([lines.held, lines.partial, lines.partialLength]).toEqual([['d', 'e'], 'f', 1]);
+    add('g');
+    add('\r\n\r\n');
+    expect(taken).toEqual([['a\nbc', 2], ['d\ne', 2]]);
+    expect([lines.held, lines.partial, lines.pendingLines]).toEqual([['fg', ''], '', 2]);
   });
 
   it('keeps the newest lines of the feed and starts a fresh row when it dropped some', () => {

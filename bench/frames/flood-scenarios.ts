@@ -33,12 +33,17 @@ async function keyFloor(dir: string): Promise<number[]> {
 }
 
 /** Keys typed one at a time while the pane floods; each waits until the input row shows it. */
-export async function keysDuringFlood(): Promise<ScenarioResult> {
-  const b = await startBenchApp({ server: [call('Running it. ', bash('seq 1 2000000')), { text: 'flood done' }], paneStream: true });
+export async function keysDuringFlood(opts: Partial<ScenarioOptions> = {}): Promise<ScenarioResult> {
+  const b = await startBenchApp({
+    server: [call('Running it. ', bash('seq 1 2000000')), { text: 'flood done' }],
+    paneStream: true,
+    ...(opts.cpuProfDir ? { cpuProfDir: opts.cpuProfDir } : {}),
+  });
   const pss = pssSampler(b.pid);
   const sent: { at: number; typed: string; polled: number }[] = [];
   let cpuPercent = NaN;
   const idle: number[] = [];
+  const turns: { from: number; to: number }[] = [];
   try {
     // The floor: the same keys into the idle app (measurement overhead included).
     for (const typed of ['q', 'qw', 'qwe', 'qwer', 'qwert']) {
@@ -69,6 +74,7 @@ export async function keysDuringFlood(): Promise<ScenarioResult> {
       await sleep(60);
     }
     cpuPercent = ((cpuMs(b.pid) - c0) / (nowMs() - t0)) * 100;
+    turns.push({ from: t0, to: nowMs() });
     await b.app.waitFor((s) => s.includes('flood done') && s.includes('● idle'), 'the flood to end', 120_000);
   } finally {
     await b.close();
@@ -93,6 +99,7 @@ export async function keysDuringFlood(): Promise<ScenarioResult> {
     },
     pssPeak: pss.stop(),
     pssAtPeak: pss.atPeak(),
+    turns,
   };
 }
 

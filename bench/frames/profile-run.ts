@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { profilesIn } from './app-session.js';
 import { epochToMonotonicUs, rankingTable, rankProfile } from './cpu-profile.js';
-import { flood } from './flood-scenarios.js';
+import { flood, keysDuringFlood } from './flood-scenarios.js';
+import { longTaskTable, longTasks } from './long-tasks.js';
 import type { ScenarioOptions, ScenarioResult } from './figures.js';
 import { liveTurn, TICKER } from './live-scenarios.js';
 import { RESULTS_DIR, runInfo } from './results-file.js';
@@ -26,6 +27,7 @@ function preferUnbundledUi(): () => void {
 const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Promise<ScenarioResult> }[] = [
   { name: 'live', what: `the live turn (\`${TICKER}\`)`, run: liveTurn },
   { name: 'flood', what: 'the flood turn (`seq 1 300000`)', run: flood },
+  { name: 'keys', what: 'keys typed while `seq 1 2000000` floods the pane (one run; the window is the typing)', run: keysDuringFlood },
 ];
 
 export async function profileScenarios(opts: { reps: number; save?: string | undefined; only?: string[] }): Promise<void> {
@@ -43,6 +45,8 @@ export async function profileScenarios(opts: { reps: number; save?: string | und
       const windows = (r.turns ?? []).map((w) => ({ from: epochToMonotonicUs(w.from), to: epochToMonotonicUs(w.to) }));
       const turns = rankProfile(file, 12, windows);
       const life = rankProfile(file, 5);
+      const long = longTasks(file, windows, 12);
+      const counts = Object.entries(long.counts).map(([k, v]) => `${v} ${k}`).join(', ');
       sections.push(
         `## ${s.name}: ${opts.reps} × ${s.what}\n\n` +
           `During the turns (Enter → turn end on screen): ${(turns.totalMs / 1000).toFixed(1)} s, ${turns.busyMs.toFixed(0)} ms not idle.\n\n` +
@@ -50,6 +54,8 @@ export async function profileScenarios(opts: { reps: number; save?: string | und
           `Self time by package in the same span:\n\n${rankingTable(turns.byPackage, 'self ms', 'package')}\n\n` +
           `The project's own functions by total time in the same span (they and everything they call):\n\n` +
           `${rankingTable(turns.ownTotal, 'total ms')}\n\n` +
+          `The longest stretches of main-thread work in the same span (no idle sample between; ${counts}); a key ` +
+          `that arrives during one waits for its end:\n\n${longTaskTable(long.tasks)}\n\n` +
           `Whole life (start-up and exit included): ${(life.totalMs / 1000).toFixed(1)} s, ${life.busyMs.toFixed(0)} ms not idle; top 5:\n\n` +
           `${rankingTable(life.top)}\n\nProfile (temporary): ${file}\n`,
       );

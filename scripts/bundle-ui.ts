@@ -1,8 +1,9 @@
 // Bundles the program for a fast start into dist/bundle/: cli.js (the command line, the core and
 // the store, with the TUI as a chunk loaded when it starts) and ui.js (React, Ink and the
 // components, for the compiled modules' run-tui), minified ESM with shared chunks; the markdown
-// highlighter, the SDKs' glue and the tools load lazily as their own chunks. One file and a few
-// chunks start about three times faster than the same modules loaded one by one.
+// highlighter, the SDKs' glue and the tools load lazily as their own chunks; Ink's Output.get() is
+// src/app/ink-output.ts's. One file and a few chunks start about three times faster than the same
+// modules loaded one by one.
 // Run after tsc (tsconfig.build.json compiles this file): node dist/scripts/bundle-ui.js
 // bin/inkling.js uses cli.js when it is there and newer than the compiled main.js; run-tui uses
 // ui.js when it is newer than the compiled components.
@@ -63,6 +64,18 @@ await build({
             throw new Error(`${args.path}: yoga's wasm loader changed; update the yoga-wasm-bytes step of bundle-ui.ts`);
           }
           return { contents: source.replace(fetching, 'function ya(){w||(w=Buffer.from(H.slice(37),"base64"));return w||'), loader: 'js' };
+        });
+      },
+    },
+    {
+      // Ink's Output.get() made cheap (src/app/ink-output.ts), installed as Ink's module loads.
+      name: 'ink-output-get',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+          const source = await fs.promises.readFile(args.path, 'utf8');
+          if (!source.includes('export default class Output')) throw new Error(`${args.path}: Ink's Output class not found`);
+          const install = JSON.stringify(path.join(dist, 'src/app/ink-output.js'));
+          return { contents: `${source}\nimport { installOutputGet as __installOutputGet } from ${install};\n__installOutputGet(Output);\n`, loader: 'js', resolveDir: path.dirname(args.path) };
         });
       },
     },

@@ -26,6 +26,10 @@ import { diffingStdout } from '../../src/app/frame-diff.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { median, percentile, round, type Figures } from './figures.js';
 import { rankProfile, rankingTable } from './cpu-profile.js';
+import { installOutputGetFromPackage } from '../../src/app/ink-output.js';
+
+// As the app draws (the bundle's build and run-tui install it).
+await installOutputGetFromPackage();
 
 class Sink extends EventEmitter {
   isTTY = true;

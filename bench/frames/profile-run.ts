@@ -43,6 +43,8 @@ export async function profileScenarios(opts: { reps: number; save?: string | und
       const file = profilesIn(out)[0];
       if (!file) throw new Error(`no profile written in ${out}`);
       const windows = (r.turns ?? []).map((w) => ({ from: epochToMonotonicUs(w.from), to: epochToMonotonicUs(w.to) }));
+      // Beside the profile, for a closer look at single turns (the first one loads code lazily).
+      writeFileSync(`${file}.turns.json`, JSON.stringify(windows));
       const turns = rankProfile(file, 12, windows);
       const life = rankProfile(file, 5);
       const long = longTasks(file, windows, 12);

@@ -110,6 +110,8 @@ async function loadUi(): Promise<UiModules> {
   const unset = env.NODE_ENV === undefined;
   if (unset) env.NODE_ENV = 'production';
   try {
+    // The bundle's build puts it on Ink's Output class; here it is put on Ink's own module.
+    await (await import('./ink-output.js')).installOutputGetFromPackage();
     return await import('./ui-modules.js');
   } finally {
     if (unset) delete env.NODE_ENV;

@@ -25,10 +25,10 @@ export interface DrawnRows {
    */
   place(rows: readonly string[], width: number, height: number): string;
   /**
-   * Text with each placeholder replaced by its rows, and how many rows that added. `cols`: the
-   * terminal's width now, which rows laid out before a resize are cut to.
+   * Text with each placeholder replaced by its rows, and how many rows that added. (Rows laid out
+   * before a resize, wider than the terminal now, are cut on their way out: src/app/resize-frames.ts.)
    */
-  fill(text: string, cols?: number): { text: string; added: number };
+  fill(text: string): { text: string; added: number };
   /** Rows and blocks held now (bounded by a few screens, whatever the session's length). */
   size(): number;
 }
@@ -100,7 +100,7 @@ export function createDrawnRows(): DrawnRows {
       if (blocks.size > 64 || rows.size > 1000) evict();
       return `${OPEN}${id.toString(36)}${CLOSE}`;
     },
-    fill(text, cols = Infinity) {
+    fill(text) {
       if (!text.includes(OPEN)) return { text, added: 0 };
       let added = 0;
       const out = text.replace(SLOT, (_, id: string) => {
@@ -109,9 +109,6 @@ export function createDrawnRows(): DrawnRows {
         // On screen: kept while it stays there (a region that does not redraw places nothing).
         kept.used = generation;
         added += kept.value.rows - 1;
-        // Laid out for a wider terminal (the frame Ink draws just after a resize, before the
-        // app has laid out again): cut, so that no row wraps and nothing scrolls.
-        if (kept.value.width > cols) return kept.value.text.split('\n').map((r) => (r === '' ? r : finalRow(r, cols))).join('\n');
         return kept.value.text;
       });
       generation++;

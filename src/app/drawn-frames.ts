@@ -20,8 +20,8 @@ export interface DrawnFrames {
 
 const CLEAR_TERMINAL = '\x1b[2J\x1b[3J\x1b[H';
 
-/** `rows`, `cols`: the terminal's size now. */
-export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => Infinity, cols: () => number = () => Infinity): DrawnFrames {
+/** `rows`: the terminal's height now. */
+export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => Infinity): DrawnFrames {
   // Ink's line count of its last frame (rows + 1, the frame ends in a newline) and ours.
   let inkLines = 0;
   let realLines = 0;
@@ -35,7 +35,7 @@ export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => I
       const erased = m ? m[0].split('\x1b[2K').length - 1 : 0;
       const rest = m ? chunk.slice(m[0].length) : chunk;
       const prefix = m && erased === inkLines ? eraseLines(realLines) : (m?.[0] ?? '');
-      const filled = drawn.fill(rest, cols());
+      const filled = drawn.fill(rest);
       let { text, added } = filled;
       const frame = (m !== null && rest !== '') || rest.endsWith('\n');
       // A frame as tall as the terminal (the old layout, drawn just after the terminal got

@@ -8,6 +8,7 @@
 import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
 import { attachDrawnRows, createDrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
+import { createResizeFrames } from './resize-frames.js';
 
 const ERASE_LINE = '\x1b[2K';
 // ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
@@ -149,7 +150,7 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
   const drawn = createDrawnRows();
-  const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity, () => stream.columns || Infinity);
+  const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
   // Ink writes "begin synchronized update" on its own before each frame: it goes out with the
   // frame's write (one write per frame instead of three), or not at all when nothing follows it
   // but the end of the update (a render that changed nothing).
@@ -161,14 +162,19 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
     },
     () => stream.rows || Infinity,
   );
-  // Registered before Ink's own listener, so Ink's first frame after a resize goes out whole.
-  stream.on('resize', () => differ.reset());
+  // Registered before Ink's own listener, so Ink's first frame after a resize goes out whole, on
+  // a cleared screen, with no row wider than the terminal (resize-frames.ts).
+  const resizeFrames = createResizeFrames(() => stream.columns || Infinity);
+  stream.on('resize', () => {
+    differ.reset();
+    resizeFrames.resized();
+  });
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     if (text === BEGIN_SYNC) held = BEGIN_SYNC;
     else if (text === END_SYNC && held !== '') held = '';
     // The transcript's rows go back into the frame before the guard sees it.
-    else differ.write(frameGuard.guard(drawnFrames.write(text)));
+    else differ.write(resizeFrames.write(frameGuard.guard(drawnFrames.write(text))));
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;

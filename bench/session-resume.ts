@@ -2,7 +2,10 @@
 // big session (5,000 tool calls, ~60 MB of records and logs) takes to open: reading and
 // rebuilding it in-process, applying its transcript to the store, and `inkling --continue` in
 // tmux until the last answer is on screen, with the app's PSS then.
-//   node --import tsx bench/session-resume.ts [--calls 5000] [--no-tmux] [--profile <dir>]
+//   node --import tsx bench/session-resume.ts [--calls 5000] [--no-tmux] [--reps 3] [--profile <dir>] [--no-launcher-flags]
+// The app gets the node flags the launcher gives it (--no-launcher-flags: plain node, as before).
+// Memory is PSS (what the lead compares) and USS (the process's own pages: what other processes
+// sharing node's pages cannot lower).
 // --profile: the app runs with --cpu-prof into <dir> and quits (Ctrl+C twice) once the answer shows.
 // Needs a build (npm run build) for the tmux figure.
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -107,9 +110,10 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function pssOf(pid: number): number {
+function memoryOf(pid: number): string {
   const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  return Number(/^Pss:\s+(\d+) kB/m.exec(text)?.[1] ?? 0) / 1024;
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+  return `PSS ${(kb('Pss') / 1024).toFixed(0)} MB (USS ${((kb('Private_Clean') + kb('Private_Dirty')) / 1024).toFixed(0)})`;
 }
 
 async function continueInTmux(home: string, ws: string): Promise<void> {
@@ -118,6 +122,9 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
   const t0 = Date.now();
   const profile = arg('--profile');
   const env: Record<string, string> = { ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
+  // The node flags the launcher (bin/inkling) starts the program with: the app runs bin/inkling.js.
+  const flags = /^flags='([^']*)'$/m.exec(readFileSync(path.join(import.meta.dirname, '../bin/inkling'), 'utf8'))?.[1];
+  if (flags && !process.argv.includes('--no-launcher-flags')) env.NODE_OPTIONS = `'${flags}'`;
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
   if (profile) {
     const bin = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-node-'));
@@ -130,13 +137,13 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
     const first = Date.now() - t0;
     await app.waitFor((s) => s.includes('THE-LAST-ANSWER'), 'the resumed transcript', 60_000);
     const shown = Date.now() - t0;
-    const pssShown = pssOf(app.appPid());
+    const memShown = memoryOf(app.appPid());
     const cpuShown = cpuMsOf(app.appPid());
     // Then the turns above the screen's go in, and the agent takes the conversation.
     await new Promise((r) => setTimeout(r, 3000));
     console.log(
       `inkling --continue in tmux: first frame ${first} ms · the session's last answer on screen ${shown} ms · ` +
-        `app CPU by then ${cpuShown} ms (what load cannot inflate much) · app PSS then ${pssShown.toFixed(0)} MB, 3 s later ${pssOf(app.appPid()).toFixed(0)} MB · load ${os.loadavg()[0]!.toFixed(1)}`,
+        `app CPU by then ${cpuShown} ms (what load cannot inflate much), 3 s later ${cpuMsOf(app.appPid())} ms · app ${memShown}, 3 s later ${memoryOf(app.appPid())} · load ${os.loadavg()[0]!.toFixed(1)}`,
     );
     if (profile) {
       app.keys('C-c');
@@ -163,6 +170,6 @@ const home = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-home-'));
 const ws = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-ws-'));
 const { id } = bigSession(home, ws);
 await loadInProcess(home, ws, id);
-if (!process.argv.includes('--no-tmux')) await continueInTmux(home, ws);
+if (!process.argv.includes('--no-tmux')) for (let rep = Number(arg('--reps') ?? 1); rep > 0; rep--) await continueInTmux(home, ws);
 rmSync(home, { recursive: true, force: true });
 rmSync(ws, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
+import { withStoredRead } from './sessions/stored-fields.js';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
 const DEFAULT_PANE = { cols: 120, rows: 30 };
@@ -266,7 +267,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         if (compacted === 'nothing' || context.tokens(registry.definitions(), messages) > before * 0.9) compactionFutile = true;
       }
       const tools = registry.definitions();
-      const sent = context.sent(messages);
+      const sent = withStoredRead(context.sent(messages));
       emit({ type: 'request_start', iteration });
       const outcome = await streamResponse({
         provider: answering.provider,

@@ -2,10 +2,11 @@
 import type { AgentEvent } from '../core/events.js';
 import { addUsage, emptyUsage } from '../core/conversation.js';
 import { formatTokenCount } from '../core/context/token-estimate.js';
-import { appendSafe, toSafeText } from '../core/text/safe-text.js';
+import { appendSafe, toSafeText, type SafeText } from '../core/text/safe-text.js';
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
-import { toSafeEvent } from './safe-events.js';
+import { toSafeEvent, type SafeAgentEvent } from './safe-events.js';
+import { lazyFields, sourceOf, storedView } from '../core/sessions/stored-fields.js';
 import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
 
@@ -24,6 +25,15 @@ type Draft = Pick<
   | 'contextTokens'
   | 'approvals'
 >;
+
+const CONTENT = ['content'];
+
+/** The card's result; content that a resumed session keeps in its file stays read on demand. */
+function resultOf(ev: Extract<SafeAgentEvent, { type: 'tool_result' }>): NonNullable<ToolItem['result']> {
+  const onDemand = lazyFields(ev).includes('content');
+  const result = { content: onDemand ? ('' as SafeText) : ev.content, isError: ev.isError, durationMs: ev.durationMs };
+  return onDemand ? storedView(result, CONTENT, sourceOf(ev)!) : result;
+}
 
 let nextId = 0;
 const newId = (prefix: string) => `${prefix}-${++nextId}`;
@@ -161,7 +171,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           ...t,
           status: t.status === 'cancelled' || t.status === 'denied' ? t.status : ev.isError ? 'error' : 'done',
           details: ev.details ?? t.details,
-          result: { content: ev.content, isError: ev.isError, durationMs: ev.durationMs },
+          result: resultOf(ev),
           endedAt: t.endedAt ?? now,
         }));
         d.activeToolIds = d.activeToolIds.filter((id) => id !== ev.id);

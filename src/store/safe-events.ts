@@ -2,7 +2,8 @@
 // it becomes state, so every string a component can reach is SafeText (see core/text/safe-text).
 import type { AgentEvent } from '../core/events.js';
 import type { ToolDetails } from '../core/tools/details.js';
-import { toSafeDeep, toSafeStyledText, type SafeDeep } from '../core/text/safe-text.js';
+import { isStored, lazyFields, sourceOf, storedView, type FieldSource } from '../core/sessions/stored-fields.js';
+import { toSafeDeep, toSafeStyledText, toSafeText, type SafeDeep, type SafeText } from '../core/text/safe-text.js';
 
 /** The message of `message_end` is the conversation's business, not the screen's: it is left out. */
 type ScreenEvent<E> = E extends { type: 'message_end' } ? Omit<E, 'message'> : E;
@@ -14,10 +15,77 @@ export type SafeAgentEvent = SafeDeep<ScreenEvent<AgentEvent>>;
 export type SafeToolDetails = SafeDeep<ToolDetails>;
 
 export function toSafeDetails(details: ToolDetails): SafeToolDetails {
+  if (isStored(details)) return safeStored(details as unknown as Record<string, unknown>, details.kind, '') as unknown as SafeToolDetails;
   if (details.kind !== 'bash') return toSafeDeep(details);
   // The pane's rows carry the emulator's colour codes: those stay, anything else is shown.
   const { snapshot, ...rest } = details;
   return { ...toSafeDeep(rest), snapshot: { ...snapshot, lines: snapshot.lines.map(toSafeStyledText) } };
+}
+
+/** One field of a tool's details made safe (`path`: where it is in them, "snapshot.lines"). */
+function safeField(kind: string, path: string, value: unknown): unknown {
+  if (kind === 'bash' && path === 'snapshot.lines' && Array.isArray(value)) return value.map((l) => toSafeStyledText(String(l)));
+  return toSafeDeep(value);
+}
+
+// What a field read on demand gave, made safe, for as long as what it gave is kept (one
+// conversion per read from the file, and the same object each time the card is drawn).
+const safeOfRead = new WeakMap<object, unknown>();
+
+/** The safe side of details kept in the session file: reads the raw field and makes it safe. */
+class SafeDetailsPart implements FieldSource {
+  constructor(
+    private readonly raw: Record<string, unknown>,
+    private readonly kind: string,
+    private readonly path: string,
+  ) {}
+
+  field(key: string): unknown {
+    const value = this.raw[key];
+    const at = this.path ? `${this.path}.${key}` : key;
+    if (typeof value !== 'object' || value === null) return safeField(this.kind, at, value);
+    let safe = safeOfRead.get(value);
+    if (safe === undefined) safeOfRead.set(value, (safe = safeField(this.kind, at, value)));
+    return safe;
+  }
+}
+
+/** Details whose big fields stay in the session file: they stay read on demand, made safe as they are read. */
+function safeStored(from: Record<string, unknown>, kind: string, path: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const lazy = lazyFields(from);
+  for (const key of Object.keys(from)) {
+    const at = path ? `${path}.${key}` : key;
+    if (lazy.includes(key)) out[key] = undefined;
+    else if (isStored(from[key])) out[key] = safeStored(from[key] as Record<string, unknown>, kind, at);
+    else out[key] = safeField(kind, at, from[key]);
+  }
+  return storedView(out, lazy, new SafeDetailsPart(from, kind, path));
+}
+
+/** The safe side of content kept in the session file. */
+class SafeContent implements FieldSource {
+  constructor(private readonly raw: FieldSource) {}
+
+  field(key: string): unknown {
+    return toSafeText(String(this.raw.field(key) ?? ''));
+  }
+}
+
+type SafeToolResult = Extract<SafeAgentEvent, { type: 'tool_result' }>;
+
+/** A tool result made safe; its content, when it is read from the session file on demand, stays so. */
+function safeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): SafeToolResult {
+  const onDemand = lazyFields(event).includes('content');
+  const out: SafeToolResult = {
+    type: 'tool_result',
+    id: toSafeText(event.id),
+    content: onDemand ? ('' as SafeText) : toSafeText(event.content),
+    isError: event.isError,
+    ...(event.details ? { details: toSafeDetails(event.details) } : {}),
+    durationMs: event.durationMs,
+  };
+  return onDemand ? storedView(out, ['content'], new SafeContent(sourceOf(event)!)) : out;
 }
 
 export function toSafeEvent(event: AgentEvent): SafeAgentEvent {
@@ -26,10 +94,8 @@ export function toSafeEvent(event: AgentEvent): SafeAgentEvent {
       return { type: 'message_end', stopReason: event.stopReason };
     case 'tool_output':
       return { type: 'tool_output', id: toSafeDeep(event.id), details: toSafeDetails(event.details) };
-    case 'tool_result': {
-      const { details, ...rest } = event;
-      return details ? { ...toSafeDeep(rest), details: toSafeDetails(details) } : toSafeDeep(rest);
-    }
+    case 'tool_result':
+      return safeResult(event);
     default:
       return toSafeDeep(event);
   }

@@ -1,9 +1,10 @@
 // Finding sessions on disk: the recent ones of a workspace (or of all workspaces) with what a
 // list shows, the latest one (--continue), one named by an id or a unique prefix (--resume), and
 // opening one to resume it. Nothing here writes, except deleteSession.
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseSessionBuffer } from './session-reader.js';
+import { parseSessionBuffer, readSessionFile } from './session-reader.js';
+import { StoredResults } from './stored-results.js';
 import { restoreSession, type RestoredSession } from './session-restore.js';
 import { pathsIn, sessionPaths, sessionsRoot, SESSION_ID } from './session-paths.js';
 import type { HeaderRecord } from './records.js';
@@ -77,8 +78,9 @@ export interface OpenedSession {
   notices: string[];
 }
 
+/** Reads a session to resume it: its big tool outputs stay in the file until something reads them. */
 export async function openSession(file: string): Promise<OpenedSession> {
-  const read = parseSessionBuffer(await readFile(file));
+  const read = await readSessionFile(file, new StoredResults(file).keep);
   const id = read.header?.id ?? path.basename(file, '.jsonl');
   return { restored: restoreSession(id, read.records), notices: read.notices };
 }
@@ -118,15 +120,11 @@ async function summariesIn(dir: string, prefix = ''): Promise<SessionSummary[]> 
 
 async function summarize(file: string, id: string): Promise<SessionSummary> {
   const info = await stat(file);
-  const data = await readFile(file);
-  const head = parseSessionBuffer(data.subarray(0, Math.min(data.length, HEAD_BYTES)));
-  const header: HeaderRecord | undefined = head.header;
-  const title = head.records.find((r) => r.type === 'title');
-  const fork = head.records.find((r) => r.type === 'forked_from');
-  let turns = 0;
-  for (let at = data.indexOf(PROMPT_MARK); at !== -1; at = data.indexOf(PROMPT_MARK, at + 1)) {
-    if (at === 0 || data[at - 1] === 0x0a) turns++;
-  }
+  const { head, turns } = await headAndTurns(file);
+  const read = parseSessionBuffer(head);
+  const header: HeaderRecord | undefined = read.header;
+  const title = read.records.find((r) => r.type === 'title');
+  const fork = read.records.find((r) => r.type === 'forked_from');
   return {
     id,
     file,
@@ -141,3 +139,31 @@ async function summarize(file: string, id: string): Promise<SessionSummary> {
   };
 }
 
+/** The file's first HEAD_BYTES and how many prompt records it has, read in chunks (a big session is never read whole). */
+async function headAndTurns(file: string): Promise<{ head: Buffer; turns: number }> {
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let head: Buffer | null = null;
+    let turns = 0;
+    // A mark cut by a chunk's end is found whole in the next one: its last bytes but one are read again.
+    const overlap = PROMPT_MARK.length - 1;
+    let position = 0;
+    let prev = 0x0a;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+      if (bytesRead === 0) break;
+      const data = chunk.subarray(0, bytesRead);
+      head ??= Buffer.from(data.subarray(0, Math.min(bytesRead, HEAD_BYTES)));
+      for (let at = data.indexOf(PROMPT_MARK); at !== -1; at = data.indexOf(PROMPT_MARK, at + 1)) {
+        if ((at === 0 ? prev : data[at - 1]) === 0x0a) turns++;
+      }
+      if (bytesRead < chunk.length) break;
+      position += bytesRead - overlap;
+      prev = data[bytesRead - overlap - 1]!;
+    }
+    return { head: head ?? Buffer.alloc(0), turns };
+  } finally {
+    await handle.close();
+  }
+}

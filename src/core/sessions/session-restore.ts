@@ -6,6 +6,7 @@ import { emptyUsage, toolUses } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
 import { repairHistory } from '../history-repair.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
+import { lazyFields, sourceOf, storedView } from './stored-fields.js';
 
 export interface RestoredPrompt {
   /** The user message's blocks as they are in `messages` (a rewind finds the turn by them). */
@@ -77,16 +78,9 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
           if (change) replay.push(change);
           const result = results.get(use.id);
           if (!result) continue;
-          blocks.push({ type: 'tool_result', tool_use_id: use.id, content: result.content, ...(result.isError ? { is_error: true } : {}) });
+          blocks.push(resultBlock(use.id, result));
           if (result.cancelled) replay.push({ type: 'tool_status', id: use.id, status: 'cancelled' });
-          replay.push({
-            type: 'tool_result',
-            id: use.id,
-            content: result.content,
-            isError: result.isError,
-            ...(result.details ? { details: result.details } : {}),
-            durationMs: result.durationMs,
-          });
+          replay.push(resultEvent(use.id, result));
           const logPath = (result.details as { logPath?: unknown } | undefined)?.logPath;
           if (typeof logPath === 'string') out.logs.set(logPath, use.id);
         }
@@ -138,6 +132,29 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
   out.messages = repairHistory(messages);
   return out;
 }
+
+// A result kept in the session file (stored-results) keeps its content there: it is passed on
+// unread, as a view that reads it when it is read.
+const readsContent = (result: ToolResultRecord) => lazyFields(result).includes('content');
+
+function resultBlock(id: string, result: ToolResultRecord): ToolResultBlock {
+  const block: ToolResultBlock = { type: 'tool_result', tool_use_id: id, content: readsContent(result) ? '' : result.content, ...(result.isError ? { is_error: true } : {}) };
+  return readsContent(result) ? storedView(block, CONTENT, sourceOf(result)!) : block;
+}
+
+function resultEvent(id: string, result: ToolResultRecord): Extract<AgentEvent, { type: 'tool_result' }> {
+  const event = {
+    type: 'tool_result' as const,
+    id,
+    content: readsContent(result) ? '' : result.content,
+    isError: result.isError,
+    ...(result.details ? { details: result.details } : {}),
+    durationMs: result.durationMs,
+  };
+  return readsContent(result) ? storedView(event, CONTENT, sourceOf(result)!) : event;
+}
+
+const CONTENT = ['content'];
 
 /** The events a live response produced: thinking, text and tool cards in the order they came. */
 function replayMessage(replay: AgentEvent[], message: AssistantMessage, stopReason: StopReason, results: Map<string, ToolResultRecord>): void {

@@ -5,7 +5,7 @@
 //   npm run bench -- --only live,flood              a subset (names below)
 //   npm run bench -- --save after                   also write bench/results/after.json
 //   npm run bench -- --baseline baseline            the file the baseline column comes from
-//   npm run bench -- --profile --save baseline      CPU profiles of the live, flood and keys scenarios,
+//   npm run bench -- --profile --save baseline      CPU profiles of the live, flood, keys and spinner scenarios,
 //                                                   top self time → bench/results/baseline-profile.md
 // Scenarios: startup frame live spinner firstline reads keys flood
 import { execFileSync } from 'node:child_process';
@@ -44,8 +44,8 @@ console.log(
 const info = runInfo(only, busy);
 
 if (process.argv.includes('--profile')) {
-  // Of the profiled scenarios (live, flood, keys), those --only names; all when it names none.
-  const profiled = only.filter((s) => s === 'live' || s === 'flood' || s === 'keys');
+  // Of the profiled scenarios (live, flood, keys, spinner), those --only names; all when it names none.
+  const profiled = only.filter((s) => s === 'live' || s === 'flood' || s === 'keys' || s === 'spinner');
   await profileScenarios({ reps, save, ...(profiled.length ? { only: profiled } : {}) });
   removeTempDirs();
   process.exit(0);

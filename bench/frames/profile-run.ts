@@ -1,4 +1,4 @@
-// CPU profiles of the app in the live and flood scenarios (node --cpu-prof inside tmux), ranked by
+// CPU profiles of the app in the live, flood, keys and spinner scenarios (node --cpu-prof inside tmux), ranked by
 // self time over the measured turns, and the project's own functions by total time. The program runs
 // from its separate modules rather than the minified bundle, so functions keep their names.
 import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { epochToMonotonicUs, rankingTable, rankProfile } from './cpu-profile.js'
 import { flood, keysDuringFlood } from './flood-scenarios.js';
 import { longTaskTable, longTasks } from './long-tasks.js';
 import type { ScenarioOptions, ScenarioResult } from './figures.js';
-import { liveTurn, TICKER } from './live-scenarios.js';
+import { liveTurn, spinnerIdleEsc, TICKER } from './live-scenarios.js';
 import { RESULTS_DIR, runInfo } from './results-file.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -28,6 +28,8 @@ const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Prom
   { name: 'live', what: `the live turn (\`${TICKER}\`)`, run: liveTurn },
   { name: 'flood', what: 'the flood turn (`seq 1 300000`)', run: flood },
   { name: 'keys', what: 'keys typed while `seq 1 2000000` floods the pane (one run; the window is the typing)', run: keysDuringFlood },
+  // Its three measured 2.5 s windows whatever --reps says.
+  { name: 'spinner', what: 'one spinner (`sleep 10`), three 2.5 s windows', run: spinnerIdleEsc },
 ];
 
 export async function profileScenarios(opts: { reps: number; save?: string | undefined; only?: string[] }): Promise<void> {

@@ -1,18 +1,20 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
 import React, { useEffect, useReducer } from 'react';
+import { useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
-import { fitLine, formatCost, formatDuration, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
+import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { modeHintText } from './history-hints.js';
 import { approvalHint } from './approval-lines.js';
 import { isAsking } from '../src/store/app-store.js';
 import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
+import { drawnRowsOf } from './drawn-rows.js';
 
 export const FLASH_MS = 3000;
-/** Columns of the turn's elapsed time: "340 ms", "12.3 s" and "10m 15s" all fit. */
+/** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */
 const ELAPSED_WIDTH = 7;
 
 type StatusSlice = { modeHints?: string; /** The approval prompt's key hint while it waits. */ asking?: string } & Pick<
@@ -39,7 +41,7 @@ export function phaseText(s: StatusSlice, now: number): string {
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
     return paint.warn(`${spinnerAt(s.frame)} retrying in ${secs} s (${why}, attempt ${s.retry.attempt})`);
   }
-  const took = s.turnStartedAt !== null ? ` ${formatDuration(now - s.turnStartedAt)}` : '';
+  const took = s.turnStartedAt !== null ? ` ${formatElapsed(now - s.turnStartedAt)}` : '';
   switch (s.phase) {
     case 'idle': return paint.dim('● idle');
     case 'waiting': return paint.accent(`${spinnerAt(s.frame)} waiting for the model${took}`);
@@ -62,12 +64,12 @@ export function contextText(tokens: number, window: number | null): string {
 }
 
 /**
- * Spaces that make the turn's elapsed time fixed-width ("1.5 s" and "12.3 s" alike), so the
+ * Spaces that make the turn's elapsed time fixed-width ("1 s" and "12 s" alike), so the
  * tokens and key hints after it stay put instead of jumping every second.
  */
 function elapsedPad(s: StatusSlice, now: number): string {
   if (s.retry || s.phase === 'idle' || s.turnStartedAt === null) return '';
-  return ' '.repeat(Math.max(0, ELAPSED_WIDTH - formatDuration(now - s.turnStartedAt).length));
+  return ' '.repeat(Math.max(0, ELAPSED_WIDTH - formatElapsed(now - s.turnStartedAt).length));
 }
 
 export function statusLine(s: StatusSlice, model: string, width: number, now: number): string {
@@ -109,6 +111,8 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
 }
 
 export function StatusBar({ model, width }: { model: string; width: number }) {
+  // With a frame writer, the spinner is its cell and the writer turns it (text-layout.ts).
+  const cells = drawnRowsOf(useStdout().stdout) !== null;
   const s = useApp(
     useShallow((st) => ({
       phase: st.phase,
@@ -137,5 +141,5 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
     const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
   }, [s.flash]);
-  return <Lines width={width} lines={[statusLine(s, model, width, Date.now())]} />;
+  return <Lines width={width} lines={[statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())]} />;
 }

@@ -5,7 +5,7 @@
 import React, { memo } from 'react';
 import { Box, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { paint } from './text-layout.js';
+import { cellFrame, paint } from './text-layout.js';
 import { shownItems } from '../src/store/history-mode.js';
 import { useApp, useAppStore } from './store-context.js';
 import { viewWindow } from './transcript-layout.js';
@@ -32,7 +32,8 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
     })),
   );
   const prompt = promptView(store.getState(), width, height);
-  const win = viewWindow(items, height, width, scrollBack, frame, Date.now(), epoch, { selectedId, expanded, focusedId, outputScroll, ...(prompt ? { prompt } : {}) });
+  // With a frame writer, spinners are its cells and it turns them (text-layout.ts).
+  const win = viewWindow(items, height, width, scrollBack, drawn ? cellFrame(frame) : frame, Date.now(), epoch, { selectedId, expanded, focusedId, outputScroll, ...(prompt ? { prompt } : {}) });
   const rows = win.rows.slice();
   if (win.scrollBack > 0 && selectedId === null) {
     const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;

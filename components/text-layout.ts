@@ -51,7 +51,27 @@ export function expandTabs(line: string): string {
 export { paint } from './palette.js';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-export const spinnerAt = (frame: number) => SPINNER[frame % SPINNER.length]!;
+/**
+ * Where a spinner's glyph goes, for the frame writer to draw (src/app/spinner-cells.ts): it turns
+ * the glyph between commits, so a tick costs no React render or layout. A private-use character,
+ * one column wide like the glyphs.
+ */
+export const SPINNER_CELL = '\uE002';
+/**
+ * The frame to lay out with when the frame writer draws the spinners: every spinner becomes
+ * SPINNER_CELL. Still one number per frame, so caches keyed by the frame see time move.
+ */
+export const cellFrame = (frame: number) => -1 - frame;
+export const spinnerAt = (frame: number) => (frame < 0 ? SPINNER_CELL : SPINNER[frame % SPINNER.length]!);
+
+/**
+ * A running clock ("0 s", "12 s", "10m 15s"): whole seconds, so it changes once a second (the
+ * ticker redraws once a second while the frame writer turns the spinners).
+ */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;

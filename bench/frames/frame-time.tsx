@@ -7,6 +7,7 @@
 // One scenario (live, redraw10, redraw1000) on its own, --runs times, its cost per frame printed;
 // with --profile, the measured frames are CPU-profiled and the top of the profile printed:
 //   NODE_ENV=production node --import tsx bench/frames/frame-time.tsx --scenario live --runs 5 [--profile]
+//   … frame-time.tsx --spinner: only the spinner ticks, three windows
 import React from 'react';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -76,7 +77,7 @@ const update = (store: AppStore, events: AgentEvent[]) => store.setState((s) => 
 function mount(store: AppStore) {
   const sink = new Sink();
   const times: number[] = [];
-  const { stdout } = diffingStdout(sink as unknown as NodeJS.WriteStream);
+  const { stdout, spin } = diffingStdout(sink as unknown as NodeJS.WriteStream);
   const inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, {
     ...RENDER_OPTIONS,
     patchConsole: false,
@@ -84,7 +85,7 @@ function mount(store: AppStore) {
     stdin: new In() as unknown as NodeJS.ReadStream,
     onRender: ({ renderTime }) => times.push(renderTime),
   });
-  return { sink, times, inst };
+  return { sink, times, inst, spin };
 }
 
 interface Window {
@@ -206,7 +207,7 @@ async function livePane(): Promise<Window> {
   return w;
 }
 
-async function spinner(): Promise<Window> {
+async function spinner(): Promise<Window & { ticks: number }> {
   const store = createAppStore({}, { layout: screenLayout });
   update(store, session(20));
   update(store, [
@@ -216,11 +217,18 @@ async function spinner(): Promise<Window> {
   ]);
   const m = mount(store);
   await sleep(100);
-  const ticker = startTicker(store);
+  // Wired as the app wires it: the frame writer turns the spinners.
+  let ticks = 0;
+  const ticker = startTicker(store, {
+    spin: (t) => {
+      ticks++;
+      m.spin(t);
+    },
+  });
   const w = await window(m, 1, 3000, () => {});
   ticker.stop();
   m.inst.unmount();
-  return w;
+  return { ...w, ticks };
 }
 
 /** The window with the median cost per frame, and every window's cost. */
@@ -247,7 +255,7 @@ export async function frameFigures(runs = 3): Promise<Figures> {
     'frame.redraw10': { value: round(r10.w.perFrame, 2), note: describe(r10.w) },
     'frame.redraw1000': { value: round(r1000.w.perFrame, 2), samples: r1000.samples, note: describe(r1000.w) },
     'frame.first1000': { value: round(first1000), note: `the first of the 1,000-call mounts; 10 calls (the very first mount, cold): ${r10.first.toFixed(0)} ms` },
-    'frame.spinner': { value: round(spin.cpuPercent, 1), note: `${spin.frames} frames in 3 s, ${(spin.bytes / 1024 / 3).toFixed(1)} KB/s to the terminal` },
+    'frame.spinner': { value: round(spin.cpuPercent, 1), note: `${spin.ticks} ticks and ${spin.frames} Ink frames in 3 s, ${(spin.bytes / 1024 / 3).toFixed(1)} KB/s to the terminal` },
   };
 }
 
@@ -255,6 +263,7 @@ const PROFILED: Record<string, () => Promise<Window>> = {
   live: livePane,
   redraw10: async () => (await redraws(10)).w,
   redraw1000: async () => (await redraws(1000)).w,
+  spinner,
 };
 
 /** Measures one scenario `runs` times; with `profile`, prints the top of the last run's profile. */
@@ -289,7 +298,13 @@ async function oneScenario(name: string, runs: number, profile: boolean): Promis
   console.log(`\n## own, total\n${rankingTable(r.ownTotal, 'total ms')}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--spinner')) {
+  for (let i = 0; i < 3; i++) {
+    const w = await spinner();
+    console.log(`spinner: ${w.cpuPercent.toFixed(2)} % of a core, ${w.ticks} ticks, ${w.frames} Ink frames, ${(w.bytes / 1024 / 3).toFixed(2)} KB/s`);
+  }
+  process.exit(0);
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf('--scenario');
   const runsAt = process.argv.indexOf('--runs');
   if (at >= 0) await oneScenario(process.argv[at + 1] ?? 'live', runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 3, process.argv.includes('--profile'));

@@ -2,7 +2,7 @@
 // 212 lines"), error rows, indented text, and the defaults a renderer starts from.
 import { safeJson, type SafeJson, type SafeText } from '../../src/core/text/safe-text.js';
 import type { ToolItem } from '../../src/store/transcript.js';
-import { countOf, fitLine, formatDuration, paint, spinnerAt, stringWidth, wrapText } from '../text-layout.js';
+import { countOf, fitLine, formatDuration, formatElapsed, paint, spinnerAt, stringWidth, wrapText } from '../text-layout.js';
 import type { ToolLook, ToolRenderer } from './tool-renderer.js';
 
 export const INDENT = '    ';
@@ -30,7 +30,7 @@ export function stateText(r: ToolRenderer, item: ToolItem, now: number): string 
   switch (item.status) {
     case 'queued': return paint.dim('queued');
     case 'awaiting_approval': return paint.warn('waiting for approval');
-    case 'running': return paint.dim(formatDuration(now - (item.startedAt ?? item.createdAt)) + (r.runningNote?.(item) ?? ''));
+    case 'running': return paint.dim(formatElapsed(now - (item.startedAt ?? item.createdAt)) + (r.runningNote?.(item) ?? ''));
     case 'done': return paint.dim(r.result(item));
     case 'error': return paint.error(r.result(item) || 'error');
     case 'cancelled': return paint.warn('cancelled');

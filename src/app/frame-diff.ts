@@ -9,6 +9,7 @@ import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
 import { attachDrawnRows, createDrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
 import { createResizeFrames } from './resize-frames.js';
+import { createSpinnerCells } from './spinner-cells.js';
 
 const ERASE_LINE = '\x1b[2K';
 // ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
@@ -145,19 +146,36 @@ function isControlOnly(chunk: string): boolean {
 const BEGIN_SYNC = '\x1b[?2026h';
 const END_SYNC = '\x1b[?2026l';
 
+export interface DiffingStdout {
+  stdout: NodeJS.WriteStream;
+  stats: FrameDiffStats;
+  guard: FrameGuardStats;
+  /**
+   * The spinners on screen turn to the glyph of `tick` (the ticker calls it, src/store/ticker.ts):
+   * the rows that hold them are rewritten, nothing else happens. Components rendered to `stdout`
+   * leave the spinners to this (spinner-cells.ts), so whoever renders to it must tick it.
+   */
+  spin(tick: number): void;
+}
+
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
-export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.WriteStream; stats: FrameDiffStats; guard: FrameGuardStats } {
+export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
   const drawn = createDrawnRows();
   const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
+  const cells = createSpinnerCells();
   // Ink writes "begin synchronized update" on its own before each frame: it goes out with the
   // frame's write (one write per frame instead of three), or not at all when nothing follows it
   // but the end of the update (a render that changed nothing).
   let held = '';
+  // Whether Ink's frames come inside synchronized updates; a tick's rows are collected here.
+  let synced = false;
+  let tickRows: string | null = null;
   const differ = createFrameDiffer(
     (data) => {
-      stream.write(held + data);
+      if (tickRows !== null) tickRows += data;
+      else stream.write(held + data);
       held = '';
     },
     () => stream.rows || Infinity,
@@ -168,13 +186,16 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   stream.on('resize', () => {
     differ.reset();
     resizeFrames.resized();
+    cells.forget();
   });
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    if (text === BEGIN_SYNC) held = BEGIN_SYNC;
-    else if (text === END_SYNC && held !== '') held = '';
+    if (text === BEGIN_SYNC) {
+      held = BEGIN_SYNC;
+      synced = true;
+    } else if (text === END_SYNC && held !== '') held = '';
     // The transcript's rows go back into the frame before the guard sees it.
-    else differ.write(resizeFrames.write(frameGuard.guard(drawnFrames.write(text))));
+    else differ.write(cells.draw(resizeFrames.write(frameGuard.guard(drawnFrames.write(text)))));
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;
@@ -188,6 +209,16 @@ export function diffingStdout(stream: NodeJS.WriteStream): { stdout: NodeJS.Writ
   });
   // Components rendered to this stdout find the rows' placeholders through it.
   attachDrawnRows(stdout, drawn);
-  return { stdout, stats: differ.stats, guard: frameGuard.stats };
+  // A tick is one write, inside a synchronized update when Ink's frames are.
+  const spin = (tick: number) => {
+    const frame = cells.tick(tick);
+    if (frame === null) return;
+    tickRows = '';
+    differ.write(frame);
+    const out: string = tickRows;
+    tickRows = null;
+    if (out !== '') stream.write(synced ? BEGIN_SYNC + out + END_SYNC : out);
+  };
+  return { stdout, stats: differ.stats, guard: frameGuard.stats, spin };
 }
 

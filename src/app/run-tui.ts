@@ -149,7 +149,6 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
   // time (benchmarks).
   const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
-  const ticker = startTicker(store);
   // `@` completion's file list: read after the first frame, re-read when completion asks (files
   // made since); an open menu follows a list that changed.
   const files = workspaceFileList(opts.workspaceRoot, { onChange: (list) => filesChanged(store, () => list) });
@@ -166,7 +165,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   ringOnApproval(store, stdout);
   let instance: Instance | null = null;
   // Ink's stdout, so the copy sequence goes out between frames like everything else.
-  const inkStdout = diffingStdout(stdout).stdout;
+  const frames = diffingStdout(stdout);
+  const inkStdout = frames.stdout;
+  // The spinners turn in the frame writer; the store hears of the time once a second.
+  const ticker = startTicker(store, { spin: frames.spin });
   // The palette is chosen before the first frame; `auto` asks the terminal right after it.
   const theme = startTheme({
     setting: opts.startup?.theme ?? 'dark',

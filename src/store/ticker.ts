@@ -1,12 +1,24 @@
 // The one clock behind every spinner and elapsed time. It runs only while something
-// animates (a turn in progress, a tool running), so an idle app uses no CPU at all.
+// animates (a turn in progress, a tool running), so an idle app schedules nothing at all.
 import type { AppState, AppStore } from './app-store.js';
 
-// 8 frames a second: smooth enough for a spinner, and each tick is a full Ink frame.
+// 8 glyphs a second, as the peers turn theirs.
 export const TICK_MS = 125;
+// The elapsed counters show whole seconds: the store hears of the time once a second.
+const SECOND_MS = 1000;
 
 export function needsTicks(s: AppState): boolean {
   return s.phase !== 'idle' || s.activeToolIds.length > 0 || s.retry !== null;
+}
+
+export interface TickerOptions {
+  intervalMs?: number;
+  /**
+   * Turns the spinners on screen to the glyph of `tick` without a store update (the frame writer,
+   * src/app/frame-diff.ts, whose components leave the spinners to it). With it, the store's
+   * `frame` moves once a second (the elapsed counters redraw); without it, on every tick.
+   */
+  spin?: (tick: number) => void;
 }
 
 export interface Ticker {
@@ -15,12 +27,23 @@ export interface Ticker {
   running(): boolean;
 }
 
-export function startTicker(store: AppStore, intervalMs = TICK_MS): Ticker {
+export function startTicker(store: AppStore, opts: TickerOptions = {}): Ticker {
+  const intervalMs = opts.intervalMs ?? TICK_MS;
+  const spin = opts.spin;
+  const perSecond = Math.max(1, Math.round(SECOND_MS / intervalMs));
   let timer: NodeJS.Timeout | null = null;
+  let ticks = 0;
+  const tick = () => {
+    ticks++;
+    if (spin) spin(ticks);
+    if (!spin || ticks % perSecond === 0) store.setState((st) => ({ frame: st.frame + 1 }));
+  };
   const sync = (s: AppState) => {
     const want = needsTicks(s);
     if (want && !timer) {
-      timer = setInterval(() => store.setState((st) => ({ frame: st.frame + 1 })), intervalMs);
+      // Counted from here, so the store's seconds start with the turn's.
+      ticks = 0;
+      timer = setInterval(tick, intervalMs);
     } else if (!want && timer) {
       clearInterval(timer);
       timer = null;

@@ -79,15 +79,20 @@ describe('the app in a real terminal', () => {
     insts = [];
   });
 
+  // The frame writer's spinner clock (the app's ticker calls it): the last mounted writer's.
+  let spin = (_tick: number) => {};
+
   async function mount(store: AppStore, cols: number, rows: number, drawn: boolean) {
     const screen = createScreen(cols, rows);
     const out = screen.stdout as unknown as NodeJS.WriteStream;
+    const writer = drawn ? diffingStdout(out) : null;
+    if (writer) spin = writer.spin;
     await act(async () => {
       insts.push(
         render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
           ...RENDER_OPTIONS,
           // Through the frame writer (drawn rows, row differ, guard), or straight from Ink.
-          stdout: drawn ? diffingStdout(out).stdout : out,
+          stdout: writer ? writer.stdout : out,
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
         }),
@@ -129,7 +134,11 @@ describe('the app in a real terminal', () => {
             exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: 100 },
         });
       }),
-      () => store.setState((s) => ({ frame: s.frame + 1 })),
+      // A tick: Ink's app draws the next glyph from the store, ours from the writer's clock.
+      () => {
+        store.setState((s) => ({ frame: s.frame + 1 }));
+        spin(store.getState().frame);
+      },
       () => b.push({ type: 'text_delta', text: 'Done.' }),
       () => b.push({ type: 'turn_end', reason: 'end_turn' }),
       () => store.setState({ scrollBack: 5 }),

@@ -12,7 +12,9 @@ describe('status line', () => {
   it('says idle, thinking, running N tools and counts the retry down', () => {
     const s = createAppStore().getState();
     expect(phaseText(s, 0)).toBe('● idle');
-    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1.5 s');
+    // Whole seconds: the clock changes once a second (the store hears of the time that often).
+    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 1500)).toBe('⠹ thinking 1 s');
+    expect(phaseText({ ...s, phase: 'thinking', turnStartedAt: 0, frame: 2 }, 75_500)).toBe('⠹ thinking 1m 15s');
     expect(phaseText({ ...s, phase: 'tools', activeToolIds: ['a', 'b', 'c'], turnStartedAt: 0 }, 0)).toMatch(/running 3 tools/);
     expect(phaseText({ ...s, phase: 'waiting', retry: { attempt: 2, until: 4200, status: 529, reason: 'overloaded' } }, 1000)).toBe(
       '⠋ retrying in 4 s (529, attempt 2)',
@@ -23,7 +25,7 @@ describe('status line', () => {
     const s = { ...createAppStore().getState(), phase: 'responding' as const, turnStartedAt: 0, queued: ['x'],
       turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100), contextTokens: 1400 };
     const line = statusLine(s, 'claude-sonnet-4-6', 150, 0);
-    expect(line).toContain('responding 0 ms · 1 queued');
+    expect(line).toContain('responding 0 s · 1 queued');
     expect(line).toContain('turn ↑1.2k ↓300 $0.0081');
     expect(line).toContain('session ↑45k ↓2.1k $0.17 · ctx 0.7% of 200k');
     expect(line).toMatch(/Esc interrupt · Enter queue · \? help $/);

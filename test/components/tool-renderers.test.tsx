@@ -34,7 +34,7 @@ describe('tool renderers', () => {
     expect(rendererFor(call).copyableInput(call)).toBe('{\n  "query": "hooks",\n  "limit": 3\n}');
     const running = toolItem({ ...call, status: 'running', startedAt: 0, result: undefined,
       details: { kind: 'mcp', server: 'docs', tool: 'search', progress: { progress: 2, total: 5, message: 'indexing' } } });
-    expect(stripAnsi(toolCardLines(running, 80, 0, 1500)[0]!)).toMatch(/1\.5 s · 2\/5 indexing$/);
+    expect(stripAnsi(toolCardLines(running, 80, 0, 1500)[0]!)).toMatch(/ 1 s · 2\/5 indexing$/);
   });
 
   it('copies the command, the pattern or the path', () => {

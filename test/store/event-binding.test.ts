@@ -159,7 +159,7 @@ describe('agent session', () => {
 describe('ticker', () => {
   it('ticks only while something animates', async () => {
     const store = createAppStore();
-    const t = startTicker(store, 10);
+    const t = startTicker(store, { intervalMs: 10 });
     stops.push(() => t.stop());
     expect(t.running()).toBe(false);
     store.setState({ phase: 'waiting' });

@@ -16,6 +16,8 @@ import { SessionFile } from '../src/core/sessions/session-file.js';
 import { openSession } from '../src/core/sessions/session-catalog.js';
 import { sessionPaths } from '../src/core/sessions/session-paths.js';
 import { SESSION_FORMAT_VERSION } from '../src/core/sessions/records.js';
+import { withStoredRead } from '../src/core/sessions/stored-fields.js';
+import { estimateRequest } from '../src/core/context/token-estimate.js';
 import { createAppStore } from '../src/store/app-store.js';
 import { showSession } from '../src/store/session-picker.js';
 import { startTmuxApp } from '../test/e2e/tmux-app.js';
@@ -98,6 +100,15 @@ async function loadInProcess(home: string, ws: string, id: string): Promise<void
   const t2 = performance.now();
   await whole;
   const t3 = performance.now();
+  // What each request of the next turn adds: its token estimate (1-3 a request) and its messages as sent.
+  const t4 = performance.now();
+  estimateRequest('', [], opened.restored.messages);
+  const t5 = performance.now();
+  const sent = JSON.stringify(withStoredRead(opened.restored.messages)).length;
+  const t6 = performance.now();
+  console.log(
+    `next request: token estimate ${(t5 - t4).toFixed(0)} ms · messages read and serialised ${(t6 - t5).toFixed(0)} ms (${(sent / 1e6).toFixed(1)} MB)`,
+  );
   console.log(
     `in process: read + rebuild ${(t1 - t0).toFixed(0)} ms (${opened.restored.messages.length} messages, ${opened.restored.replay.length} replay events) · ` +
       `transcript into the store: the screen's turns ${(t2 - t1).toFixed(0)} ms, all ${(t3 - t1).toFixed(0)} ms (${store.getState().items.length} items) · RSS +${((process.memoryUsage().rss - before) / 1e6).toFixed(0)} MB`,

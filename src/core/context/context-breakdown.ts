@@ -5,7 +5,7 @@ import type { ContextEdit } from '../events.js';
 import type { ToolDefinition } from '../providers/provider.js';
 import { inputLabel, toolUsesById, type ContextEdits } from './context-edits.js';
 import { SUMMARY_HEADER } from './compaction.js';
-import { estimateMessageTokens, estimateTokens, estimateToolTokens } from './token-estimate.js';
+import { estimateMessageTokens, estimateResultTokens, estimateTokens, estimateToolTokens } from './token-estimate.js';
 
 export interface ContextPart { label: string; text: string }
 
@@ -49,7 +49,7 @@ export function contextBreakdown(opts: {
     .map((b) => {
       const use = uses.get(b.tool_use_id);
       const edit = opts.edits.get(b.tool_use_id);
-      return { id: b.tool_use_id, name: use?.name ?? 'tool', label: inputLabel(use?.input), tokens: opts.scale(estimateTokens(b.content)), ...(edit ? { edit } : {}) };
+      return { id: b.tool_use_id, name: use?.name ?? 'tool', label: inputLabel(use?.input), tokens: opts.scale(estimateResultTokens(b)), ...(edit ? { edit } : {}) };
     })
     .sort((a, b) => b.tokens - a.tokens)
     .slice(0, 10);

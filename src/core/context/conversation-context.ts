@@ -6,7 +6,7 @@ import type { ToolDefinition } from '../providers/provider.js';
 import { ContextEdits, toolUsesById } from './context-edits.js';
 import { contextBreakdown, type ContextBreakdown, type ContextPart } from './context-breakdown.js';
 import { AUTO_COMPACT_SHARE } from './compaction.js';
-import { estimateJsonTokens, estimateRequest, estimateTokens, estimateTotal, TokenCalibration } from './token-estimate.js';
+import { estimateJsonTokens, estimateRequest, estimateResultTokens, estimateTokens, estimateTotal, TokenCalibration } from './token-estimate.js';
 
 /** What one tool call costs in the context now, in tokens. */
 export interface ToolCallCost {
@@ -57,8 +57,8 @@ export class ConversationContext {
     const edit = this.edits.get(id);
     const cost: ToolCallCost = {
       input: this.calibration.scale(estimateJsonTokens(use.input)),
-      result: result ? this.calibration.scale(estimateTokens(this.edits.edited(result, use).content)) : 0,
-      original: result ? this.calibration.scale(estimateTokens(result.content)) : 0,
+      result: result ? this.calibration.scale(estimateResultTokens(this.edits.edited(result, use))) : 0,
+      original: result ? this.calibration.scale(estimateResultTokens(result)) : 0,
     };
     return edit ? { ...cost, edit } : cost;
   }

@@ -1,12 +1,18 @@
 // Tokens without a tokenizer: about four characters a token, refined by what the provider's usage
 // said the last request really cost (the calibration). Exact totals always come from usage.
-import type { Message } from '../conversation.js';
+import type { Message, ToolResultBlock } from '../conversation.js';
+import { contentLength } from '../sessions/stored-fields.js';
 import type { ToolDefinition } from '../providers/provider.js';
 
 const CHARS_PER_TOKEN = 4;
 
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/** A tool result's content, estimated (one a resumed session keeps in its file is not read for it). */
+export function estimateResultTokens(block: ToolResultBlock): number {
+  return Math.ceil(contentLength(block) / CHARS_PER_TOKEN);
 }
 
 /** A tool call's input as the model sees it (JSON), estimated. */
@@ -22,7 +28,7 @@ export function estimateMessageTokens(message: Message): number {
       case 'thinking': n += estimateTokens(b.thinking); break;
       case 'redacted_thinking': n += estimateTokens(b.data); break;
       case 'tool_use': n += estimateTokens(b.name) + estimateJsonTokens(b.input); break;
-      case 'tool_result': n += estimateTokens(b.content) + 4; break;
+      case 'tool_result': n += estimateResultTokens(b) + 4; break;
     }
   }
   return n;

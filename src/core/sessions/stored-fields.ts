@@ -8,6 +8,8 @@
 /** Where a view's lazy fields come from. */
 export interface FieldSource {
   field(key: string): unknown;
+  /** The length of a text field, when it is known without reading it. */
+  lengthOf?(key: string): number | undefined;
 }
 
 /** Asked of a view, gives its handler (no target has this key). */
@@ -85,4 +87,10 @@ export function sourceOf(value: object): FieldSource | undefined {
 export function withStoredRead<M extends { role: string; content: readonly object[] }>(messages: M[]): M[] {
   if (!messages.some((m) => m.role === 'user' && m.content.some(isStored))) return messages;
   return messages.map((m) => (m.role === 'user' && m.content.some(isStored) ? { ...m, content: m.content.map((b) => (isStored(b) ? { ...b } : b)) } : m));
+}
+
+/** `block.content.length`, without reading it from the session file when its length is known. */
+export function contentLength(block: { content: string }): number {
+  const h = handlerOf(block);
+  return (h?.lazy.includes('content') ? h.source.lengthOf?.('content') : undefined) ?? block.content.length;
 }

@@ -45,7 +45,7 @@ export class StoredResults {
 
   private stub(r: ToolResultRecord, at: RecordAt): ToolResultRecord {
     // Only the id and the place are held (not the record just parsed).
-    const source = new RecordPart(this, at, r.id, []);
+    const source = new RecordPart(this, at, r.id, [], r.content.length);
     const held = r.content.length <= SMALL_FIELD;
     const target = {
       type: r.type,
@@ -143,7 +143,13 @@ class RecordPart implements FieldSource {
     private readonly at: RecordAt,
     private readonly id: string,
     private readonly path: readonly string[],
+    /** The record's content length (token estimates need no more of it). */
+    private readonly contentLength?: number,
   ) {}
+
+  lengthOf(key: string): number | undefined {
+    return key === 'content' && this.path.length === 0 ? this.contentLength : undefined;
+  }
 
   field(key: string): unknown {
     let value: unknown = this.results.read(this.at, this.id);

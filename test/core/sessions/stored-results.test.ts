@@ -13,6 +13,7 @@ import type { AgentEvent } from '../../../src/core/events.js';
 import { createAppStore } from '../../../src/store/app-store.js';
 import { applyEvents } from '../../../src/store/apply-events.js';
 import type { ToolItem } from '../../../src/store/transcript.js';
+import { estimateRequest } from '../../../src/core/context/token-estimate.js';
 import { collect } from '../../helpers/collect.js';
 import { respond, text, toolUse } from '../../helpers/test-provider.js';
 import { echo, recordingAgent, tempHome } from './session-fixtures.js';
@@ -85,6 +86,8 @@ describe('tool outputs kept in the session file', () => {
     ]);
     // Drawing the cards into the store reads nothing either (only a card on screen will).
     const shown = cards(lazy.replay);
+    // Nor does estimating the next request's tokens (every turn does).
+    expect(estimateRequest('s', [], lazy.messages)).toEqual(estimateRequest('s', [], whole.messages));
     expect(stored.reads).toBe(0);
     // What the next request sends, byte for byte, and what the cards show.
     expect(JSON.stringify(lazy.messages)).toBe(JSON.stringify(whole.messages));

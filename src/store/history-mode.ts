@@ -42,10 +42,23 @@ export function searchableText(item: TranscriptItem): string {
   }
 }
 
+// While a filter is being typed, each item's text is kept (a resumed session's outputs are read
+// from its file: once per filter, not once per keystroke); it is let go when the filter is.
+let filterTexts: WeakMap<TranscriptItem, string> | null = null;
+
+function filterText(item: TranscriptItem): string {
+  let text = filterTexts?.get(item);
+  if (text === undefined) {
+    text = searchableText(item).replace(/\x1b\[[0-9;]*m/g, '');
+    filterTexts?.set(item, text);
+  }
+  return text;
+}
+
 // Smart case, as in the pager: a lowercase filter ignores case.
 export function matchesFilter(item: TranscriptItem, filter: string): boolean {
   if (filter === '') return true;
-  const text = searchableText(item).replace(/\x1b\[[0-9;]*m/g, '');
+  const text = filterText(item);
   return filter === filter.toLowerCase() ? text.toLowerCase().includes(filter) : text.includes(filter);
 }
 
@@ -55,6 +68,7 @@ let memo: { items: readonly TranscriptItem[]; filter: string; stops: TranscriptI
 export function visibleStops(s: Pick<AppState, 'items' | 'history'>): TranscriptItem[] {
   const filter = s.history.filterPrompt?.text ?? s.history.filter;
   if (memo && memo.items === s.items && memo.filter === filter) return memo.stops;
+  filterTexts = filter === '' ? null : (filterTexts ?? new WeakMap());
   const stops = s.items.filter((it) => isStop(it) && matchesFilter(it, filter));
   memo = { items: s.items, filter, stops };
   return stops;
@@ -63,6 +77,7 @@ export function visibleStops(s: Pick<AppState, 'items' | 'history'>): Transcript
 /** The items the transcript draws: all of them, or only matching stops while a filter is on. */
 export function shownItems(s: Pick<AppState, 'items' | 'history' | 'mode'>): readonly TranscriptItem[] {
   const filtering = s.history.filter !== '' || (s.history.filterPrompt?.text ?? '') !== '';
+  if (!filtering) filterTexts = null;
   return filtering ? visibleStops(s) : s.items;
 }
 

@@ -16,7 +16,10 @@ const SMALL_FIELD = 256;
 const CONTENT = ['content'] as const;
 /** What the records read last may hold, in bytes of their lines. */
 const KEPT_BYTES = 2 << 20;
-/** The file is closed once nothing has been read from it for this long. */
+/** The file is read in blocks this big, and this many of them are kept. */
+const BLOCK = 64 * 1024;
+const KEPT_BLOCKS = 16;
+/** The file is closed once nothing has been read from it for this long (its blocks are let go then too). */
 const IDLE_CLOSE_MS = 2000;
 
 export interface StoredResultsOptions {
@@ -28,6 +31,7 @@ export class StoredResults {
   private fd: number | null = null;
   private idle: ReturnType<typeof setTimeout> | null = null;
   private readonly kept = new Map<number, { record: ToolResultRecord; bytes: number }>();
+  private readonly blocks = new Map<number, Buffer>();
   private keptBytes = 0;
   private readonly small: number;
   /** How many lines have been read back (tests and benches look). */
@@ -89,16 +93,7 @@ export class StoredResults {
     this.reads++;
     let text: string;
     try {
-      this.fd ??= openSync(this.file, 'r');
-      this.closeWhenIdle();
-      const buf = Buffer.allocUnsafe(at.length);
-      let got = 0;
-      while (got < at.length) {
-        const n = readSync(this.fd, buf, got, at.length - got, at.offset + got);
-        if (n === 0) break;
-        got += n;
-      }
-      text = buf.toString('utf8', 0, got);
+      text = this.bytes(at).toString('utf8');
     } catch (err) {
       return missing(id, `it could not be read (${(err as Error).message})`);
     }
@@ -113,6 +108,52 @@ export class StoredResults {
     return r as ToolResultRecord;
   }
 
+  /**
+   * The line's bytes, through a few blocks of the file kept from the reads before: a pass over
+   * many records (a request, a filter) reads the file in big pieces, not one read per record.
+   */
+  private bytes(at: RecordAt): Buffer {
+    this.fd ??= openSync(this.file, 'r');
+    this.closeWhenIdle();
+    if (at.length > BLOCK) return this.readAt(at.offset, at.length);
+    const first = Math.floor(at.offset / BLOCK);
+    const last = Math.floor((at.offset + at.length - 1) / BLOCK);
+    const parts: Buffer[] = [];
+    for (let b = first; b <= last; b++) {
+      const block = this.block(b, b === last ? at.offset + at.length - b * BLOCK : BLOCK);
+      const from = b === first ? at.offset - b * BLOCK : 0;
+      const to = b === last ? at.offset + at.length - b * BLOCK : BLOCK;
+      parts.push(block.subarray(from, to));
+    }
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  }
+
+  /** Block `b` of the file with at least `need` bytes of it (read again if it was cut by the file's end then). */
+  private block(b: number, need: number): Buffer {
+    const kept = this.blocks.get(b);
+    if (kept && kept.length >= need) {
+      this.blocks.delete(b);
+      this.blocks.set(b, kept);
+      return kept;
+    }
+    const block = this.readAt(b * BLOCK, BLOCK);
+    this.blocks.delete(b);
+    this.blocks.set(b, block);
+    if (this.blocks.size > KEPT_BLOCKS) this.blocks.delete(this.blocks.keys().next().value!);
+    return block;
+  }
+
+  private readAt(offset: number, length: number): Buffer {
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = readSync(this.fd!, buf, got, length - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  }
+
   private closeWhenIdle(): void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(() => this.close(), IDLE_CLOSE_MS);
@@ -122,6 +163,7 @@ export class StoredResults {
   close(): void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
+    this.blocks.clear();
     if (this.fd === null) return;
     try {
       closeSync(this.fd);

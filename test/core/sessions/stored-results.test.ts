@@ -102,6 +102,24 @@ describe('tool outputs kept in the session file', () => {
     stored.close();
   });
 
+  it('reads records that straddle the blocks it reads the file in, in any order', async () => {
+    const { home, workspace } = tempHome();
+    const file = sessionPaths(home, workspace).file(ID);
+    const out = new SessionFile(file);
+    const ids = Array.from({ length: 120 }, (_, i) => `t${i}`);
+    out.append(...turn(1, ids), ...ids.map((id, i) => bashResult(id, `${id} ${WIDE.repeat(300 + i * 7)}`, [id])));
+    out.close();
+    const stored = new StoredResults(file);
+    const lazy = restoreSession(ID, (await readSessionFile(file, stored.keep)).records);
+    const blocks = lazy.messages[2]!.content;
+    const wanted = eager(file).messages[2]!.content;
+    expect(blocks.every(isStored)).toBe(true);
+    // Backwards, then forwards: every block read is kept or read again, never mixed up.
+    for (let i = blocks.length - 1; i >= 0; i--) expect(blocks[i]).toEqual(wanted[i]);
+    expect(JSON.stringify(blocks)).toBe(JSON.stringify(wanted));
+    stored.close();
+  });
+
   it('a place that holds another record reads as a note, never as that record', () => {
     const { home, workspace } = tempHome();
     const file = sessionPaths(home, workspace).file(ID);

@@ -216,7 +216,8 @@ async function spinner(): Promise<Window & { ticks: number }> {
     { type: 'tool_status', id: 'spin', status: 'running' },
   ]);
   const m = mount(store);
-  await sleep(100);
+  // After the markdown libraries' load (150 ms after the mount) and its redraw.
+  await sleep(500);
   // Wired as the app wires it: the frame writer turns the spinners.
   let ticks = 0;
   const ticker = startTicker(store, {
@@ -225,7 +226,11 @@ async function spinner(): Promise<Window & { ticks: number }> {
       m.spin(t);
     },
   });
+  // A second of ticks unmeasured (the JIT), then three.
+  await sleep(1000);
+  const t0 = ticks;
   const w = await window(m, 1, 3000, () => {});
+  ticks -= t0;
   ticker.stop();
   m.inst.unmount();
   return { ...w, ticks };

@@ -82,6 +82,17 @@ describe('inkling in tmux', () => {
     app.keys('Enter');
     await app.waitFor((x) => x.includes(`bash sleep ${SLEEP}`) && x.includes('running 1 tool'), 'the sleep to run');
     await app.waitFor(() => processesMatching(`sleep ${SLEEP}`).length > 0, 'the sleep process');
+    // While it runs, the card's and the status line's spinners turn (the frame writer turns them
+    // between the store's once-a-second updates).
+    const turned = { card: new Set<string>(), status: new Set<string>() };
+    await app.waitFor((x) => {
+      for (const row of x.split('\n')) {
+        const glyph = /^ ?([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) /.exec(row)?.[1];
+        if (glyph && row.includes(`bash sleep ${SLEEP}`)) turned.card.add(glyph);
+        if (glyph && row.includes('running 1 tool')) turned.status.add(glyph);
+      }
+      return turned.card.size >= 3 && turned.status.size >= 3;
+    }, 'both spinners to turn', 5000);
     app.keys('Escape');
     const s = await app.waitFor((x) => x.includes('● idle'), 'idle after Esc', 2000);
     expect(s).toMatch(new RegExp(`⊘ bash sleep ${SLEEP.replace('.', '\\.')} +cancelled`));

@@ -33,11 +33,13 @@ export type SafeDeep<T> = unknown extends T
         ? { [K in keyof T]: SafeDeep<T[K]> }
         : T;
 
-// C0 but \t and \n, DEL, C1, and the bidi embeddings, overrides and isolates.
-const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
-const UNSAFE_ALL = /\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+// C0 but \t and \n, DEL, C1, the bidi embeddings, overrides and isolates, and the three
+// private-use characters the screen marks its own places with (U+E000–U+E002: where the frame
+// writer puts rows back and where it turns a spinner), which outside text must not pose as.
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\ue002]/;
+const UNSAFE_ALL = /\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\ue002]/g;
 // The same, but a well-formed SGR sequence (colours, styles) is kept as it is.
-const UNSAFE_BUT_SGR = /\x1b\[[0-9;:]*m|\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_BUT_SGR = /\x1b\[[0-9;:]*m|\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\ue002]/g;
 const SGR_ALL = /\x1b\[[0-9;:]*m/g;
 
 const BIDI: Record<number, string> = {

@@ -33,6 +33,11 @@ describe('toSafeText', () => {
     expect(toSafeText(HOSTILE.bidi!)).toBe('invoice⟨RLO⟩fdp.exe');
   });
 
+  it("shows the private-use characters the screen marks its own places with, so text cannot pose as a row block or a spinner", () => {
+    expect(toSafeText('a\uE000b\uE001c\uE002d\uE003')).toBe('a⟨U+E000⟩b⟨U+E001⟩c⟨U+E002⟩d\uE003');
+    expect(toSafeStyledText('\x1b[32m\uE002\x1b[0m')).toBe('\x1b[32m⟨U+E002⟩\x1b[0m');
+  });
+
   it('keeps both sides of a \\r that would overwrite, and reads \\r\\n as a line end', () => {
     expect(toSafeText(HOSTILE.overwrite!)).toBe('rm -rf ~/important ␍# nothing to see');
     expect(toSafeText('one\r\ntwo\r\n')).toBe('one\ntwo\n');

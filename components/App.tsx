@@ -15,7 +15,7 @@ import { isAsking } from '../src/store/app-store.js';
 import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
-import { KeyInput, useKeyTarget } from './key-input.js';
+import { KeyInput, useFrameRoot, useKeyTarget } from './key-input.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt } from './WorkspacePrompts.js';
@@ -76,6 +76,7 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const drawn = drawnRowsOf(useStdout().stdout);
+  const frameRoot = useFrameRoot();
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
     copy: historyEnv?.copy ?? ((text) => store.intents.copy(text)),
@@ -113,7 +114,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
 
   if (mode === 'pager') {
     return (
-      <Box flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
+      <Box ref={frameRoot} flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
         <HistoryPager width={cols} height={rows - 1} />
       </Box>
     );
@@ -123,7 +124,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   // When the frame writer draws rows itself, a region is one row to Ink whatever its height, so
   // the root's height is left to its regions (which add up to rows - 1; the writer cuts there).
   return (
-    <Box flexDirection="column" width={cols} {...(drawn ? {} : { height: rows - 1, overflowY: 'hidden' as const })}>
+    <Box ref={frameRoot} flexDirection="column" width={cols} {...(drawn ? {} : { height: rows - 1, overflowY: 'hidden' as const })}>
       {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
       {mode === 'help' ? (

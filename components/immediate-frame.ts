@@ -1,0 +1,14 @@
+// Draws the frame now instead of when Ink's frame throttle next allows (maxFps): a key typed
+// during a flood otherwise waits up to a throttle period behind the pane's last frame. Ink keeps
+// both ways on its root node: onRender (throttled) runs after every commit, onImmediateRender
+// draws at once (and writes nothing when the frame did not change).
+import type { DOMElement } from 'ink';
+
+/** `node`: any element of the tree; does nothing when Ink does not throttle (debug, tests). */
+export function drawFrameNow(node: DOMElement | null): void {
+  let root = node;
+  while (root?.parentNode) root = root.parentNode;
+  if (!root || root.nodeName !== 'ink-root' || !root.onImmediateRender) return;
+  if (root.onRender === root.onImmediateRender) return; // every commit is drawn at once already
+  root.onImmediateRender();
+}

@@ -2,6 +2,7 @@
 // goes on with (--continue, --resume <id>), and the port the TUI's picker and /resume use.
 import { existsSync } from 'node:fs';
 import type { Agent } from '../core/agent.js';
+import type { AgentEvent } from '../core/events.js';
 import type { PermissionMode } from '../core/permissions/approval.js';
 import { sessionPaths } from '../core/sessions/session-paths.js';
 import { createRedactor } from '../core/redact.js';
@@ -50,10 +51,18 @@ export async function resumeInto(agent: Agent, file: string): Promise<OpenedSess
 
 function viewOf(opened: OpenedSession, notice: string | undefined, mode: PermissionMode | undefined): SessionView {
   const r = opened.restored;
+  // The replay is handed over once, to the transcript: kept here (the port keeps how it started
+  // for the whole run) it would hold every card's events after they are drawn.
+  let replay: AgentEvent[] = r.replay;
+  r.replay = [];
   return {
     id: r.id,
     ...(r.title ? { title: r.title } : {}),
-    replay: r.replay,
+    get replay() {
+      const taken = replay;
+      replay = [];
+      return taken;
+    },
     notices: notice ? [...opened.notices, notice] : opened.notices,
     ...(mode ? { mode } : {}),
   };

@@ -8,6 +8,7 @@ import type { SessionScope, SessionSummary } from './session-catalog.js';
 export interface SessionView {
   id: string;
   title?: string;
+  /** Read once (by the transcript): a view may let go of them then. */
   replay: AgentEvent[];
   notices: string[];
   /** The permission mode the agent is in now that the session is open. */

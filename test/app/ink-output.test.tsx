@@ -141,6 +141,8 @@ describe("the app's frames", () => {
       });
     }
     expect(differ).toEqual([]);
-    expect(compared).toBeGreaterThan(2 * steps.length);
+    // Both apps draw most steps (a step that changes nothing on screen, like the frame counter
+    // now that spinners turn in the frame writer, draws none), so at least one frame per step.
+    expect(compared).toBeGreaterThanOrEqual(steps.length);
   });
 });

@@ -81,6 +81,14 @@ const INTERRUPT_WAIT_MS = 2000;
 type UiModules = typeof import('./ui-modules.js');
 
 /**
+ * Whether this module runs from the CLI bundle (dist/bundle/<chunk>.js), whose UI chunk has Ink's
+ * Output.get() put on by the build: installing it from the package too would load a second Ink
+ * output module with its own string-width, slice-ansi and ansi-tokenize, file by file, before
+ * the first frame.
+ */
+const IN_CLI_BUNDLE = /\/bundle\/[^/]+\.js$/.test(import.meta.url);
+
+/**
  * The UI bundle made by bundle-ui.ts, when this module runs from its compiled file (not from the
  * CLI bundle, which holds the UI as a chunk of its own) and the bundle is not older than the
  * components.
@@ -103,6 +111,7 @@ function bundledUi(): URL | null {
  * commands the agent runs do not inherit it.
  */
 async function loadUi(): Promise<UiModules> {
+  if (IN_CLI_BUNDLE) return await import('./ui-modules.js');
   const bundle = bundledUi();
   if (bundle) return (await import(bundle.href)) as UiModules;
   // Through a variable: the bundle's build replaces the expression process.env.NODE_ENV itself.

@@ -61,6 +61,10 @@ function itemRows(s: AppState, item: TranscriptItem): number {
 
 function settleScroll(s: AppState, anchor: ViewAnchor | null): { scrollBack: number; anchor: ViewAnchor | null } {
   const view = transcriptView(s);
+  // Following the bottom with nothing to keep in view (no selection, no asking card), the view's
+  // answer is known without laying it out: 0 needs no clamping and no anchor. This is every pane
+  // update and text delta of a turn: their rows are laid out once, by the Transcript drawing them.
+  if (s.scrollBack === 0 && view.selectedId === null && !isAsking(s)) return { scrollBack: 0, anchor: null };
   const height = mainRows(s);
   const prompt = promptView(s, s.size.cols, height);
   const win = viewWindow(shownItems(s), height, s.size.cols, s.scrollBack, s.frame, Date.now(), s.renderEpoch, { ...view, anchor, ...(prompt ? { prompt } : {}) });

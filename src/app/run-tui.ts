@@ -75,6 +75,8 @@ function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): void {
 
 /** Signals that end the TUI the normal way; their numbers come from the OS's own table. */
 const SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+/** After the first frame, when the agent's first-call loads start (they wait for the agent too). */
+const WARM_UP_DELAY_MS = 100;
 /** How long an interrupted TUI waits for its commands' process trees to be gone. */
 const INTERRUPT_WAIT_MS = 2000;
 
@@ -268,6 +270,12 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   setTimeout(() => {
     void files.refresh();
   }, 200).unref();
+  // What the first command would wait for (its check's grammar, node-pty, the emulator) loads
+  // once the agent is built, while the person types.
+  const warmUp = setTimeout(() => {
+    void agent.warmUp?.().then(() => mark('first call warmed'));
+  }, WARM_UP_DELAY_MS);
+  warmUp.unref();
 
   try {
     await instance.waitUntilExit();
@@ -277,6 +285,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     process.exitCode = 1;
   }
   leaveTerminal();
+  // Leaving before the first command's loads started: they are not needed any more.
+  clearTimeout(warmUp);
   startup?.leaving();
   session.interrupt();
   ticker.stop();

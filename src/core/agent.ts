@@ -119,6 +119,14 @@ export interface Agent {
   readonly permissionMode?: PermissionMode;
   /** Changes the mode (Shift+Tab); takes effect for the next call checked. */
   setPermissionMode?(mode: PermissionMode): void;
+  /**
+   * Loads what the first tool call would wait for (the command check's grammar, node-pty and the
+   * emulator, the ledger's git probe), so it starts as fast as later ones. For an idle moment: the
+   * TUI calls it after its first frame. Once per agent (later calls share the first); a turn that
+   * starts meanwhile shares the loads in flight. Writes nothing and leaves nothing running; never
+   * rejects. (Optional: UI stand-ins have none.)
+   */
+  warmUp?(): Promise<void>;
   /** Ends the session: a recorded session is synced to disk and kept; temporary files are removed. */
   dispose(): Promise<void>;
 }

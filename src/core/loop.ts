@@ -16,6 +16,7 @@ import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
+import { warmUpFirstCall } from './first-call-warmup.js';
 import { compactConversation, type CompactionRun } from './context/compact-conversation.js';
 import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
 import { ConversationContext } from './context/conversation-context.js';
@@ -46,6 +47,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
   let answering = { provider: config.provider, model: config.model };
+  let warming: Promise<void> | undefined;
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
     const unrecorded = recorder?.event(e);
@@ -135,6 +137,10 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     get ledger() {
       return config.ledger;
+    },
+    warmUp() {
+      warming ??= warmUpFirstCall({ permissions: config.permissions, tools: config.tools, ledger: config.ledger });
+      return warming;
     },
     respondToApproval(id, decision) {
       return config.permissions?.respond(id, decision) ?? false;

@@ -80,6 +80,7 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       chosenMode = mode;
       agent?.setPermissionMode?.(mode);
     },
+    warmUp: () => whenReady.then((a) => a.warmUp?.(), () => undefined),
     dispose: async () => {
       const a = await whenReady.catch(() => null);
       await a?.dispose();

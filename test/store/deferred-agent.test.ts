@@ -37,6 +37,21 @@ describe('deferred agent', () => {
     expect(agent.sessionId).toBe('new-session');
   });
 
+  it('warms the agent up once it is ready, and not at all when it failed to start', async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const real = createFakeAgent((p) => simpleTurn(p));
+    let warmed = 0;
+    real.warmUp = async () => void warmed++;
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    const warming = agent.warmUp!();
+    await new Promise((r) => setImmediate(r));
+    expect(warmed).toBe(0);
+    resolve(real);
+    await warming;
+    expect(warmed).toBe(1);
+    await expect(deferredAgent(Promise.reject(new Error('no pty'))).warmUp!()).resolves.toBeUndefined();
+  });
+
   it('turns a failed start into an error the person can read', async () => {
     const agent = deferredAgent(Promise.reject(new Error('no pty')));
     const events = await collect(agent.run('hi'));

@@ -10,7 +10,7 @@ import { probeGit, gitEnvironment } from './git.js';
 import { isValidSessionId, type LedgerEntry } from './ledger-chain.js';
 import { LedgerError, OpenLedger, type RevertOptions, type RevertOutcome } from './open-ledger.js';
 import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
-import { openShadowRepo } from './shadow-repo.js';
+import { openShadowRepo, shadowRepoExists, type GitProbe } from './shadow-repo.js';
 import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits, type SnapshotWay } from './snapshot.js';
 import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
 import { treeChanges, unifiedDiff } from './tree-diff.js';
@@ -59,6 +59,8 @@ export class ChangeLedger {
   private readonly env: NodeJS.ProcessEnv;
   private readonly redact: (text: string) => string;
   private readonly limits: SnapshotLimits;
+  /** Whether git runs: asked once, by warmUp or by the start that makes the shadow repository. */
+  private gitProbe: GitProbe | undefined;
 
   constructor(private readonly opts: ChangeLedgerOptions) {
     this.session = opts.sessionId ?? randomUUID();
@@ -74,6 +76,22 @@ export class ChangeLedger {
 
   get status(): LedgerStatus {
     return this.state;
+  }
+
+  /**
+   * Before the first turn (the TUI is idle): when the shadow repository has yet to be made, asks
+   * whether git runs, which starting the ledger would otherwise wait for. Reads only: the
+   * repository is made by the first turn, as without it. Never rejects.
+   */
+  async warmUp(): Promise<void> {
+    if (this.live || this.state.state === 'off') return;
+    const made = await shadowRepoExists(this.opts.home, this.opts.workspaceRoot).catch(() => true);
+    if (!made) await this.gitRuns();
+  }
+
+  private gitRuns(): GitProbe {
+    this.gitProbe ??= probeGit(this.env);
+    return this.gitProbe;
   }
 
   /** Turn start: record changes made outside inkling since the last record, mark the prompt. Returns notes for the model. */
@@ -223,7 +241,7 @@ export class ChangeLedger {
     if (this.live) return this.live;
     if (this.state.state === 'off') return undefined;
     try {
-      const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env });
+      const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env, probe: () => this.gitRuns() });
       const watch = this.opts.watch ?? true;
       if (watch !== false && !this.watcher) this.watcher = WorkspaceWatcher.start(repo, watch === true ? {} : watch);
       this.live = await OpenLedger.open(repo, this.session, this.limits, this.redact, this.watcher);

@@ -42,12 +42,17 @@ export function shadowRepoPath(home: string, workspaceRoot: string): string {
   return path.join(checkpointsDir(home), `${workspaceKey(workspaceRoot)}.git`);
 }
 
-/** Opens the workspace's shadow repository, creating it on first use. */
-export async function openShadowRepo(opts: { home: string; workspaceRoot: string; env: NodeJS.ProcessEnv }): Promise<ShadowRepo> {
+export type GitProbe = ReturnType<typeof probeGit>;
+
+/**
+ * Opens the workspace's shadow repository, creating it on first use. `probe`: asks whether git
+ * runs (default: probeGit), so a caller can share one answer (ChangeLedger.warmUp asks early).
+ */
+export async function openShadowRepo(opts: { home: string; workspaceRoot: string; env: NodeJS.ProcessEnv; probe?: () => GitProbe }): Promise<ShadowRepo> {
   const gitDir = shadowRepoPath(opts.home, opts.workspaceRoot);
   if (!(await exists(path.join(gitDir, 'HEAD')))) {
     // Nothing is written to inkling's home on a machine without git.
-    const probe = await probeGit(opts.env);
+    const probe = await (opts.probe ? opts.probe() : probeGit(opts.env));
     if (!probe.ok) throw new GitMissingError(probe.reason);
     await fs.mkdir(checkpointsDir(opts.home), { recursive: true, mode: PRIVATE_DIR_MODE });
     await createRepo(gitDir, opts.env);

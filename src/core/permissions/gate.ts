@@ -28,6 +28,13 @@ export interface PermissionGateOptions {
 
 export const DECLINED = 'The person declined this tool call; it was not run.';
 
+/** A command with the usual parts (a loop, a substitution, a pipe, a redirect), only ever checked. */
+const WARM_UP_CALL: CallFacts = {
+  name: 'bash',
+  input: { command: 'for f in $(ls src); do grep -n "x" "src/$f" | head -3 > /dev/null; done && echo ok' },
+  readOnly: false,
+};
+
 export class PermissionGate {
   private modeNow: PermissionMode;
   private readonly session: PermissionRule[] = [];
@@ -53,6 +60,20 @@ export class PermissionGate {
   /** Rules remembered this session, newest last. */
   get remembered(): readonly PermissionRule[] {
     return this.session;
+  }
+
+  /**
+   * Loads the grammar and checks one made-up command with it (decide() is pure), so the first real
+   * check neither waits for the load nor runs cold code. A check that comes first shares the load
+   * in flight. Never rejects.
+   */
+  async warmUp(): Promise<void> {
+    try {
+      this.parser ??= await loadBashParser();
+      decide(this.parser, this.policy(), WARM_UP_CALL);
+    } catch {
+      // check() loads it again and turns the failure into its verdict.
+    }
   }
 
   /** The verdict for one call; -p turns an ask into a deny. Never rejects. */

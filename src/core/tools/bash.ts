@@ -161,6 +161,16 @@ export const bashTool: Tool<BashInput> = {
     additionalProperties: false,
   },
 
+  /** node-pty (its native addon) and the emulator: ~0.1 s of loading the first command would wait for. */
+  async warmUp() {
+    try {
+      await import('../shell/pty-command.js');
+      await (await import('../shell/terminal-warmup.js')).warmEmulator();
+    } catch {
+      // The first command loads them again and reports what went wrong.
+    }
+  },
+
   async execute(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
     if (typeof input.command !== 'string' || input.command.trim() === '') {
       return { content: 'The command is empty: give bash something to run.', isError: true };

@@ -62,6 +62,13 @@ export interface Tool<Input = Record<string, unknown>> {
   preview?(input: Input, ctx: ToolContext): Promise<ToolResult>;
   /** Input has already been validated against inputSchema. Must not throw: errors are results. */
   execute(input: Input, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Loads what the tool's first call would load (modules, a native addon, cold code), so that call
+   * starts as fast as later ones; the TUI calls it once it is idle after the first frame. Writes
+   * nothing, starts no process and leaves nothing running. A call that comes first loads the same
+   * modules itself and shares the load in flight. Must not reject.
+   */
+  warmUp?(): Promise<void>;
 }
 
 // Registries hold tools of differing input types; the schema check makes the cast safe.

@@ -1,0 +1,56 @@
+// The built app in tmux: what the first command needs (grammar, node-pty, emulator, git probe)
+// loads after the first frame and before anything is typed (the app's INKLING_TRACE_EVENTS marks),
+// and a command typed at once, while that may still be loading, runs as usual.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+
+const script = [{ toolUses: [{ name: 'bash', input: { command: 'echo warm-$((40 + 2))' } }] }, { text: 'the command said warm-42' }];
+
+let server: { url: string; proc: ChildProcess } | undefined;
+let app: TmuxApp | undefined;
+afterEach(() => {
+  app?.kill();
+  server?.proc.kill('SIGTERM');
+});
+
+async function start(): Promise<{ app: TmuxApp; trace: () => string[] }> {
+  server = await startFakeServer(script);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-warm-'));
+  const traceFile = path.join(cwd, '..', `${path.basename(cwd)}-trace.txt`);
+  writeFileSync(traceFile, '');
+  const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_TRACE_EVENTS: traceFile };
+  app = startTmuxApp({ cwd, env, args: ['--yolo'] });
+  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  return { app, trace: () => readFileSync(traceFile, 'utf8').split('\n') };
+}
+
+const at = (lines: string[], what: string) => lines.findIndex((l) => l.includes(what));
+
+async function runsTheCommand(tui: TmuxApp): Promise<void> {
+  tui.type('run it');
+  tui.keys('Enter');
+  await tui.waitFor((s) => s.includes('the command said warm-42') && s.includes('● idle'), 'the turn to end', 20_000);
+  expect(tui.screen()).toMatch(/│ warm-42/);
+}
+
+describe('the first command\'s loads', () => {
+  it('happen after the first frame, before anything is typed', async () => {
+    const { app: tui, trace } = await start();
+    await tui.waitFor(() => at(trace(), 'startup first call warmed') >= 0, 'the warm-up mark', 15_000);
+    const lines = trace();
+    expect(at(lines, 'startup first frame rendered')).toBeGreaterThanOrEqual(0);
+    expect(at(lines, 'startup first frame rendered')).toBeLessThan(at(lines, 'startup first call warmed'));
+    expect(at(lines, 'turn_start')).toBe(-1);
+    await runsTheCommand(tui);
+  }, 60_000);
+
+  it('do not get in the way of a command typed at once', async () => {
+    const { app: tui, trace } = await start();
+    await runsTheCommand(tui);
+    expect(trace().filter((l) => l.includes('startup first call warmed'))).toHaveLength(1);
+  }, 60_000);
+});

@@ -14,11 +14,16 @@ const Row = memo(function Row({ text }: { text: string }) {
 export function DrawnBlock({ lines, width, height }: { lines: readonly string[]; width: number; height: number }) {
   const drawn = drawnRowsOf(useStdout().stdout);
   if (!drawn) return null;
+  return <Placeholder text={drawn.place(lines, width, height)} />;
+}
+
+/** The one row Ink draws for a block of drawn rows (DrawnRows.place). */
+export function Placeholder({ text }: { text: string }) {
   // It never shrinks: in a terminal too small for everything, Yoga would otherwise draw it over
   // the row above.
   return (
     <Box height={1} flexShrink={0}>
-      <Text>{drawn.place(lines, width, height)}</Text>
+      <Text>{text}</Text>
     </Box>
   );
 }

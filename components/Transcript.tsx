@@ -2,45 +2,54 @@
 // scrolled up, and then says when new activity arrives below. It only reads: the store settles
 // the scroll (clamping, the history selection kept in view) with the same layout. While a call
 // asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
-import React, { memo } from 'react';
+// With a frame writer, a change of a command's live output alone is no React render: the rows are
+// laid out again and the writer draws them in place of the block on screen (drawn-rows.ts redraw),
+// the placeholder Ink holds unchanged; anything else, or a writer that cannot, renders as usual.
+import React, { memo, useLayoutEffect, useReducer, useRef } from 'react';
 import { Box, useStdout } from 'ink';
-import { useShallow } from 'zustand/react/shallow';
-import { cellFrame, paint } from './text-layout.js';
-import { shownItems } from '../src/store/history-mode.js';
 import { useApp, useAppStore } from './store-context.js';
-import { viewWindow } from './transcript-layout.js';
-import { promptView, transcriptView } from './screen-layout.js';
-import { DrawnBlock, Lines } from './Lines.js';
+import { Lines, Placeholder } from './Lines.js';
 import { drawnRowsOf } from './drawn-rows.js';
+import { drawingOf, sameButLiveOutput, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
 
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
   // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
   const drawn = drawnRowsOf(useStdout().stdout);
-  const { items, scrollBack, newBelow, frame, epoch, selectedId, expanded, focusedId, outputScroll } = useApp(
-    useShallow((s) => ({
-      // While a history filter is on, only the matching stops are drawn.
-      items: shownItems(s),
-      ...transcriptView(s),
-      scrollBack: s.scrollBack,
-      newBelow: s.newBelow,
-      frame: s.frame,
-      epoch: s.renderEpoch,
-      // Selected so the prompt's card redraws with its choice, text and scroll (promptView reads them).
-      approvals: s.approvals,
-      mode: s.mode,
-    })),
-  );
-  const prompt = promptView(store.getState(), width, height);
-  // With a frame writer, spinners are its cells and it turns them (text-layout.ts).
-  const win = viewWindow(items, height, width, scrollBack, drawn ? cellFrame(frame) : frame, Date.now(), epoch, { selectedId, expanded, focusedId, outputScroll, ...(prompt ? { prompt } : {}) });
-  const rows = win.rows.slice();
-  if (win.scrollBack > 0 && selectedId === null) {
-    const hint = newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
-    rows[rows.length - 1] = newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
-  }
+  // Renders when what it draws from changes; without a frame writer, live output counts too.
+  const seen = useRef<TranscriptDrawing | null>(null);
+  useApp((s) => {
+    const next = drawingOf(s);
+    const prev = seen.current;
+    if (prev && (prev.items === next.items || drawn) && sameButLiveOutput(prev, next)) return prev;
+    return (seen.current = next);
+  });
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  // Drawn from the state of now (the selection above may hold an older one).
+  const state = store.getState();
+  const rows = transcriptRows(state, width, height, drawn !== null);
+  const placed = drawn ? drawn.place(rows, width, height) : null;
+  // What is on screen: the block and the drawing it was laid out from.
+  const shown = useRef<{ drawing: TranscriptDrawing; placed: string | null }>({ drawing: drawingOf(state), placed });
+  const drawing = drawingOf(state);
+  useLayoutEffect(() => {
+    shown.current = { drawing, placed };
+  });
+  // Subscribed in the commit, so no update falls between this render and the listener.
+  useLayoutEffect(() => {
+    if (!drawn) return;
+    return store.subscribe(() => {
+      // The settled state, not the one this listener was called with (a listener before it may have settled the scroll).
+      const s = store.getState();
+      const next = drawingOf(s);
+      const last = shown.current;
+      if (next.items === last.drawing.items || !sameButLiveOutput(last.drawing, next)) return;
+      if (last.placed !== null && drawn.redraw(last.placed, transcriptRows(s, width, height, true))) shown.current = { drawing: next, placed: last.placed };
+      else renderAgain();
+    });
+  }, [store, drawn, width, height]);
   // Drawn by the frame writer: one row to Ink, `height` rows on screen.
-  if (drawn) return <DrawnBlock lines={rows} width={width} height={height} />;
+  if (placed !== null) return <Placeholder text={placed} />;
   return (
     <Box flexDirection="column" height={height} width={width} overflowY="hidden">
       <Lines lines={rows} />

@@ -29,6 +29,14 @@ export interface DrawnRows {
    * before a resize, wider than the terminal now, are cut on their way out: src/app/resize-frames.ts.)
    */
   fill(text: string): { text: string; added: number };
+  /**
+   * The block behind `placeholder` holds `rows` from now on (cut or padded to its height), its
+   * placeholder the same, and the frame writer draws it again without Ink (a live pane's new line:
+   * components/Transcript.tsx). False, with nothing changed, when the writer cannot: it does not
+   * know what is on screen, or Ink's frame on screen does not hold the block — then a real frame
+   * has to draw the rows.
+   */
+  redraw(placeholder: string, rows: readonly string[]): boolean;
   /** Rows and blocks held now (bounded by a few screens, whatever the session's length). */
   size(): number;
 }
@@ -54,7 +62,15 @@ interface Block {
   width: number;
 }
 
-export function createDrawnRows(): DrawnRows {
+/** What the frame writer lends drawn rows so a block can change in place (src/app/frame-diff.ts). */
+export interface RowsPainter {
+  /** Whether the frame on screen holds this placeholder. */
+  shows(placeholder: string): boolean;
+  /** Draw the frame on screen again, its blocks as they are now (soon: at most one such frame per Ink frame interval). */
+  repaint(): void;
+}
+
+export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
   // One generation per frame filled: what the last frame showed, or was placed since, is kept.
   let generation = 0;
   const rows = new Map<string, Kept<string>>();
@@ -79,23 +95,30 @@ export function createDrawnRows(): DrawnRows {
     for (const [id, kept] of blocks) {
       if (kept.used >= generation - 1) continue;
       blocks.delete(id);
-      blockIds.delete(kept.value.key);
+      // (A block redrawn in place may have taken this content's key over.)
+      if (blockIds.get(kept.value.key) === id) blockIds.delete(kept.value.key);
       free.push(id);
     }
   };
 
+  const blockOf = (shown: readonly string[], width: number, n: number): Block => {
+    const cut = shown.length > n ? shown.slice(0, n) : shown;
+    const key = `${width}:${n}\n${cut.join('\n')}`;
+    const drawn = cut.map((r) => (r === '' ? '' : finalOf(r, width)));
+    while (drawn.length < n) drawn.push('');
+    return { key, text: drawn.join('\n'), rows: n, width };
+  };
+  const keyOf = (shown: readonly string[], width: number, n: number) => `${width}:${n}\n${(shown.length > n ? shown.slice(0, n) : shown).join('\n')}`;
+
   return {
     place(shown, width, height) {
       const n = Math.max(1, height);
-      const cut = shown.length > n ? shown.slice(0, n) : shown;
-      const key = `${width}:${n}\n${cut.join('\n')}`;
+      const key = keyOf(shown, width, n);
       let id = blockIds.get(key);
       if (id === undefined) {
         id = free.pop() ?? next++;
-        const drawn = cut.map((r) => (r === '' ? '' : finalOf(r, width)));
-        while (drawn.length < n) drawn.push('');
         blockIds.set(key, id);
-        blocks.set(id, { value: { key, text: drawn.join('\n'), rows: n, width }, used: generation });
+        blocks.set(id, { value: blockOf(shown, width, n), used: generation });
       } else blocks.get(id)!.used = generation;
       if (blocks.size > 64 || rows.size > 1000) evict();
       return `${OPEN}${id.toString(36)}${CLOSE}`;
@@ -113,6 +136,22 @@ export function createDrawnRows(): DrawnRows {
       });
       generation++;
       return { text: out, added };
+    },
+    redraw(placeholder, shown) {
+      const m = /^\uE000([0-9a-z]+)\uE001$/.exec(placeholder);
+      const id = m ? parseInt(m[1]!, 36) : -1;
+      const kept = blocks.get(id);
+      if (!kept || !painter?.shows(placeholder)) return false;
+      const { width, rows: n, key } = kept.value;
+      if (keyOf(shown, width, n) === key) return true;
+      // Its content's key leads to it from now on, so placing the same rows again (the next real
+      // render) gives Ink the same placeholder: the frame Ink would draw is the one on screen.
+      if (blockIds.get(key) === id) blockIds.delete(key);
+      kept.value = blockOf(shown, width, n);
+      kept.used = generation;
+      blockIds.set(kept.value.key, id);
+      painter.repaint();
+      return true;
     },
     size: () => rows.size + blocks.size,
   };

@@ -11,11 +11,11 @@
 import React from 'react';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { Session } from 'node:inspector/promises';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { render } from 'ink';
 import type { AgentEvent } from '../../src/core/events.js';
 import { App } from '../../components/App.js';
@@ -77,7 +77,7 @@ const update = (store: AppStore, events: AgentEvent[]) => store.setState((s) => 
 function mount(store: AppStore) {
   const sink = new Sink();
   const times: number[] = [];
-  const { stdout, spin } = diffingStdout(sink as unknown as NodeJS.WriteStream);
+  const { stdout, spin, stats } = diffingStdout(sink as unknown as NodeJS.WriteStream);
   const inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, {
     ...RENDER_OPTIONS,
     patchConsole: false,
@@ -85,7 +85,7 @@ function mount(store: AppStore) {
     stdin: new In() as unknown as NodeJS.ReadStream,
     onRender: ({ renderTime }) => times.push(renderTime),
   });
-  return { sink, times, inst, spin };
+  return { sink, times, inst, spin, stats };
 }
 
 interface Window {
@@ -102,7 +102,10 @@ interface Window {
    */
   threadCpuPerFrame: number;
   bytes: number;
+  /** Ink's frames and the writer's own. */
   frames: number;
+  /** Of those, frames the writer drew again by itself (src/app/live-cells.ts). */
+  redrawn: number;
 }
 
 /** The main thread's on-CPU time so far, ms (NaN where /proc has no schedstat). */
@@ -114,9 +117,10 @@ function mainThreadCpuMs(): number {
   }
 }
 
-// Set by --profile: the measured part of each window is recorded with the inspector's profiler.
-let profiler: Session | null = null;
-const profiles: string[] = [];
+// The measured stretches on the CPU profile's clock (CLOCK_MONOTONIC µs): --profile runs the
+// scenario again under node --cpu-prof (V8's sampler on its own thread; the inspector's in-process
+// profiler made a frame cost 20× more here, nearly all of it in its own dispatch) and ranks them.
+const windows: { from: number; to: number }[] = [];
 
 // 50 ms apart, every update gets a frame of its own (Ink throttles to one per 34 ms).
 const EVERY_MS = 50;
@@ -132,8 +136,9 @@ async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, s
     step(i);
     await sleep(everyMs);
   }
-  if (profiler) await profiler.post('Profiler.start');
+  const mono0 = Number(process.hrtime.bigint() / 1000n);
   const f0 = m.times.length;
+  const r0 = m.stats.redrawn;
   const b0 = m.sink.bytes;
   const cpu0 = process.cpuUsage();
   const thread0 = mainThreadCpuMs();
@@ -148,25 +153,25 @@ async function window(m: ReturnType<typeof mount>, n: number, everyMs: number, s
   const thread = mainThreadCpuMs() - thread0;
   const wall = performance.now() - w0;
   const renderTimes = m.times.slice(f0);
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-frame-prof-')), 'frames.cpuprofile');
-    writeFileSync(file, JSON.stringify(profile));
-    profiles.push(file);
-  }
+  // Frames the writer drew by itself (a pane's new line, a spinner's tick) are frames too.
+  const redrawn = m.stats.redrawn - r0;
+  const frames = renderTimes.length + redrawn;
+  windows.push({ from: mono0, to: Number(process.hrtime.bigint() / 1000n) });
   return {
-    perFrame: elu.active / Math.max(1, renderTimes.length),
+    perFrame: elu.active / Math.max(1, frames),
     renderTimes,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
-    cpuPerFrame: (cpu.user + cpu.system) / 1000 / Math.max(1, renderTimes.length),
-    threadCpuPerFrame: thread / Math.max(1, renderTimes.length),
+    cpuPerFrame: (cpu.user + cpu.system) / 1000 / Math.max(1, frames),
+    threadCpuPerFrame: thread / Math.max(1, frames),
     bytes: m.sink.bytes - b0,
-    frames: renderTimes.length,
+    frames,
+    redrawn,
   };
 }
 
 const describe = (w: Window) =>
-  `${w.frames} frames for ${UPDATES} updates ${EVERY_MS} ms apart; Ink renderTime median ${median(w.renderTimes).toFixed(1)} ms, p90 ${percentile(w.renderTimes, 90).toFixed(1)} ms; ` +
+  `${w.frames} frames (${w.redrawn} of them drawn by the writer alone) for ${UPDATES} updates ${EVERY_MS} ms apart; ` +
+  (w.renderTimes.length > 0 ? `Ink renderTime median ${median(w.renderTimes).toFixed(1)} ms, p90 ${percentile(w.renderTimes, 90).toFixed(1)} ms; ` : '') +
   `CPU ${w.cpuPercent.toFixed(0)}% of a core; main thread on CPU ${w.threadCpuPerFrame.toFixed(2)} ms per frame; ${(w.bytes / 1024).toFixed(0)} KB written`;
 
 /** Redraws forced by a new notice at the bottom (a real re-render of the whole transcript). */
@@ -256,11 +261,12 @@ export async function frameFigures(runs = 3): Promise<Figures> {
   const spin = await spinner();
   return {
     'frame.live1000': { value: round(live.w.perFrame, 2), samples: live.samples, note: describe(live.w) },
-    'frame.ink1000': { value: round(median(live.w.renderTimes), 2) },
+    // The pane's frames are the writer's own: Ink renders none of them.
+    'frame.ink1000': live.w.renderTimes.length > 0 ? { value: round(median(live.w.renderTimes), 2) } : { value: 'none (no Ink frame)' },
     'frame.redraw10': { value: round(r10.w.perFrame, 2), note: describe(r10.w) },
     'frame.redraw1000': { value: round(r1000.w.perFrame, 2), samples: r1000.samples, note: describe(r1000.w) },
     'frame.first1000': { value: round(first1000), note: `the first of the 1,000-call mounts; 10 calls (the very first mount, cold): ${r10.first.toFixed(0)} ms` },
-    'frame.spinner': { value: round(spin.cpuPercent, 1), note: `${spin.ticks} ticks and ${spin.frames} Ink frames in 3 s, ${(spin.bytes / 1024 / 3).toFixed(1)} KB/s to the terminal` },
+    'frame.spinner': { value: round(spin.cpuPercent, 1), note: `${spin.ticks} ticks and ${spin.frames - spin.redrawn} Ink frames in 3 s, ${(spin.bytes / 1024 / 3).toFixed(1)} KB/s to the terminal` },
   };
 }
 
@@ -271,33 +277,47 @@ const PROFILED: Record<string, () => Promise<Window>> = {
   spinner,
 };
 
-/** Measures one scenario `runs` times; with `profile`, prints the top of the last run's profile. */
+/** Measures one scenario `runs` times; with `profile`, a second process measures it under --cpu-prof and the top is printed. */
 async function oneScenario(name: string, runs: number, profile: boolean): Promise<void> {
   const measure = PROFILED[name];
   if (!measure) throw new Error(`--scenario takes one of ${Object.keys(PROFILED).join(' ')}`);
-  if (profile) {
-    profiler = new Session();
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
-  }
+  if (profile) return profileScenario(name, runs);
   const perFrame: number[] = [];
   const threadPerFrame: number[] = [];
+  let last: Window | null = null;
   for (let i = 0; i < runs; i++) {
     const w = await measure();
     perFrame.push(w.perFrame);
     threadPerFrame.push(w.threadCpuPerFrame);
+    last = w;
   }
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
   console.log(
     `${name}: main-thread ms per frame median ${median(perFrame).toFixed(2)} (${list(perFrame)}); ` +
-      `main thread on CPU ms per frame median ${median(threadPerFrame).toFixed(2)} (${list(threadPerFrame)}); load ${load}${profile ? ' (profiled: slower)' : ''}`,
+      `main thread on CPU ms per frame median ${median(threadPerFrame).toFixed(2)} (${list(threadPerFrame)}); load ${load}`,
   );
-  if (!profile) return;
-  for (const file of profiles) console.log(`profile: ${file}`);
-  // Rankings of the last window (the JIT warmest).
-  const r = rankProfile(profiles[profiles.length - 1]!, 25);
+  if (last) console.log(`last run: ${describe(last)}`);
+  const out = process.env.FRAME_WINDOWS_FILE;
+  if (out) writeFileSync(out, JSON.stringify(windows));
+}
+
+async function profileScenario(name: string, runs: number): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-frame-prof-'));
+  const windowsFile = path.join(dir, 'windows.json');
+  const self = fileURLToPath(import.meta.url);
+  const child = spawnSync(
+    process.execPath,
+    ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200', '--import', 'tsx', self, '--scenario', name, '--runs', String(runs)],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', FRAME_WINDOWS_FILE: windowsFile } },
+  );
+  if (child.status !== 0) throw new Error(`the profiled run failed (${child.status})`);
+  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f))[0];
+  if (!file) throw new Error(`no profile in ${dir}`);
+  const measured = JSON.parse(readFileSync(windowsFile, 'utf8')) as { from: number; to: number }[];
+  console.log(`profile: ${file} (profiled run: slower)`);
+  // The last window alone (the JIT warmest).
+  const r = rankProfile(file, 25, measured.slice(-1));
   console.log(`\n${r.busyMs.toFixed(0)} ms busy of ${r.totalMs.toFixed(0)} ms\n\n## self\n${rankingTable(r.top)}`);
   console.log(`\n## packages\n${rankingTable(r.byPackage, 'self ms', 'package')}`);
   console.log(`\n## own, total\n${rankingTable(r.ownTotal, 'total ms')}`);
@@ -306,7 +326,7 @@ async function oneScenario(name: string, runs: number, profile: boolean): Promis
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--spinner')) {
   for (let i = 0; i < 3; i++) {
     const w = await spinner();
-    console.log(`spinner: ${w.cpuPercent.toFixed(2)} % of a core, ${w.ticks} ticks, ${w.frames} Ink frames, ${(w.bytes / 1024 / 3).toFixed(2)} KB/s`);
+    console.log(`spinner: ${w.cpuPercent.toFixed(2)} % of a core, ${w.ticks} ticks, ${w.frames - w.redrawn} Ink frames, ${(w.bytes / 1024 / 3).toFixed(2)} KB/s`);
   }
   process.exit(0);
 } else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

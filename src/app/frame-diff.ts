@@ -9,7 +9,7 @@ import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
 import { attachDrawnRows, createDrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
 import { createResizeFrames } from './resize-frames.js';
-import { createSpinnerCells } from './spinner-cells.js';
+import { createLiveCells } from './live-cells.js';
 
 const ERASE_LINE = '\x1b[2K';
 // ansi-escapes' eraseLines(n): n × ERASE_LINE joined by CURSOR_UP_1, then CURSOR_LEFT.
@@ -17,6 +17,8 @@ const ERASE_LINES = /^((?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G)/;
 
 export interface FrameDiffStats {
   frames: number;
+  /** Of those, frames the writer drew again by itself (a spinner's tick, a block changed in place: live-cells.ts). */
+  redrawn: number;
   diffed: number;
   rowsWritten: number;
   rowsSkipped: number;
@@ -34,7 +36,7 @@ export function createFrameDiffer(write: (data: string) => void, rows: () => num
   // Rows of the frame on screen (split on \n, so the last element is '' after a trailing \n);
   // null when we do not know what is on screen.
   let prev: string[] | null = null;
-  const stats: FrameDiffStats = { frames: 0, diffed: 0, rowsWritten: 0, rowsSkipped: 0 };
+  const stats: FrameDiffStats = { frames: 0, redrawn: 0, diffed: 0, rowsWritten: 0, rowsSkipped: 0 };
 
   return {
     stats,
@@ -79,8 +81,10 @@ export function createFrameDiffer(write: (data: string) => void, rows: () => num
       }
       if (skip > 0) out += `\x1b[${skip}B`;
       if (nextVisible < prevVisible) out += '\x1b[J';
+      const same = skip === nextVisible && nextVisible === prevVisible;
       prev = next;
-      write(out);
+      // Every row as it was: nothing to write (the cursor would only go up and back).
+      if (!same) write(out);
     },
   };
 }
@@ -146,6 +150,9 @@ function isControlOnly(chunk: string): boolean {
 const BEGIN_SYNC = '\x1b[?2026h';
 const END_SYNC = '\x1b[?2026l';
 
+/** Ink's own interval between frames at maxFps 30 (render-options.ts): a block redrawn in place waits as long. */
+const REDRAW_MS = 34;
+
 export interface DiffingStdout {
   stdout: NodeJS.WriteStream;
   stats: FrameDiffStats;
@@ -153,7 +160,7 @@ export interface DiffingStdout {
   /**
    * The spinners on screen turn to the glyph of `tick` (the ticker calls it, src/store/ticker.ts):
    * the rows that hold them are rewritten, nothing else happens. Components rendered to `stdout`
-   * leave the spinners to this (spinner-cells.ts), so whoever renders to it must tick it.
+   * leave the spinners to this (live-cells.ts), so whoever renders to it must tick it.
    */
   spin(tick: number): void;
 }
@@ -162,19 +169,31 @@ export interface DiffingStdout {
 export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
-  const drawn = createDrawnRows();
+  const cells = createLiveCells();
+  // A block changed in place is drawn by Ink's last frame again (live-cells.ts), soon after.
+  let redrawTimer: NodeJS.Timeout | null = null;
+  let lastFrameAt = -Infinity;
+  const drawn = createDrawnRows({
+    shows: (placeholder) => cells.shows(placeholder),
+    repaint() {
+      if (redrawTimer !== null) return;
+      const wait = lastFrameAt + REDRAW_MS - performance.now();
+      if (wait <= 0) redraw();
+      else redrawTimer = setTimeout(redraw, wait);
+      redrawTimer?.unref?.();
+    },
+  });
   const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
-  const cells = createSpinnerCells();
   // Ink writes "begin synchronized update" on its own before each frame: it goes out with the
   // frame's write (one write per frame instead of three), or not at all when nothing follows it
   // but the end of the update (a render that changed nothing).
   let held = '';
-  // Whether Ink's frames come inside synchronized updates; a tick's rows are collected here.
+  // Whether Ink's frames come inside synchronized updates; a redrawn frame's rows are collected here.
   let synced = false;
-  let tickRows: string | null = null;
+  let redrawnRows: string | null = null;
   const differ = createFrameDiffer(
     (data) => {
-      if (tickRows !== null) tickRows += data;
+      if (redrawnRows !== null) redrawnRows += data;
       else stream.write(held + data);
       held = '';
     },
@@ -188,14 +207,35 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
     resizeFrames.resized();
     cells.forget();
   });
+  // Every frame, Ink's or drawn again: the transcript's rows go back in before the guard sees it.
+  const draw = (text: string) => {
+    lastFrameAt = performance.now();
+    differ.write(cells.draw(resizeFrames.write(frameGuard.guard(drawnFrames.write(text)))));
+  };
+  // Ink's last frame again, with the blocks and glyph of now: one write, inside a synchronized
+  // update when Ink's frames are.
+  function redraw() {
+    if (redrawTimer !== null) clearTimeout(redrawTimer);
+    redrawTimer = null;
+    const frame = cells.again();
+    if (frame === null) return;
+    differ.stats.redrawn++;
+    redrawnRows = '';
+    draw(frame);
+    const out: string = redrawnRows;
+    redrawnRows = null;
+    if (out !== '') stream.write(synced ? BEGIN_SYNC + out + END_SYNC : out);
+  }
   const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     if (text === BEGIN_SYNC) {
       held = BEGIN_SYNC;
       synced = true;
     } else if (text === END_SYNC && held !== '') held = '';
-    // The transcript's rows go back into the frame before the guard sees it.
-    else differ.write(cells.draw(resizeFrames.write(frameGuard.guard(drawnFrames.write(text)))));
+    else {
+      cells.remember(text);
+      draw(text);
+    }
     const cb = rest.find((r): r is () => void => typeof r === 'function');
     cb?.();
     return true;
@@ -209,16 +249,8 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   });
   // Components rendered to this stdout find the rows' placeholders through it.
   attachDrawnRows(stdout, drawn);
-  // A tick is one write, inside a synchronized update when Ink's frames are.
   const spin = (tick: number) => {
-    const frame = cells.tick(tick);
-    if (frame === null) return;
-    tickRows = '';
-    differ.write(frame);
-    const out: string = tickRows;
-    tickRows = null;
-    if (out !== '') stream.write(synced ? BEGIN_SYNC + out + END_SYNC : out);
+    if (cells.turn(tick)) redraw();
   };
   return { stdout, stats: differ.stats, guard: frameGuard.stats, spin };
 }
-

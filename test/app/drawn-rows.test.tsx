@@ -48,6 +48,33 @@ describe('drawn rows', () => {
     expect(seen.size).toBeLessThan(70);
   });
 
+  it('changes a block on screen in place, so placing its new rows again gives Ink the same placeholder', () => {
+    let onScreen = '';
+    let repaints = 0;
+    const d = createDrawnRows({ shows: (p) => onScreen.includes(p), repaint: () => repaints++ });
+    const p = d.place(['a', 'b'], 20, 3);
+    // Not in the frame on screen: nothing changes, a real frame has to draw it.
+    expect(d.redraw(p, ['a', 'c'])).toBe(false);
+    expect(d.fill(p).text).toBe('a\nb\n');
+    onScreen = `top\n${p}\n`;
+    expect(d.redraw(p, ['a', 'c', 'd', 'e'])).toBe(true);
+    expect(repaints).toBe(1);
+    expect(d.fill(p).text).toBe('a\nc\nd');
+    expect(d.place(['a', 'c', 'd'], 20, 3)).toBe(p);
+    expect(d.place(['a', 'b'], 20, 3)).not.toBe(p);
+    // The same rows again: nothing to draw.
+    expect(d.redraw(p, ['a', 'c', 'd'])).toBe(true);
+    expect(repaints).toBe(1);
+    // Another block redrawn to those rows takes them over; once this one is dropped, they still lead there.
+    const q = d.place(['q1', 'q2', 'q3'], 20, 3);
+    onScreen = `${q}\n`;
+    expect(d.redraw(q, ['a', 'c', 'd'])).toBe(true);
+    expect(d.place(['a', 'c', 'd'], 20, 3)).toBe(q);
+    for (let i = 0; i < 100; i++) d.fill(`${d.place([`other ${i}`], 20, 1)}\n${q}`);
+    expect(d.place(['a', 'c', 'd'], 20, 3)).toBe(q);
+    expect(d.fill(q).text).toBe('a\nc\nd');
+  });
+
   it('an unknown placeholder becomes a blank row', () => {
     expect(createDrawnRows().fill('a\n\uE000zz\uE001\nb\n')).toEqual({ text: 'a\n\nb\n', added: 0 });
   });

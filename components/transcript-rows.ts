@@ -1,0 +1,81 @@
+// The transcript viewport's rows as one function of the store's state, and what they are drawn
+// from: the Transcript renders with them, and draws them again through the frame writer when only
+// a command's live output changed (a pane's new line needs no React commit, layout or Ink frame).
+import type { AppState } from '../src/store/app-store.js';
+import type { TranscriptItem } from '../src/store/transcript.js';
+import { shownItems } from '../src/store/history-mode.js';
+import { cellFrame, paint } from './text-layout.js';
+import { viewWindow } from './transcript-layout.js';
+import { promptView, transcriptView } from './screen-layout.js';
+
+/** Every row of the viewport, `height` at most; `cells`: spinners left to the frame writer (text-layout.ts). */
+export function transcriptRows(s: AppState, width: number, height: number, cells: boolean, now = Date.now()): string[] {
+  const view = transcriptView(s);
+  const prompt = promptView(s, width, height);
+  const win = viewWindow(shownItems(s), height, width, s.scrollBack, cells ? cellFrame(s.frame) : s.frame, now, s.renderEpoch, {
+    ...view,
+    ...(prompt ? { prompt } : {}),
+  });
+  const rows = win.rows.slice();
+  if (win.scrollBack > 0 && view.selectedId === null) {
+    const hint = s.newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
+    rows[rows.length - 1] = s.newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
+  }
+  return rows;
+}
+
+/** What the rows are drawn from (with the terminal size and the clock). */
+export interface TranscriptDrawing {
+  items: readonly TranscriptItem[];
+  selectedId: string | null;
+  expanded: AppState['expanded'];
+  focusedId: string | null | undefined;
+  outputScroll: number | undefined;
+  scrollBack: number;
+  newBelow: boolean;
+  frame: number;
+  epoch: number;
+  // The asking card is drawn from the queue (promptView), in the mode that shows it.
+  approvals: AppState['approvals'];
+  mode: AppState['mode'];
+}
+
+export function drawingOf(s: AppState): TranscriptDrawing {
+  const view = transcriptView(s);
+  return {
+    // While a history filter is on, only the matching stops are drawn.
+    items: shownItems(s),
+    selectedId: view.selectedId,
+    expanded: s.expanded,
+    focusedId: view.focusedId,
+    outputScroll: view.outputScroll,
+    scrollBack: s.scrollBack,
+    newBelow: s.newBelow,
+    frame: s.frame,
+    epoch: s.renderEpoch,
+    approvals: s.approvals,
+    mode: s.mode,
+  };
+}
+
+/**
+ * The two drawings differ at most in the live output of commands (a tool item's details and when
+ * output last came): every other field the same, every item the same object but such ones.
+ */
+export function sameButLiveOutput(a: TranscriptDrawing, b: TranscriptDrawing): boolean {
+  for (const k of Object.keys(a) as (keyof TranscriptDrawing)[]) if (k !== 'items' && a[k] !== b[k]) return false;
+  if (a.items === b.items) return true;
+  if (a.items.length !== b.items.length) return false;
+  for (let i = 0; i < a.items.length; i++) if (a.items[i] !== b.items[i] && !outputOnly(a.items[i]!, b.items[i]!)) return false;
+  return true;
+}
+
+const OUTPUT_FIELDS = new Set(['details', 'outputAt']);
+
+function outputOnly(a: TranscriptItem, b: TranscriptItem): boolean {
+  if (a.kind !== 'tool' || b.kind !== 'tool' || a.id !== b.id) return false;
+  const ka = Object.keys(a) as (keyof typeof a)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!OUTPUT_FIELDS.has(k) && a[k] !== b[k]) return false;
+  return true;
+}

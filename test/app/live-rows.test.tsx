@@ -1,0 +1,224 @@
+// A command's live output drawn by the frame writer alone: its new lines reach the terminal with
+// no React commit and no Ink frame (the transcript's block changes in place and the writer draws
+// Ink's last frame again), the screen is then exactly what a full frame of the same state shows,
+// and whatever the writer cannot draw that way (a screen it does not know, any other change)
+// still goes through a real frame.
+import React, { act, Profiler } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, type Instance } from 'ink';
+import { App } from '../../components/App.js';
+import { screenLayout } from '../../components/screen-layout.js';
+import { SPINNER, SPINNER_CELL } from '../../components/text-layout.js';
+import { diffingStdout } from '../../src/app/frame-diff.js';
+import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createEventBinding } from '../../src/store/event-binding.js';
+import { createScreen } from './xterm-screen.js';
+
+let insts: Instance[] = [];
+afterEach(async () => {
+  await act(async () => insts.forEach((i) => i.unmount()));
+  insts = [];
+});
+
+async function mount(store: AppStore, cols: number, rows: number) {
+  const screen = createScreen(cols, rows);
+  const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
+  const counts = { inkFrames: 0, commits: 0 };
+  await act(async () => {
+    insts.push(
+      render(
+        <Profiler id="app" onRender={() => counts.commits++}>
+          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
+        </Profiler>,
+        {
+          ...RENDER_OPTIONS,
+          stdout: writer.stdout,
+          stdin: screen.stdin as unknown as NodeJS.ReadStream,
+          patchConsole: false,
+          onRender: () => counts.inkFrames++,
+        },
+      ),
+    );
+  });
+  await screen.flush();
+  return { screen, writer, counts };
+}
+
+const COMMAND = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
+
+/** A turn with that command running and `lines` of its output so far. */
+function running(store: AppStore) {
+  const b = createEventBinding(store, { intervalMs: 0 });
+  b.push({ type: 'turn_start', prompt: 'count' });
+  b.push({ type: 'tool_call', id: 'live', name: 'bash', input: { command: COMMAND }, readOnly: false });
+  b.push({ type: 'tool_status', id: 'live', status: 'running' });
+  b.flush();
+  const output = (lines: string[]) => {
+    b.push({
+      type: 'tool_output',
+      id: 'live',
+      details: {
+        kind: 'bash', command: COMMAND, snapshot: { cols: 76, rows: 12, lines, totalLines: lines.length }, running: true,
+        exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: lines.join('\n').length,
+      },
+    });
+    b.flush();
+  };
+  return { b, output };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Until the screen shows what `check` wants (frames and redraws are throttled). */
+async function settled(screen: ReturnType<typeof createScreen>, check: (lines: string[]) => boolean) {
+  for (let i = 0; i < 200 && !check(screen.lines()); i++) {
+    await act(async () => sleep(5));
+    await screen.flush();
+  }
+  expect(check(screen.lines())).toBe(true);
+}
+
+/** The elapsed clocks run between two mounts; everything else must be the same. */
+const clockless = (lines: string[]) => lines.map((l) => l.replace(/\b\d+ s\b/g, 'T').trimEnd());
+
+/** The same state drawn from scratch by a full frame at that size. */
+async function freshScreen(store: AppStore, cols: number, rows: number) {
+  const fresh = await mount(store, cols, rows);
+  await settled(fresh.screen, (l) => l.some((r) => r.includes('running 1 tool')));
+  return clockless(fresh.screen.lines());
+}
+
+const ticks = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `tick${from + i}`);
+
+describe("a command's live output", () => {
+  it('reaches the terminal with no React commit or Ink frame, as a full frame would draw it', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, writer, counts } = await mount(store, 80, 30);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    // Let Ink's last frame go out before counting.
+    await act(async () => sleep(50));
+    const before = { ...counts, redrawn: writer.stats.redrawn };
+
+    // A line at a time, each past the writer's interval, then one taller than the pane shows.
+    for (let n = 2; n <= 5; n++) {
+      await act(async () => pane.output(ticks(n)));
+      await settled(screen, (l) => l.some((r) => r.includes(`tick${n}`)));
+      await act(async () => sleep(40));
+    }
+    await act(async () => pane.output(ticks(20)));
+    await settled(screen, (l) => l.some((r) => r.includes('tick20')));
+
+    expect(counts.commits).toBe(before.commits);
+    expect(counts.inkFrames).toBe(before.inkFrames);
+    expect(writer.stats.redrawn - before.redrawn).toBe(5);
+    // The pane grew from one row to its twelve newest: the screen is a fresh app's.
+    const lines = screen.lines();
+    expect(lines.some((r) => r.includes('tick9'))).toBe(true);
+    expect(lines.some((r) => r.includes('tick8'))).toBe(false);
+    expect(clockless(lines)).toEqual(await freshScreen(store, 80, 30));
+  });
+
+  it('shows the last of several updates that come faster than the writer draws', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, writer, counts } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    const before = { ...counts, redrawn: writer.stats.redrawn, writes: screen.stdout.writes.length };
+    await act(async () => {
+      for (let n = 2; n <= 6; n++) pane.output(ticks(n));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick6')));
+    expect(counts.commits).toBe(before.commits);
+    // The first at once, the rest in one redraw after the interval.
+    expect(writer.stats.redrawn - before.redrawn).toBe(2);
+    expect(screen.stdout.writes.length - before.writes).toBe(2);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
+  });
+
+  it("turns the spinners through the same frames: a tick keeps the pane's newest rows, and a frame of Ink's the glyph", async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, writer, counts } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    const commits = counts.commits;
+    await act(async () => pane.output(ticks(2)));
+    await settled(screen, (l) => l.some((r) => r.includes('tick2')));
+    writer.spin(3);
+    await screen.flush();
+    const glyphs = () => screen.lines().filter((l) => /for i in|running 1 tool/.test(l)).map((l) => l.trim()[0]);
+    expect(glyphs()).toEqual([SPINNER[3], SPINNER[3]]);
+    expect(screen.lines().some((r) => r.includes('tick2'))).toBe(true);
+    expect(counts.commits).toBe(commits);
+    // A real frame (a notice) draws the pane as redrawn and the glyph of the last tick.
+    await act(async () => {
+      pane.b.push({ type: 'notice', message: 'something happened' });
+      pane.b.flush();
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('something happened')));
+    expect(counts.commits).toBeGreaterThan(commits);
+    expect(glyphs()).toEqual([SPINNER[3], SPINNER[3]]);
+    expect(screen.lines().some((r) => r.includes('tick2'))).toBe(true);
+  });
+
+  it('goes through a real frame when the writer does not know the screen (just after a resize)', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, writer, counts } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    const before = { ...counts, redrawn: writer.stats.redrawn };
+    // The output arrives in the same moment as the resize, before Ink has drawn the new size.
+    await act(async () => {
+      screen.stdout.resize(70, 20);
+      pane.output(ticks(3));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick3')) && !l.some((r) => r.endsWith('…')));
+    expect(counts.commits).toBeGreaterThan(before.commits);
+    expect(writer.stats.redrawn).toBe(before.redrawn);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
+    // Once Ink has drawn the new size, a line is the writer's alone again.
+    await act(async () => sleep(50));
+    const commits = counts.commits;
+    await act(async () => pane.output(ticks(4)));
+    await settled(screen, (l) => l.some((r) => r.includes('tick4')));
+    expect(counts.commits).toBe(commits);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
+  });
+
+  it('cannot pose as the writer\'s marks: private-use characters in the output are shown, not read', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    await act(async () => pane.output([...ticks(1), `a\uE000${'0'}\uE001b ${SPINNER_CELL} c`]));
+    await settled(screen, (l) => l.some((r) => r.includes('⟨U+E000⟩')));
+    const row = screen.lines().find((r) => r.includes('⟨U+E000⟩'))!;
+    expect(row).toContain('a⟨U+E000⟩0⟨U+E001⟩b ⟨U+E002⟩ c');
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
+  });
+});

@@ -52,7 +52,7 @@ export { paint } from './palette.js';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 /**
- * Where a spinner's glyph goes, for the frame writer to draw (src/app/spinner-cells.ts): it turns
+ * Where a spinner's glyph goes, for the frame writer to draw (src/app/live-cells.ts): it turns
  * the glyph between commits, so a tick costs no React render or layout. A private-use character,
  * one column wide like the glyphs.
  */

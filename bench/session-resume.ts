@@ -22,6 +22,7 @@ import { createAppStore } from '../src/store/app-store.js';
 import { showSession } from '../src/store/session-picker.js';
 import { startTmuxApp } from '../test/e2e/tmux-app.js';
 import { rankingTable, rankProfile } from './frames/cpu-profile.js';
+import { launcherFlags } from './frames/app-session.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -134,15 +135,14 @@ async function continueInTmux(home: string, ws: string): Promise<void> {
   const profile = arg('--profile');
   const env: Record<string, string> = { ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
   // The node flags the launcher (bin/inkling) starts the program with: the app runs bin/inkling.js.
-  const flags = /^flags='([^']*)'$/m.exec(readFileSync(path.join(import.meta.dirname, '../bin/inkling'), 'utf8'))?.[1];
-  if (flags && !process.argv.includes('--no-launcher-flags')) env.NODE_OPTIONS = `'${flags}'`;
+  const nodeArgs = process.argv.includes('--no-launcher-flags') ? [] : launcherFlags();
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
   if (profile) {
     const bin = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-node-'));
     writeFileSync(path.join(bin, 'node'), `#!/bin/sh\nexec ${process.execPath} --cpu-prof --cpu-prof-dir=${path.resolve(profile)} "$@"\n`, { mode: 0o755 });
     env.PATH = `${bin}:${process.env.PATH ?? ''}`;
   }
-  const app = startTmuxApp({ cwd: ws, args: ['--continue'], env });
+  const app = startTmuxApp({ cwd: ws, args: ['--continue'], env, nodeArgs });
   try {
     await app.waitFor((s) => s.includes('Ask anything') || s.includes('›'), 'the first frame', 30_000);
     const first = Date.now() - t0;

@@ -85,13 +85,10 @@ export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
     INKLING_HOME: path.join(dir, 'home'),
   };
   if (opts.trace) env.INKLING_TRACE_EVENTS = traceFile;
-  // The node flags the launcher (bin/inkling) starts the program with: the bench runs bin/inkling.js.
-  const flags = /^flags='([^']*)'$/m.exec(readFileSync(path.join(import.meta.dirname, '../../bin/inkling'), 'utf8'))?.[1];
-  if (flags) env.NODE_OPTIONS = `'${flags}'`;
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: a `node` earlier in PATH adds it.
   if (opts.cpuProfDir) env.PATH = `${profilingNode(dir, opts.cpuProfDir)}:${process.env.PATH ?? ''}`;
   // --yolo: the bench measures frames, and its bash commands would otherwise wait for approval.
-  const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS, args: ['--yolo'] });
+  const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS, args: ['--yolo'], nodeArgs: launcherFlags() });
   try {
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
     // Let start-up notices land so the screen is still when measuring starts.
@@ -133,6 +130,16 @@ export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
       }
     },
   };
+}
+
+/**
+ * The node flags the launcher (bin/inkling) starts the program with: the bench runs bin/inkling.js
+ * with them on node's command line, as the launcher does (Node refuses some, such as
+ * --no-memory-reducer, in NODE_OPTIONS).
+ */
+export function launcherFlags(): string[] {
+  const flags = /^flags='([^']*)'$/m.exec(readFileSync(path.join(import.meta.dirname, '../../bin/inkling'), 'utf8'))?.[1];
+  return flags ? flags.split(' ').filter(Boolean) : [];
 }
 
 /** A folder holding a `node` that runs this Node with --cpu-prof. */

@@ -99,10 +99,19 @@ export async function spinnerIdleEsc(opts: Partial<ScenarioOptions> = {}): Promi
     }
     figures['spinner.cpu'] = medianOf(spin, 1, 'three 2.5 s windows while `sleep 10` runs (from when its process exists + 0.5 s)');
     await b.app.waitFor((s) => s.includes('spin done') && s.includes('● idle'), 'the spinner turn to end', 20_000);
+    // Three 5 s windows from 1 s after the turn's end: work that drips on after a turn (V8's
+    // memory reducer ran its GCs about 8 s after the turn's last one) shows in one of them.
     await sleep(1000);
-    const c0 = cpuMs(b.pid);
-    const idle = await cpuPercentOver(b.pid, 5000);
-    figures['idle.cpu'] = { value: round(idle, 1), note: `${round(cpuMs(b.pid) - c0)} ms of CPU in 5 s` };
+    const idle: number[] = [];
+    const idleMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c0 = cpuMs(b.pid);
+      idle.push(await cpuPercentOver(b.pid, 5000));
+      idleMs.push(cpuMs(b.pid) - c0);
+    }
+    const windows = `three 5 s windows from 1 s after the turn's end, ms of CPU in each: ${idleMs.map((x) => round(x)).join(', ')}`;
+    figures['idle.cpu'] = medianOf(idle, 1, windows);
+    figures['idle.max'] = { value: round(Math.max(...idle), 1), note: `${round(Math.max(...idleMs))} ms of CPU in the worst 5 s` };
 
     b.app.type('esc');
     b.app.keys('Enter');

@@ -51,6 +51,8 @@ export function startTmuxApp(opts: {
   cwd: string;
   env: Record<string, string>;
   args?: string[];
+  /** Options for node itself, before the program (V8 flags Node refuses in NODE_OPTIONS). */
+  nodeArgs?: string[];
   cols?: number;
   rows?: number;
   /**
@@ -67,8 +69,9 @@ export function startTmuxApp(opts: {
   // CI must be unset for the app: Ink draws nothing live in CI mode.
   // The tmux server may be older than this test: pass the test's INKLING_HOME (test/setup.ts) explicitly.
   const home = process.env.INKLING_HOME ? `INKLING_HOME=${process.env.INKLING_HOME}` : '';
-  const args = (opts.args ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;
+  const quote = (list: string[] = []) => list.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const args = quote(opts.args);
+  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${quote(opts.nodeArgs)} ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;
   let run = tmux;
   if (opts.server) {
     const conf = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-tmux-')), 'tmux.conf');

@@ -66,6 +66,22 @@ describe('bin/inkling, the launcher', () => {
     });
   }
 
+  it('starts node with V8\'s memory reducer off, so an idle app runs no GCs of its own accord', async () => {
+    // The command walks up from its shell to the first node, inkling's, and writes down its arguments.
+    const findNode = [
+      'p=$$',
+      'while [ "$p" -gt 1 ]; do',
+      '  if [ "$(cat /proc/$p/comm)" = node ]; then tr "\\0" " " < /proc/$p/cmdline > node-args.txt; break; fi',
+      '  p=$(cut -d" " -f4 /proc/$p/stat)',
+      'done',
+    ].join('\n');
+    fake.enqueue(reply({ toolUses: [{ id: 'toolu_args', name: 'bash', input: { command: findNode } }] }), reply({ text: 'found' }));
+    const r = await runLauncher(['-p', 'args', '--yolo', '--no-sandbox']);
+    expect(r.code).toBe(0);
+    const args = fs.readFileSync(path.join(workspace, 'node-args.txt'), 'utf8').trim().split(' ');
+    expect(args.slice(0, args.findIndex((a) => a.endsWith('inkling.js')))).toContain('--no-memory-reducer');
+  });
+
   it('without the launcher the key is in inkling\'s environment (what it guards against)', async () => {
     fake.enqueue(reply({ toolUses: [{ id: 'toolu_look', name: 'bash', input: { command: lookForKey } }] }), reply({ text: 'all done' }));
     const child = spawn(process.execPath, [path.join(REPO, 'bin', 'inkling.js'), '-p', 'look', '--yolo', '--no-sandbox'], {

@@ -1,7 +1,7 @@
 // What the store and the transcript's layout do per live update, without React or Ink: a bash
 // pane gaining a line under a 1,000-call transcript (the event → state step, the scroll the store
-// settles with the screen layout, the rows the Transcript then lays out), and an answer streaming
-// in word by word (the rows of the streaming item after each delta).
+// settles with the screen layout, the rows the Transcript then lays out), and an answer or thinking
+// streaming in word by word (the rows of the streaming item after each delta).
 //   node --import tsx bench/pane-update.ts [--updates 400]
 import os from 'node:os';
 import type { AgentEvent } from '../src/core/events.js';
@@ -89,8 +89,8 @@ function livePane(colour: boolean): Cost {
   return measure(UPDATES, (i) => step(100 + i), store);
 }
 
-/** An answer of `words` words streaming one word per delta: the cost of the deltas near its end. */
-function streamingAnswer(words: number): Cost {
+/** An answer (or thinking) of `words` words streaming one word per delta: the cost of the deltas near its end. */
+function streamingAnswer(words: number, thinking = false): Cost {
   const store = createAppStore({ size: { cols: 120, rows: 40 } }, { layout: screenLayout });
   update(store, session(20));
   update(store, [{ type: 'turn_start', prompt: 'explain' }]);
@@ -102,7 +102,7 @@ function streamingAnswer(words: number): Cost {
     // A paragraph break every 60 words, a list now and then: several blocks, as answers have.
     const text = w % 60 === 59 ? `${word}\n\n${w % 180 === 179 ? '- one item\n- another item\n\n' : ''}` : word;
     w++;
-    update(store, [{ type: 'text_delta', text }]);
+    update(store, [thinking ? { type: 'thinking_delta', thinking: text } : { type: 'text_delta', text }]);
   };
   for (let i = 0; i < words - 50; i++) {
     delta();
@@ -119,6 +119,7 @@ for (const [what, cost] of [
   ['live pane, 212 coloured rows, under 1,000 calls', livePane(true)],
   ['answer streaming, at 500 words', streamingAnswer(500)],
   ['answer streaming, at 3,000 words', streamingAnswer(3000)],
+  ['thinking streaming, at 3,000 words', streamingAnswer(3000, true)],
 ] as const) {
   console.log(`${what.padEnd(50)} store ${us(cost.store).padStart(8)}   transcript layout ${us(cost.draw).padStart(8)}   item renders per update ${cost.renders.toFixed(2)}`);
 }

@@ -50,9 +50,12 @@ export function markdownLines(text: string, width: number): string[] {
   }
 }
 
-/** `gap`: a blank row between blocks (not inside a tight list item, where a nested list
- * belongs right under its parent's text). */
-function blockLines(tokens: Token[], width: number, gap = true): string[] {
+/**
+ * Rows of lexed blocks, a blank row between blocks (`gap`; not inside a tight list item, where a
+ * nested list belongs right under its parent's text). Blocks are drawn one by one, so the rows of
+ * two runs of blocks are the rows of both with a blank row between (streaming-markdown.ts).
+ */
+export function blockLines(tokens: Token[], width: number, gap = true): string[] {
   const out: string[] = [];
   for (const t of tokens) {
     const lines = tokenLines(t, width);

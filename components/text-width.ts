@@ -23,6 +23,12 @@ const SIMPLE_BLOCKS: readonly (readonly [number, number])[] = [
 const LAST = 0x2bff;
 const VISIBLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}]$/u;
 
+// The screen's own marks (drawn-rows.ts placeholders, text-layout.ts SPINNER_CELL): private-use
+// characters, one column to string-width and a cluster of their own. Every running card's header
+// holds a spinner cell, which sent the whole header the long way.
+const MARK_FIRST = 0xe000;
+const MARK_LAST = 0xe002;
+
 // Per UTF-16 code unit: 0 not yet known, 1 simple, 2 not.
 const kind = new Uint8Array(LAST + 1);
 for (let c = 0x20; c <= 0x7e; c++) kind[c] = 1;
@@ -36,7 +42,8 @@ function classify(c: number): number {
 
 /** Whether a code unit is one column wide and never part of a larger grapheme cluster. */
 export function isSimpleColumn(c: number): boolean {
-  return c <= LAST && (kind[c] || classify(c)) === 1;
+  if (c > LAST) return c >= MARK_FIRST && c <= MARK_LAST;
+  return (kind[c] || classify(c)) === 1;
 }
 
 /** Columns `text` takes on a terminal: string-width's answer, counted directly when that is safe. */
@@ -55,7 +62,7 @@ export function stringWidth(text: string): number {
       i = j;
       continue;
     }
-    if (c > LAST || (kind[c] || classify(c)) !== 1) return sw(text);
+    if (c > LAST ? c < MARK_FIRST || c > MARK_LAST : (kind[c] || classify(c)) !== 1) return sw(text);
     width++;
   }
   return width;

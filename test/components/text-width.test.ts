@@ -21,6 +21,16 @@ describe('stringWidth', () => {
     }
   });
 
+  it("counts the screen's own marks (placeholders, the spinner cell) as one column each, as string-width does", () => {
+    for (const ch of ['\uE000', '\uE001', '\uE002']) {
+      expect(isSimpleColumn(ch.charCodeAt(0)), ch).toBe(true);
+      expect(count(`a${ch}${ch}─a`)).toBe(5);
+      const row = `\x1b[36m${ch}\x1b[39m \x1b[1mbash\x1b[22m for i in $(seq 1 40) 3 s`;
+      expect(stringWidth(row)).toBe(sw(row));
+    }
+    expect(isSimpleColumn(0xe003)).toBe(false);
+  });
+
   it('keeps wide, combining, emoji and control characters to string-width', () => {
     for (const ch of ['⌚', '✅', '❌', '中', '한', '\u0301', '\u200d', '\ufe0f', '\u00ad', '\t', '\u0e33', '\u1100', 'ｱ']) {
       expect(isSimpleColumn(ch.charCodeAt(0)), ch).toBe(false);

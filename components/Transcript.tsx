@@ -12,28 +12,34 @@ import { Lines, Placeholder } from './Lines.js';
 import { drawnRowsOf } from './drawn-rows.js';
 import { drawingOf, sameButLiveOutput, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
 
+/** What is on screen: the block, the drawing it was laid out from and the topmost item in view. */
+interface Shown {
+  drawing: TranscriptDrawing;
+  placed: string | null;
+  firstItem: number;
+}
+
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
   // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
   const drawn = drawnRowsOf(useStdout().stdout);
+  const shown = useRef<Shown | null>(null);
   // Renders when what it draws from changes; without a frame writer, live output counts too.
   const seen = useRef<TranscriptDrawing | null>(null);
   useApp((s) => {
     const next = drawingOf(s);
     const prev = seen.current;
-    if (prev && (prev.items === next.items || drawn) && sameButLiveOutput(prev, next)) return prev;
+    if (prev && (prev.items === next.items || drawn) && sameButLiveOutput(prev, next, shown.current?.firstItem)) return prev;
     return (seen.current = next);
   });
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   // Drawn from the state of now (the selection above may hold an older one).
   const state = store.getState();
-  const rows = transcriptRows(state, width, height, drawn !== null);
+  const { rows, firstItem } = transcriptRows(state, width, height, drawn !== null);
   const placed = drawn ? drawn.place(rows, width, height) : null;
-  // What is on screen: the block and the drawing it was laid out from.
-  const shown = useRef<{ drawing: TranscriptDrawing; placed: string | null }>({ drawing: drawingOf(state), placed });
   const drawing = drawingOf(state);
   useLayoutEffect(() => {
-    shown.current = { drawing, placed };
+    shown.current = { drawing, placed, firstItem };
   });
   // Subscribed in the commit, so no update falls between this render and the listener.
   useLayoutEffect(() => {
@@ -43,8 +49,9 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
       const s = store.getState();
       const next = drawingOf(s);
       const last = shown.current;
-      if (next.items === last.drawing.items || !sameButLiveOutput(last.drawing, next)) return;
-      if (last.placed !== null && drawn.redraw(last.placed, transcriptRows(s, width, height, true))) shown.current = { drawing: next, placed: last.placed };
+      if (!last || next.items === last.drawing.items || !sameButLiveOutput(last.drawing, next, last.firstItem)) return;
+      const laid = transcriptRows(s, width, height, true);
+      if (last.placed !== null && drawn.redraw(last.placed, laid.rows)) shown.current = { drawing: next, placed: last.placed, firstItem: laid.firstItem };
       else renderAgain();
     });
   }, [store, drawn, width, height]);

@@ -113,6 +113,8 @@ export interface ViewWindow {
   atTop: boolean;
   /** Rows below the selected item, when there is one (the next frame's ViewOptions.anchor). */
   selectionBelow?: number;
+  /** The index of the topmost item it drew: the items above it do not change its rows. */
+  firstItem: number;
 }
 
 /** History mode's part of the view: the selection (kept in view), expanded calls, the focused pane. */
@@ -215,5 +217,5 @@ export function viewWindow(
   const clamped = topReached ? Math.max(0, Math.min(scrollBack, all.length - height)) : scrollBack;
   const end = all.length - clamped;
   const start = Math.max(0, end - height);
-  return { rows: all.slice(start, end), scrollBack: clamped, atTop: topReached && start === 0, selectionBelow };
+  return { rows: all.slice(start, end), scrollBack: clamped, atTop: topReached && start === 0, selectionBelow, firstItem: i + 1 };
 }

@@ -8,8 +8,14 @@ import { cellFrame, paint } from './text-layout.js';
 import { viewWindow } from './transcript-layout.js';
 import { promptView, transcriptView } from './screen-layout.js';
 
+export interface TranscriptRows {
+  rows: string[];
+  /** The topmost item in view (of the items drawn: a history filter shows fewer). */
+  firstItem: number;
+}
+
 /** Every row of the viewport, `height` at most; `cells`: spinners left to the frame writer (text-layout.ts). */
-export function transcriptRows(s: AppState, width: number, height: number, cells: boolean, now = Date.now()): string[] {
+export function transcriptRows(s: AppState, width: number, height: number, cells: boolean, now = Date.now()): TranscriptRows {
   const view = transcriptView(s);
   const prompt = promptView(s, width, height);
   const win = viewWindow(shownItems(s), height, width, s.scrollBack, cells ? cellFrame(s.frame) : s.frame, now, s.renderEpoch, {
@@ -21,7 +27,7 @@ export function transcriptRows(s: AppState, width: number, height: number, cells
     const hint = s.newBelow ? '↓ new activity below — End to follow' : `↑ ${win.scrollBack} lines up — End to follow`;
     rows[rows.length - 1] = s.newBelow ? paint.inverse(` ${hint} `) : paint.dim(hint);
   }
-  return rows;
+  return { rows, firstItem: win.firstItem };
 }
 
 /** What the rows are drawn from (with the terminal size and the clock). */
@@ -59,16 +65,24 @@ export function drawingOf(s: AppState): TranscriptDrawing {
 }
 
 /**
- * The two drawings differ at most in the live output of commands (a tool item's details and when
- * output last came): every other field the same, every item the same object but such ones.
+ * The two drawings look the same but for the live output of commands (a tool item's details and
+ * when output last came): every other field the same, as many items, and every item from
+ * `from` down (those in view: the view is laid out from the bottom, so the items above it do not
+ * change its rows) the same object but such ones.
  */
-export function sameButLiveOutput(a: TranscriptDrawing, b: TranscriptDrawing): boolean {
-  for (const k of Object.keys(a) as (keyof TranscriptDrawing)[]) if (k !== 'items' && a[k] !== b[k]) return false;
+export function sameButLiveOutput(a: TranscriptDrawing, b: TranscriptDrawing, from = 0): boolean {
+  for (const k of VIEW_FIELDS) if (a[k] !== b[k]) return false;
   if (a.items === b.items) return true;
   if (a.items.length !== b.items.length) return false;
-  for (let i = 0; i < a.items.length; i++) if (a.items[i] !== b.items[i] && !outputOnly(a.items[i]!, b.items[i]!)) return false;
+  for (let i = Math.max(0, from); i < a.items.length; i++) if (a.items[i] !== b.items[i] && !outputOnly(a.items[i]!, b.items[i]!)) return false;
   return true;
 }
+
+const VIEW_FIELDS = ['selectedId', 'expanded', 'focusedId', 'outputScroll', 'scrollBack', 'newBelow', 'frame', 'epoch', 'approvals', 'mode'] as const;
+// Every field of a drawing but its items is compared: a field added without being listed fails to compile.
+type Unlisted = Exclude<keyof TranscriptDrawing, 'items' | (typeof VIEW_FIELDS)[number]>;
+const everyField: [Unlisted] extends [never] ? true : never = true;
+void everyField;
 
 const OUTPUT_FIELDS = new Set(['details', 'outputAt']);
 

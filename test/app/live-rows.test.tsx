@@ -176,7 +176,7 @@ describe("a command's live output", () => {
     expect(screen.lines().some((r) => r.includes('tick2'))).toBe(true);
   });
 
-  it('goes through a real frame when the writer does not know the screen (just after a resize)', async () => {
+  it('goes through a real frame when the writer does not know the screen (something else was written)', async () => {
     const store = createAppStore({}, { layout: screenLayout });
     const { screen, writer, counts } = await mount(store, 80, 24);
     let pane!: ReturnType<typeof running>;
@@ -187,22 +187,89 @@ describe("a command's live output", () => {
     await settled(screen, (l) => l.some((r) => r.includes('tick1')));
     await act(async () => sleep(50));
     const before = { ...counts, redrawn: writer.stats.redrawn };
-    // The output arrives in the same moment as the resize, before Ink has drawn the new size.
+    // A copy (OSC 52) goes out through Ink's stdout between frames: the writer no longer knows
+    // that the screen is only Ink's last frame.
     await act(async () => {
-      screen.stdout.resize(70, 20);
+      writer.stdout.write('\x1b]52;c;aGk=\x07');
       pane.output(ticks(3));
     });
-    await settled(screen, (l) => l.some((r) => r.includes('tick3')) && !l.some((r) => r.endsWith('…')));
+    await settled(screen, (l) => l.some((r) => r.includes('tick3')));
     expect(counts.commits).toBeGreaterThan(before.commits);
     expect(writer.stats.redrawn).toBe(before.redrawn);
-    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
-    // Once Ink has drawn the new size, a line is the writer's alone again.
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
+    // Once Ink has drawn a frame, a line is the writer's alone again.
     await act(async () => sleep(50));
     const commits = counts.commits;
     await act(async () => pane.output(ticks(4)));
     await settled(screen, (l) => l.some((r) => r.includes('tick4')));
     expect(counts.commits).toBe(commits);
+    expect(writer.stats.redrawn).toBe(before.redrawn + 1);
+  });
+
+  it('draws as a fresh app would through a resize in the middle of the output', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    // The output arrives in the same moment as the resize, before the app has laid out again.
+    await act(async () => {
+      screen.stdout.resize(70, 20);
+      pane.output(ticks(3));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick3')) && !l.some((r) => r.endsWith('…')));
+    await act(async () => sleep(50));
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
+    await act(async () => pane.output(ticks(4)));
+    await settled(screen, (l) => l.some((r) => r.includes('tick4')));
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
+  });
+
+  it('renders any other change in view, and leaves one above the view alone', async () => {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, counts } = await mount(store, 80, 24);
+    let pane!: ReturnType<typeof running>;
+    await act(async () => {
+      const b = createEventBinding(store, { intervalMs: 0 });
+      b.push({ type: 'turn_start', prompt: 'many' });
+      for (let i = 0; i < 20; i++) {
+        b.push({ type: 'tool_call', id: `c${i}`, name: 'read_file', input: { path: `f${i}.txt` }, readOnly: true });
+        b.push({ type: 'tool_result', id: `c${i}`, content: `content ${i}`, isError: false, durationMs: 3 });
+      }
+      b.flush();
+      pane = running(store);
+      pane.output(ticks(1));
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    await act(async () => sleep(50));
+    let commits = counts.commits;
+    // The first call, far above the view, changes: nothing on screen does.
+    await act(async () => {
+      pane.b.push({ type: 'log_dropped', id: 'c0', logPath: '/tmp/c0.log' });
+      pane.b.flush();
+    });
+    await act(async () => sleep(50));
+    expect(counts.commits).toBe(commits);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
+    // The call just above the pane, in view: a real frame.
+    await act(async () => {
+      pane.b.push({ type: 'log_dropped', id: 'c19', logPath: '/tmp/c19.log' });
+      pane.b.flush();
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('full output log dropped')));
+    expect(counts.commits).toBeGreaterThan(commits);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
+    // And the pane's lines are the writer's again.
+    await act(async () => sleep(50));
+    commits = counts.commits;
+    await act(async () => pane.output(ticks(2)));
+    await settled(screen, (l) => l.some((r) => r.includes('tick2')));
+    expect(counts.commits).toBe(commits);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
   });
 
   it('cannot pose as the writer\'s marks: private-use characters in the output are shown, not read', async () => {

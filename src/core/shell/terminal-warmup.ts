@@ -1,21 +1,34 @@
-// The emulator's first use, in memory and before any command: a terminal is made, fed a few
-// coloured rows and read back once, so the first command's terminal runs code that is warm already
-// (its first construction, parse and snapshot cost a few times what later ones do). No process,
-// no file, nothing left behind.
-import xterm from '@xterm/headless';
-import { EMULATOR_SCROLLBACK, SNAPSHOT_HISTORY_ROWS } from './command-terminal.js';
-import { takeSnapshot } from './screen-text.js';
+// A command's terminal, run once in memory before the first command: a CommandTerminal is fed plain
+// lines, then coloured output, then the end-of-command sentinel, snapshotted and rendered for the
+// model as a command's would be, its log going to the null device. The first command then runs
+// code that is compiled and warm already (a first construction, parse and snapshot cost a few
+// times what later ones do). No process, no file, nothing left behind.
+import os from 'node:os';
+import { CommandTerminal, SNAPSHOT_HISTORY_ROWS } from './command-terminal.js';
+import { OutputLog } from './output-log.js';
+import { sentinelPrefix } from './sentinel.js';
 
-const SAMPLE = 'warm \x1b[1;31mup\x1b[0m\r\n'.repeat(4) + '\x1b[2K\rdone';
+const NONCE = 'warm-up';
+const PLAIN = Array.from({ length: 60 }, (_, i) => `line ${i + 1} of plain output\r\n`).join('');
+const COLOURED = 'some \x1b[1;31mcoloured\x1b[0m output\r\n\x1b[2K\rprogress 100%\r\n';
 
-export function warmEmulator(): Promise<void> {
-  const term = new xterm.Terminal({ cols: 80, rows: 24, scrollback: EMULATOR_SCROLLBACK, allowProposedApi: true, logLevel: 'off' });
-  return new Promise<void>((resolve) => {
-    term.write(SAMPLE, () => {
-      const buffer = term.buffer.active;
-      takeSnapshot(buffer, term.cols, term.rows, SNAPSHOT_HISTORY_ROWS, 0, buffer.getNullCell());
-      term.dispose();
-      resolve();
-    });
-  });
+/** Resolves with the text the model would have read, and the exit status the sentinel carried. */
+export async function warmCommandTerminal(): Promise<{ text: string; exitCode: number | null }> {
+  const log = new OutputLog(os.devNull);
+  let exitCode: number | null = null;
+  const terminal = new CommandTerminal({ cols: 80, rows: 24, nonce: NONCE, log, onSentinel: (rc) => (exitCode = rc) });
+  const parsed = () => {};
+  try {
+    terminal.write(Buffer.from(PLAIN), parsed);
+    terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
+    terminal.write(Buffer.from(`${COLOURED}${sentinelPrefix(NONCE)}0\x07`), parsed);
+    // The sentinel is parsed by then (its handler runs inside the parse).
+    await terminal.drain();
+    terminal.finish();
+    terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
+    return { text: terminal.kept.render('').text, exitCode };
+  } finally {
+    terminal.dispose();
+    log.close();
+  }
 }

@@ -165,7 +165,7 @@ export const bashTool: Tool<BashInput> = {
   async warmUp() {
     try {
       await import('../shell/pty-command.js');
-      await (await import('../shell/terminal-warmup.js')).warmEmulator();
+      await (await import('../shell/terminal-warmup.js')).warmCommandTerminal();
     } catch {
       // The first command loads them again and reports what went wrong.
     }

@@ -29,6 +29,11 @@ export function HistoryPager({ width, height }: { width: number; height: number 
   const id = useApp((s) => s.pagerId);
   const doc = useApp((s) => s.pagerDoc);
   const [opened, setOpened] = useState<Opened | null>(null);
+  // Whether the command the pager shows still runs: the pager stops re-reading its log when it ends.
+  const running = useApp((s) => {
+    const item = s.pagerId === null ? undefined : s.items[s.index[s.pagerId] ?? -1];
+    return item?.kind === 'tool' && item.status === 'running';
+  });
   const close = () => (store.getState().pagerDoc ? closeSessionDiff(store) : closePager(store));
 
   useEffect(() => {
@@ -74,7 +79,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       title={opened.title}
       width={width}
       height={height}
-      live={opened.live}
+      live={opened.live && running}
       onClose={close}
       copy={(text) => store.intents.copy(text)}
       onCopied={(r) => flash(store, r.summary)}

@@ -188,8 +188,16 @@ export function Pager(props: PagerProps) {
     void model.resize(width, contentRows);
   }, [model, width, contentRows]);
 
+  // While the command runs, its log grows: re-read once a second. When it ends, once more for its
+  // last lines, and then nothing is armed (an idle app reading a finished log does no work).
+  const wasLive = useRef(false);
   useEffect(() => {
-    if (!live) return;
+    if (!live) {
+      if (wasLive.current) void model.refresh();
+      wasLive.current = false;
+      return;
+    }
+    wasLive.current = true;
     const timer = setInterval(() => void model.refresh(), 1000);
     return () => clearInterval(timer);
   }, [model, live]);

@@ -1,7 +1,8 @@
 // History mode's `o` (the pager over a bash call's whole log) and Ctrl+T (keys into a running
 // command) in the real App.
 import React from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../components/App.js';
 import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
@@ -62,6 +63,33 @@ describe('the pager from history mode', () => {
     await until(() => x.store.getState().mode === 'history', 'history mode again', x);
     expect(h.store.getState().history.selectedId).toBe('long');
     expect(frame(h.r)).toContain('HISTORY 2/4');
+  });
+
+  it('over a running command re-reads the log while it runs; when it ends, reads its last lines once and leaves no timer armed', async () => {
+    // Only the pager's re-read interval is fake: it never fires, so what shows came from the read at the end.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const store = createAppStore({}, { layout: screenLayout });
+      const details = bashDetails('seq-ish', ['first line'], { running: true });
+      apply(store, [
+        { type: 'turn_start', prompt: 'go' },
+        { type: 'tool_call', id: 'cmd', name: 'bash', input: { command: 'seq-ish' }, readOnly: false },
+        { type: 'tool_status', id: 'cmd', status: 'running' },
+        { type: 'tool_output', id: 'cmd', details },
+      ]);
+      h = await render(store);
+      await press(h.r, KEYS.ctrlO, 'G', 'o');
+      const x = h;
+      await until(() => pagerStatus(x).includes('bash seq-ish'), 'the pager', x);
+      expect(frame(h.r)).toContain('first line');
+      expect(vi.getTimerCount()).toBe(1);
+      appendFileSync(details.logPath, 'last line\r\n');
+      apply(h.store, [{ type: 'tool_result', id: 'cmd', content: 'first line\nlast line', isError: false, durationMs: 5 }]);
+      await until(() => frame(x.r).includes('last line'), 'the last line', x);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -14,6 +14,10 @@ const SCAN =
   /\x1b\[[0-?]*[ -/]*[@-~]?|\x1b[\]P_^X][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[^[\]P_^X]?|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|[\x80-\x9f]|[\u202a-\u202e\u2066-\u2069]|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
 
 const FAST = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+// Something the scan below might drop: an ESC that does not start a plain drawing CSI (digits and
+// separators, then one of DRAWING_FINALS), or a control, C1 or bidi character. A frame without one
+// (colours, erasing, cursor moves: nearly every frame) passes as it is without being scanned.
+const MAYBE_DROPPED = /\x1b(?!\[[\d;:]*[mABCDEFGHJKSTXfd@PLMr])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 // CSI finals that only draw: SGR, cursor moves and positions, erasing, scrolling, inserting and
 // deleting. Of the modes, only the two Ink sets itself: cursor visibility and synchronized
@@ -46,6 +50,7 @@ export function createFrameGuard(): { guard(chunk: string): string; stats: Frame
     stats,
     guard(chunk) {
       if (!chunk.includes('\x1b') && !FAST.test(chunk)) return chunk;
+      if (!MAYBE_DROPPED.test(chunk)) return chunk;
       if (chunk === '\x07' || OWN_COPY.test(chunk)) return chunk;
       return chunk.replace(SCAN, (seq) => {
         if (keep(seq)) return seq;

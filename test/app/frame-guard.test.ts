@@ -13,6 +13,21 @@ describe('frame guard', () => {
     expect(stats.dropped).toBe(0);
   });
 
+  it('passes a frame of colours and cursor moves unscanned, and anything else exactly as the scan does', () => {
+    // A NUL in front is dropped on its own and sends the rest through the full scan.
+    const scanned = (chunk: string) => createFrameGuard().guard(`\x00${chunk}`);
+    const pieces = ['row', ' ', '\n', '\r', '\t', '漢', '\x1b[31m', '\x1b[0m', '\x1b[38;5;25m', '\x1b[38:2:1:2:3m', '\x1b[2K', '\x1b[1A', '\x1b[G',
+      '\x1b[12C', '\x1b[J', '\x1b[2J', '\x1b[H', '\x1b[5;1H', '\x1b[?25l', '\x1b[?1049h', '\x1b[>4;2m', '\x1b[1 q', '\x1b[6n', '\x1b[21t',
+      '\x1b]0;t\x07', '\x1b]8;;u\x1b\\', '\x1bP1$r\x1b\\', '\x1b7', '\x1b8', '\x1bc', '\x1b', '\x1b[', '\x1b[12', '\x9b31m', '\x85',
+      '\u202e', '\u2066', '\x07', '\x7f', '\x08', '\x1b[=5u', '\x1b[<0;1;1M'];
+    let s = 7;
+    const next = (n: number) => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s % n);
+    for (let round = 0; round < 3000; round++) {
+      const chunk = Array.from({ length: 1 + next(12) }, () => pieces[next(pieces.length)]).join('');
+      expect(createFrameGuard().guard(chunk), JSON.stringify(chunk)).toBe(scanned(chunk));
+    }
+  });
+
   // A \r is Ink's own too: making an overwrite visible is the boundary's work (safe-text.ts).
   const sequences = Object.entries(HOSTILE).filter(([name]) => name !== 'overwrite');
   it.each(sequences)('drops %s, keeping the text around it', (_name, evil) => {

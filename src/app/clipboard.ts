@@ -16,7 +16,6 @@
  *    spawned with an argv (no shell) and fed the text on stdin. Skipped over ssh, where it would
  *    fill the remote machine's clipboard, not the person's.
  */
-import { spawn } from 'node:child_process';
 import type { CopyReport } from '../store/ports.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -96,7 +95,9 @@ export function findClipboardProgram(
 }
 
 /** Pipes `text` to `program`. Resolves with an error message, or null on success; never throws. */
-export function pipeToProgram(program: ClipboardProgram, text: string, env = process.env): Promise<string | null> {
+export async function pipeToProgram(program: ClipboardProgram, text: string, env = process.env): Promise<string | null> {
+  // With the first copy, not before the first frame (child_process brings net and dgram along).
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     let settled = false;
     const done = (err: string | null) => {

@@ -3,9 +3,7 @@
 // and render errors.
 import type { Instance } from 'ink';
 import { constants } from 'node:os';
-import { execFile } from 'node:child_process';
 import { appendFileSync, statSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
@@ -32,6 +30,7 @@ import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { contextIntents } from '../store/context-costs.js';
 import { enterRawInput } from './raw-stdin.js';
+import { startupMark, traceLoadedModules } from './startup-marks.js';
 
 export interface RunTuiOptions {
   /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
@@ -49,12 +48,15 @@ export interface RunTuiOptions {
 }
 
 function traceTo(file: string): (ev: AgentEvent) => void {
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  setInterval(() => {
-    appendFileSync(file, `${Date.now()} loop-delay max ${(lag.max / 1e6).toFixed(0)} ms p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms\n`);
-    lag.reset();
-  }, 1000).unref();
+  // perf_hooks only when tracing: a moment later than the trace's first events is soon enough.
+  void import('node:perf_hooks').then(({ monitorEventLoopDelay }) => {
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    setInterval(() => {
+      appendFileSync(file, `${Date.now()} loop-delay max ${(lag.max / 1e6).toFixed(0)} ms p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms\n`);
+      lag.reset();
+    }, 1000).unref();
+  });
   return (ev) => {
     const extra = ev.type === 'tool_output' && ev.details.kind === 'bash' ? ` ${ev.details.snapshot.lines.at(-1) ?? ''}` : '';
     appendFileSync(file, `${Date.now()} ${ev.type}${extra}\n`);
@@ -62,8 +64,10 @@ function traceTo(file: string): (ev: AgentEvent) => void {
 }
 
 /** Inside tmux without extended-keys, Shift+Enter reaches us as a plain Enter: say so once. */
-function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): void {
+async function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): Promise<void> {
   if (!process.env.TMUX) return;
+  // After the first frame: child_process is not the first frame's.
+  const { execFile } = await import('node:child_process');
   execFile('tmux', ['show', '-gv', 'extended-keys'], { timeout: 2000 }, (err, out) => {
     if (err || String(out).trim() !== 'off') return;
     notice(
@@ -83,12 +87,12 @@ const INTERRUPT_WAIT_MS = 2000;
 type UiModules = typeof import('./ui-modules.js');
 
 /**
- * Whether this module runs from the CLI bundle (dist/bundle/<chunk>.js), whose UI chunk has Ink's
- * Output.get() put on by the build: installing it from the package too would load a second Ink
- * output module with its own string-width, slice-ansi and ansi-tokenize, file by file, before
+ * Whether this module runs from the CLI bundle (dist/bundle/<chunk>.js or cli.cjs), whose UI has
+ * Ink's Output.get() put on by the build: installing it from the package too would load a second
+ * Ink output module with its own string-width, slice-ansi and ansi-tokenize, file by file, before
  * the first frame.
  */
-const IN_CLI_BUNDLE = /\/bundle\/[^/]+\.js$/.test(import.meta.url);
+const IN_CLI_BUNDLE = /\/bundle\/[^/]+\.c?js$/.test(import.meta.url);
 
 /**
  * The UI bundle made by bundle-ui.ts, when this module runs from its compiled file (not from the
@@ -113,7 +117,12 @@ function bundledUi(): URL | null {
  * commands the agent runs do not inherit it.
  */
 async function loadUi(): Promise<UiModules> {
-  if (IN_CLI_BUNDLE) return await import('./ui-modules.js');
+  if (IN_CLI_BUNDLE) {
+    // The CommonJS bundle's yoga cannot await its wasm as its module loads (bundle-cli.ts): it is awaited here.
+    const ui: UiModules & { layoutReady?: Promise<void> } = await import('./ui-modules.js');
+    await ui.layoutReady;
+    return ui;
+  }
   const bundle = bundledUi();
   if (bundle) return (await import(bundle.href)) as UiModules;
   // Through a variable: the bundle's build replaces the expression process.env.NODE_ENV itself.
@@ -142,12 +151,7 @@ function ringOnApproval(store: AppStore, out: { write(s: string): unknown }): ()
 
 export async function runTui(opts: RunTuiOptions): Promise<void> {
   const traceFile = process.env.INKLING_TRACE_EVENTS;
-  // Wall time since the process started, and the CPU it has used (less sensitive to a busy machine).
-  const mark = (what: string) => {
-    if (!traceFile) return;
-    const cpu = process.cpuUsage();
-    appendFileSync(traceFile, `startup ${what} at ${performance.now().toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)\n`);
-  };
+  const mark = (what: string) => startupMark(traceFile, what);
   mark('runTui');
   const { createElement, render, App, screenLayout, startTheme } = await loadUi();
   mark('ui loaded');
@@ -262,10 +266,11 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     { ...RENDER_OPTIONS, stdout: inkStdout },
   );
   mark('first frame rendered');
+  traceLoadedModules(traceFile);
   theme.afterFirstFrame();
   const startup = opts.startup ? connectStartup(store, opts.startup) : null;
   if (opts.sessions) void startSessions(store, opts.sessions);
-  warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
+  void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {
     void files.refresh();

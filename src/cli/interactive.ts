@@ -14,11 +14,6 @@ import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import { modelPicking, withDiscoveredModel } from './model-choice.js';
 import type { Redact } from '../core/redact.js';
-import { mcpServersOf } from './mcp-session.js';
-import { createProvider, createSessionAgent, loadMemory } from './session.js';
-import { sandboxLabel } from '../core/shell/command-sandbox.js';
-import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
-import { settingsNotices } from './settings-notices.js';
 import { sessionPort } from './session-recording.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { packageVersion } from './version.js';
@@ -91,9 +86,14 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     await recordTrust(config.report!.paths.trust, config.workspaceRoot);
     return withDiscoveredModel(await checkedConfig(request));
   });
-  const memory = decided.then((config) => loadMemory(config));
+  // What builds the agent and its sandbox loads once the frame is up (`decided` waits for it):
+  // the module graph behind it (the shell, the sandbox probe, the MCP client) is not the first frame's.
+  const session = () => import('./session.js');
+  const sandboxing = () => import('./sandbox-session.js');
+  const memory = decided.then(async (config) => (await session()).loadMemory(config));
   const notices = decided.then(
     async (config) => {
+      const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
       const noKey = noKeyNotice(config);
       return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : [])].map(scrub);
@@ -104,6 +104,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   let shown: Promise<unknown> = Promise.resolve();
   const agent = decided.then(async (config) => {
     await shown;
+    const { createProvider, createSessionAgent } = await session();
     const provider = await createProvider(config);
     return createSessionAgent(config, provider, await memory);
   });
@@ -136,13 +137,16 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       },
       async reloadMemory() {
         const config = await decided;
-        const again = await loadMemory(config);
+        const again = await (await session()).loadMemory(config);
         return { memory: again, targets: await memoryTargets(config, again) };
       },
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
-      mcp: agent.then(mcpServersOf, () => null),
-      sandbox: decided.then(async (config) => sandboxLabel(await sessionSandbox(config))),
+      mcp: agent.then(async (a) => (await import('./mcp-session.js')).mcpServersOf(a), () => null),
+      sandbox: decided.then(async (config) => {
+        const [{ sandboxLabel }, { sessionSandbox }] = await Promise.all([import('../core/shell/command-sandbox.js'), sandboxing()]);
+        return sandboxLabel(await sessionSandbox(config));
+      }),
       models: Promise.all([decided, agent]).then(([config, a]) => modelPicking(a, request, config, scrub), () => null),
     },
   };

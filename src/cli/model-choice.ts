@@ -10,7 +10,6 @@ import { UsageError, type CliFlags } from './args.js';
 import { checkedConfig, type InklingConfig, type RunRequest } from './config.js';
 import { settingsFromFlags } from './flag-settings.js';
 import { modelSource } from './provider-config.js';
-import { createProvider } from './session.js';
 
 /** Fills in the model from GET /models when the config says to; otherwise the config as it is. */
 export async function withDiscoveredModel(config: InklingConfig, opts: { fetch?: typeof globalThis.fetch } = {}): Promise<InklingConfig> {
@@ -58,6 +57,8 @@ export async function switchModel(
   if (to.baseUrl !== undefined) flags.baseUrl = to.baseUrl;
   else delete flags.baseUrl;
   const next = await checkedConfig({ ...request, flags, settings: { ...request.settings, flags: settingsFromFlags(flags) } });
+  // session.js (the agent's whole module graph) only when a model is switched, never before the first frame.
+  const { createProvider } = await import('./session.js');
   agent.useModel({ model: next.model, provider: await createProvider(next) });
   return next;
 }

@@ -3,7 +3,6 @@
 // the folders inside it.
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/atomic-write.js';
 import { isPlainObject } from './key-paths.js';
 
 interface TrustFile {
@@ -68,5 +67,7 @@ export async function revokeTrust(trustFile: string, workspaceRoot: string): Pro
 
 async function writeTrustFile(file: string, data: TrustFile): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Loaded when the person answers: every start reads trust, few write it (the writer brings crypto).
+  const { writeFileAtomic } = await import('../files/atomic-write.js');
   await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
 }

@@ -2,7 +2,9 @@
 // Executable shim: everything else lives in src/cli (compiled to dist/). Started by bin/inkling,
 // the API keys arrive on a pipe rather than in the environment: read them into process.env (which
 // no other process can see) and close the pipe before any child could inherit it.
-import { closeSync, fstatSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const fd = Number(process.env.INKLING_SECRETS_FD);
 delete process.env.INKLING_SECRETS_FD;
@@ -31,18 +33,45 @@ if (Number.isInteger(fd) && fd > 2 && isPipe(fd)) {
   }
 }
 
-// The bundle (scripts/bundle-ui.ts) when it is not older than the compiled modules: one file
-// and a few chunks load several times faster than the ~120 modules before the first frame.
-const modules = new URL('../dist/src/cli/main.js', import.meta.url);
-const bundle = new URL('../dist/bundle/cli.js', import.meta.url);
-let entry = modules;
-try {
-  if (statSync(bundle).mtimeMs >= statSync(modules).mtimeMs) entry = bundle;
-} catch {
-  // No bundle (tsc only): the compiled modules.
+// The CommonJS bundle (scripts/bundle-cli.ts) through V8's code cache (src/cli/bundle-cache.ts),
+// when it is not older than the compiled modules: one file whose compiled functions are kept in
+// the user's cache folder. Without it the ESM bundle (scripts/bundle-ui.ts), else the ~120
+// compiled modules (tsc only). Anything wrong on the cached way is a plain load of the same file.
+const dist = new URL('../dist/', import.meta.url);
+const modules = new URL('src/cli/main.js', dist);
+const newer = (file) => {
+  try {
+    return statSync(file).mtimeMs >= statSync(modules).mtimeMs;
+  } catch {
+    return false;
+  }
+};
+
+async function loadCli() {
+  const cjs = fileURLToPath(new URL('bundle/cli.cjs', dist));
+  if (newer(cjs)) {
+    try {
+      const { cacheFolder, runCachedBundle } = await import(new URL('src/cli/bundle-cache.js', dist).href);
+      const run = runCachedBundle(cjs, cacheFolder());
+      traceMark(`bundle loaded (code cache ${run.outcome})`);
+      return run.exports;
+    } catch {
+      return createRequire(import.meta.url)(cjs);
+    }
+  }
+  const esm = new URL('bundle/cli.js', dist);
+  return import((newer(esm) ? esm : modules).href);
 }
 
-import(entry.href).then((m) => m.main(process.argv.slice(2))).catch((err) => {
+/** INKLING_TRACE_EVENTS=<file>: a start-up mark in the app's format (src/app/run-tui.ts). */
+function traceMark(what) {
+  const file = process.env.INKLING_TRACE_EVENTS;
+  if (!file) return;
+  const cpu = process.cpuUsage();
+  appendFileSync(file, `startup ${what} at ${performance.now().toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)\n`);
+}
+
+loadCli().then((m) => m.main(process.argv.slice(2))).catch((err) => {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

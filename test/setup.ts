@@ -11,3 +11,6 @@ delete process.env.CONTINUOUS_INTEGRATION;
 // No test may read or write the person's own ~/.inkling: settings, trust and sessions go to a
 // fresh folder per test process unless a test sets INKLING_HOME itself.
 process.env.INKLING_HOME = mkdtempSync(path.join(os.tmpdir(), 'inkling-test-home-'));
+// Nor the person's ~/.cache/inkling: the code cache of the bundle (src/cli/bundle-cache.ts) the
+// spawned bins read and write.
+process.env.XDG_CACHE_HOME = mkdtempSync(path.join(os.tmpdir(), 'inkling-test-cache-'));

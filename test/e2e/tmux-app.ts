@@ -67,8 +67,9 @@ export function startTmuxApp(opts: {
   const session = `inkling-e2e-${process.pid}-${++seq}`;
   const env = Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ');
   // CI must be unset for the app: Ink draws nothing live in CI mode.
-  // The tmux server may be older than this test: pass the test's INKLING_HOME (test/setup.ts) explicitly.
-  const home = process.env.INKLING_HOME ? `INKLING_HOME=${process.env.INKLING_HOME}` : '';
+  // The tmux server may be older than this test: pass the test's INKLING_HOME and cache folder
+  // (test/setup.ts) explicitly.
+  const home = ['INKLING_HOME', 'XDG_CACHE_HOME'].map((name) => (process.env[name] ? `${name}=${process.env[name]}` : '')).join(' ');
   const quote = (list: string[] = []) => list.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const args = quote(opts.args);
   const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${quote(opts.nodeArgs)} ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;

@@ -1,0 +1,84 @@
+// The command line, the core, the store and the UI as one CommonJS file, dist/bundle/cli.cjs, for
+// bin/inkling.js to run through V8's code cache (src/cli/bundle-cache.ts): a cached start skips
+// parsing and compiling most of what runs before the first frame, and one file skips resolving
+// ~50 ESM chunks. The syntax highlighter (1.2 MB, wanted only once an answer shows a code block)
+// is a file of its own beside it, highlight.cjs; the packages of EXTERNAL_PACKAGES are required
+// from node_modules (their CommonJS builds) when first used.
+// Called by bundle-ui.ts after its ESM build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { EXTERNAL_PACKAGES, inkOutputGet, noDevtools, replaceOnce, yogaWasmBytes } from './bundle-plugins.js';
+
+/** What the bundle's modules read as import.meta.url: the bundle file's own URL. */
+const META_URL = '__inklingBundleUrl';
+
+/**
+ * CommonJS has no top-level await. Ink awaits only on its DEV=true path (React DevTools, its
+ * package.json), left out here; yoga awaits its wasm, so its module exports the layout object
+ * first and fills it once the wasm is instantiated, and ui-modules passes that promise on as
+ * `layoutReady` for run-tui to await before the first frame.
+ */
+function noTopLevelAwait(dist: string): Plugin {
+  return {
+    name: 'no-top-level-await',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+        let source = fs.readFileSync(args.path, 'utf8');
+        source = replaceOnce(source, "await import('./devtools.js');", "void import('./devtools.js');", args.path, 'no-top-level-await');
+        source = replaceOnce(source, '? await loadPackageJson()', '? { name: undefined, version: undefined }', args.path, 'no-top-level-await');
+        return { contents: source, loader: 'js' };
+      });
+      b.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
+        const source = replaceOnce(
+          fs.readFileSync(args.path, 'utf8'),
+          'const Yoga = wrapAssembly(await loadYoga());',
+          'const Yoga = {};\nexport const __layoutReady = loadYoga().then((lib) => { Object.assign(Yoga, wrapAssembly(lib)); });',
+          args.path,
+          'no-top-level-await',
+        );
+        return { contents: source, loader: 'js' };
+      });
+      const uiModules = path.join(dist, 'src/app/ui-modules.js');
+      b.onLoad({ filter: /[\\/]src[\\/]app[\\/]ui-modules\.js$/ }, (args) => {
+        if (args.path !== uiModules) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        return { contents: `${source}\nexport { __layoutReady as layoutReady } from 'yoga-layout';\n`, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** `import('cli-highlight')` loads highlight.cjs beside the bundle. */
+const highlighterBeside: Plugin = {
+  name: 'highlighter-beside',
+  setup(b) {
+    b.onResolve({ filter: /^cli-highlight$/ }, () => ({ path: './highlight.cjs', external: true }));
+  },
+};
+
+export async function bundleCli(dist: string): Promise<void> {
+  const outdir = path.join(dist, 'bundle');
+  const common = {
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': META_URL },
+    banner: { js: `var ${META_URL}=require("node:url").pathToFileURL(__filename).href;` },
+    logLevel: 'warning',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: [path.join(dist, 'src/cli/main.js')],
+    outfile: path.join(outdir, 'cli.cjs'),
+    external: EXTERNAL_PACKAGES,
+    // import() of a package becomes require() as its static imports do: one module format per
+    // package in a process (the MCP SDK's client and its transports share their classes), and a
+    // package's CommonJS build is one file where its ESM build is a tree of modules to resolve.
+    supported: { 'dynamic-import': false },
+    plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, noTopLevelAwait(dist), highlighterBeside],
+  });
+  await build({ ...common, entryPoints: ['cli-highlight'], outfile: path.join(outdir, 'highlight.cjs'), absWorkingDir: path.resolve(dist, '..') });
+}

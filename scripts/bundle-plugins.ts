@@ -1,0 +1,76 @@
+// The esbuild plugins both bundles share (scripts/bundle-ui.ts: ESM with chunks; scripts/bundle-cli.ts:
+// one CommonJS file run through V8's code cache). Each patch checks that the text it replaces is
+// there exactly once and fails the build when a package changed under it.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+
+/** `source` with `from` replaced by `to`; `from` must occur exactly once. */
+export function replaceOnce(source: string, from: string, to: string, file: string, step: string): string {
+  if (source.split(from).length !== 2) throw new Error(`${file}: ${JSON.stringify(from)} not found once; update the ${step} step of the bundle scripts (scripts/bundle-*.ts)`);
+  return source.replace(from, to);
+}
+
+/**
+ * Yoga's Emscripten loader fetches its wasm from a data: URL whenever fetch exists, and the first
+ * fetch in a process loads undici (with http2, tls, zlib and workers) and decodes the 90 KB URL in
+ * JS: about 50 ms before the first frame. Giving it the bytes skips that.
+ */
+export const yogaWasmBytes: Plugin = {
+  name: 'yoga-wasm-bytes',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      if (!source.includes('H="data:application/octet-stream;base64,')) throw new Error(`${args.path}: yoga's wasm URL not found; update the yoga-wasm-bytes step`);
+      const contents = replaceOnce(source, 'function ya(){return w||', 'function ya(){w||(w=Buffer.from(H.slice(37),"base64"));return w||', args.path, 'yoga-wasm-bytes');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/** Ink's Output.get() made cheap (src/app/ink-output.ts), installed as Ink's module loads. */
+export function inkOutputGet(dist: string): Plugin {
+  return {
+    name: 'ink-output-get',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+        const source = await fs.promises.readFile(args.path, 'utf8');
+        if (!source.includes('export default class Output')) throw new Error(`${args.path}: Ink's Output class not found`);
+        const install = JSON.stringify(path.join(dist, 'src/app/ink-output.js'));
+        return {
+          contents: `${source}\nimport { installOutputGet as __installOutputGet } from ${install};\n__installOutputGet(Output);\n`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+/** Ink imports React DevTools only when DEV=true; it is not installed. */
+export const noDevtools: Plugin = {
+  name: 'no-devtools',
+  setup(b) {
+    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default { connectToDevTools() {} };' }));
+  },
+};
+
+/**
+ * Loaded after the first frame (or never in a run): kept as packages. node-pty is native,
+ * web-tree-sitter finds its wasm beside its own file, jsonc-parser's UMD build requires its own
+ * files by relative path.
+ */
+export const EXTERNAL_PACKAGES = [
+  'node-pty',
+  '@xterm/headless',
+  '@xterm/addon-serialize',
+  'web-tree-sitter',
+  'tree-sitter-bash',
+  '@anthropic-ai/sdk',
+  'openai',
+  '@modelcontextprotocol/sdk',
+  'ajv',
+  'zod',
+  'jsonc-parser',
+];

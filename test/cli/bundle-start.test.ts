@@ -1,0 +1,97 @@
+// The real bin starting from the CommonJS bundle through its code cache (bin/inkling.js,
+// src/cli/bundle-cache.ts): the first start writes the cache, the next one uses it, and a cache
+// that is rejected or cannot be kept never stops a start. The trace file says which way it went.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
+import { REPO, ensureBuilt, runBin, type BinResult } from './run-bin.js';
+
+const base = mkdtempSync(join(tmpdir(), 'inkling-bundle-start-'));
+const BUNDLE = join(REPO, 'dist/bundle/cli.cjs');
+let n = 0;
+
+beforeAll(() => {
+  ensureBuilt();
+  // The bin takes the bundle only when it is not older than the compiled modules (npm run build makes both).
+  const stale = () => {
+    try {
+      return statSync(BUNDLE).mtimeMs < statSync(join(REPO, 'dist/src/cli/main.js')).mtimeMs;
+    } catch {
+      return true;
+    }
+  };
+  if (stale()) execFileSync(process.execPath, [join(REPO, 'dist/scripts/bundle-ui.js')]);
+}, 120_000);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+interface Start extends BinResult {
+  /** What the bin's trace mark says of the code cache: accepted, rejected, missing. */
+  cache: string | undefined;
+}
+
+async function start(args: string[], cacheHome: string, env: Record<string, string> = {}): Promise<Start> {
+  const trace = join(base, `trace-${++n}.txt`);
+  const r = await runBin(args, { cwd: base, env: { XDG_CACHE_HOME: cacheHome, INKLING_TRACE_EVENTS: trace, ...env } });
+  let text = '';
+  try {
+    text = readFileSync(trace, 'utf8');
+  } catch {
+    // No mark: the bin did not take the bundle.
+  }
+  return { ...r, cache: /^startup bundle loaded \(code cache (\w+)\)/m.exec(text)?.[1] };
+}
+
+const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+const cacheFilesIn = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.v8cache'));
+
+describe('inkling from the bundle and its code cache', () => {
+  it('the first start writes the cache into $XDG_CACHE_HOME/inkling, the next one uses it', async () => {
+    const home = mkdtempSync(join(base, 'xdg-'));
+    const first = await start(['--version'], home);
+    expect(first).toMatchObject({ code: 0, stdout: `${version}\n`, cache: 'missing' });
+    expect(cacheFilesIn(join(home, 'inkling'))).toHaveLength(1);
+    const second = await start(['--version'], home);
+    expect(second).toMatchObject({ code: 0, stdout: `${version}\n`, cache: 'accepted' });
+  });
+
+  it('a cache V8 rejects still starts, and is replaced by one the next start accepts', async () => {
+    const home = mkdtempSync(join(base, 'xdg-'));
+    await start(['--version'], home);
+    const file = join(home, 'inkling', cacheFilesIn(join(home, 'inkling'))[0]!);
+    const data = readFileSync(file);
+    const keyLength = data.readUInt32LE(0);
+    const garbage = Buffer.concat([data.subarray(0, 4 + keyLength), Buffer.alloc(data.length - 4 - keyLength, 0xa5)]);
+    writeFileSync(file, garbage);
+    const rejected = await start(['--version'], home);
+    expect(rejected).toMatchObject({ code: 0, stdout: `${version}\n`, cache: 'rejected' });
+    expect(readFileSync(file).equals(garbage)).toBe(false);
+    expect((await start(['--version'], home)).cache).toBe('accepted');
+  });
+
+  it('starts when no cache folder can be made (a file where it would go)', async () => {
+    const home = mkdtempSync(join(base, 'xdg-'));
+    writeFileSync(join(home, 'inkling'), 'in the way');
+    for (let i = 0; i < 2; i++) {
+      expect(await start(['--version'], home)).toMatchObject({ code: 0, stdout: `${version}\n`, cache: 'missing', stderr: '' });
+    }
+  });
+
+  it('answers -p on a cached start, the SDK loaded from node_modules by the bundle', async () => {
+    const key = 'sk-test-fake-bundle-start-0123456789';
+    const fake = await startFakeAnthropic({ apiKey: key });
+    try {
+      const home = mkdtempSync(join(base, 'xdg-'));
+      const env = { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: fake.url };
+      for (const cache of ['missing', 'accepted']) {
+        fake.enqueue(reply({ text: `hello ${cache}` }));
+        const r = await start(['-p', 'say hello'], home, env);
+        expect(r).toMatchObject({ code: 0, stdout: `hello ${cache}\n`, cache });
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -124,26 +124,40 @@ export function runCachedBundle<T>(bundle: string, folder: string | null): Bundl
     script = new vm.Script(wrapper, options);
     outcome = 'rejected';
   }
+  const save = outcome !== 'accepted' && cacheFile ? scheduleWrite(script, cacheFile, key, mtimeMs) : () => {};
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (e: T, r: NodeJS.Require, m: { exports: T }, f: string, d: string) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
-  const save = outcome !== 'accepted' && cacheFile ? scheduleWrite(script, cacheFile, key, mtimeMs) : () => {};
   return { exports: module.exports, outcome, cacheFile, save };
 }
 
+/**
+ * Writes the cache CACHE_WRITE_DELAY_MS from now, as the process exits, or just before the
+ * program changes V8's flags (the bash grammar sets --liftoff-only): V8 stamps a cache with the
+ * flags in force when it is made, and a start under the launcher's flags rejects one made after
+ * such a change — every start would be a plain one that writes a cache the next rejects.
+ */
 function scheduleWrite(script: vm.Script, file: string, key: string, mtimeMs: number): () => void {
+  const v8 = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+  const setFlags = v8.setFlagsFromString;
   let done = false;
   const write = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
     process.off('exit', write);
+    if (v8.setFlagsFromString === beforeFlags) v8.setFlagsFromString = setFlags;
     try {
       writeCache(file, key, script.createCachedData(), mtimeMs);
     } catch {
       // A read-only or full disk: the next start is a plain one again.
     }
   };
+  const beforeFlags = (flags: string) => {
+    write();
+    setFlags.call(v8, flags);
+  };
+  v8.setFlagsFromString = beforeFlags;
   const timer = setTimeout(write, CACHE_WRITE_DELAY_MS);
   timer.unref();
   process.on('exit', write);

@@ -23,7 +23,7 @@ function plantBundle(marker = 'one'): { bundle: string; folder: string } {
   mkdirSync(dir);
   const bundle = path.join(dir, 'cli.cjs');
   const fns = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x * ${i} + ${i}; }`).join('\n');
-  writeFileSync(bundle, `${fns}\nexports.marker = ${JSON.stringify(marker)};\nexports.sum = () => f1(1) + f49(2);\nexports.file = __filename;\n`);
+  writeFileSync(bundle, `${fns}\nexports.marker = ${JSON.stringify(marker)};\nexports.sum = () => f1(1) + f49(2);\nexports.file = __filename;\nexports.changeFlags = () => require('node:v8').setFlagsFromString('--liftoff-only');\n`);
   return { bundle, folder: path.join(dir, 'cache') };
 }
 
@@ -37,13 +37,19 @@ interface Start {
   file: string;
 }
 
-/** One start in a node process of its own: runCachedBundle (as built), the cache written as it exits. */
-function start(bundle: string, folder: string | null): Start {
+/**
+ * One start in a node process of its own: runCachedBundle (as built), the cache written as it
+ * exits. `changeFlags`: the program then changes V8's flags (as the bash grammar's load does).
+ */
+function start(bundle: string, folder: string | null, opts: { changeFlags?: boolean } = {}): Start {
   const loader = pathToFileURL(path.join(REPO, 'dist/src/cli/bundle-cache.js')).href;
   const script = `import { runCachedBundle } from ${JSON.stringify(loader)};
 const r = runCachedBundle(${JSON.stringify(bundle)}, ${JSON.stringify(folder)});
+if (process.env.CHANGE_FLAGS) r.exports.changeFlags();
 console.log(JSON.stringify({ outcome: r.outcome, cacheFile: r.cacheFile, marker: r.exports.marker, sum: r.exports.sum?.(), file: r.exports.file }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // The same script every time (node's flags, the eval text among them, are part of the cache's key).
+  const env = { ...process.env, CHANGE_FLAGS: opts.changeFlags ? '1' : '' };
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env });
   return JSON.parse(out) as Start;
 }
 
@@ -55,6 +61,13 @@ describe('runCachedBundle', () => {
     expect(cacheFiles(folder)).toEqual([path.basename(first.cacheFile!)]);
     const second = start(bundle, folder);
     expect(second).toMatchObject({ outcome: 'accepted', cacheFile: first.cacheFile, marker: 'one', sum: 1 + 1 + 49 * 2 + 49 });
+  });
+
+  it('writes the cache before the program changes V8’s flags, so a start without them accepts it', () => {
+    const { bundle, folder } = plantBundle();
+    expect(start(bundle, folder, { changeFlags: true }).outcome).toBe('missing');
+    expect(start(bundle, folder, { changeFlags: true }).outcome).toBe('accepted');
+    expect(start(bundle, folder).outcome).toBe('accepted');
   });
 
   it('makes a missing cache folder, readable by the user alone, and writes the file the same way', () => {

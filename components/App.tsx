@@ -28,7 +28,7 @@ import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
-import { loadMarkdown } from './markdown-lines.js';
+import { loadMarkdown, warmMarkdown } from './markdown-lines.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
 import { Transcript } from './Transcript.js';
@@ -106,7 +106,10 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
 
   useEffect(() => {
     const t = setTimeout(() => {
-      void loadMarkdown().then(() => redrawAll(store));
+      void loadMarkdown().then(() => {
+        redrawAll(store);
+        return warmMarkdown();
+      });
     }, markdownDelayMs);
     t.unref?.();
     return () => clearTimeout(t);

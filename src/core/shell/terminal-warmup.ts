@@ -9,7 +9,8 @@ import { OutputLog } from './output-log.js';
 import { sentinelPrefix } from './sentinel.js';
 
 const NONCE = 'warm-up';
-const PLAIN = Array.from({ length: 60 }, (_, i) => `line ${i + 1} of plain output\r\n`).join('');
+// Enough rows to scroll the screen and its snapshot history over and again, as a flood does.
+const PLAIN = Array.from({ length: 400 }, (_, i) => `line ${i + 1} of plain output\r\n`).join('');
 const COLOURED = 'some \x1b[1;31mcoloured\x1b[0m output\r\n\x1b[2K\rprogress 100%\r\n';
 
 /** Resolves with the text the model would have read, and the exit status the sentinel carried. */

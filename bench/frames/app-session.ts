@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeServer, startTmuxApp, type TmuxApp } from '../../test/e2e/tmux-app.js';
 import { startPaneStream, nowMs, type PaneStream } from './pane-stream.js';
-import { cpuMs } from './proc-stats.js';
+import { cpuMs, untilIdle } from './proc-stats.js';
 import { traceEvents, type TraceEvent } from './trace-file.js';
 
 export const COLS = 120;
@@ -99,6 +99,10 @@ export async function startBenchApp(opts: BenchAppOptions): Promise<BenchApp> {
     throw err;
   }
   const pid = app.appPid();
+  // Then until the app is still: what it does after the first frame (the checked settings, the
+  // agent's modules, the first command's warm-up) outlasts the 500 ms on a loaded machine, and a
+  // turn measured before it ends counts it as the turn's.
+  await untilIdle(pid);
   const pane = opts.paneStream ? await startPaneStream(app.session, dir) : null;
   const events = (from: number, to: number) => traceEvents(traceFile).filter((e) => e.t >= Math.floor(from) && e.t <= to);
   return {

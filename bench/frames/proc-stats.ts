@@ -19,6 +19,25 @@ export async function cpuPercentOver(pid: number, ms: number): Promise<number> {
   return ((cpuMs(pid) - c0) / (performance.now() - t0)) * 100;
 }
 
+/**
+ * Waits until `pid` has used no CPU for `quietMs` (its start-up work is over), at most `maxMs`;
+ * returns how long it waited.
+ */
+export async function untilIdle(pid: number, quietMs = 300, maxMs = 5000): Promise<number> {
+  const t0 = performance.now();
+  let last = cpuMs(pid);
+  let quietSince = t0;
+  while (performance.now() - t0 < maxMs) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = cpuMs(pid);
+    if (now !== last) {
+      last = now;
+      quietSince = performance.now();
+    } else if (performance.now() - quietSince >= quietMs) break;
+  }
+  return performance.now() - t0;
+}
+
 /** The process and all its descendants (children of every thread). */
 export function processTree(pid: number): number[] {
   const out = [pid];

@@ -60,6 +60,9 @@ interface Block {
   text: string;
   rows: number;
   width: number;
+  /** The rows it was made of (cut to its height) and what each became. */
+  source: readonly string[];
+  drawn: readonly string[];
 }
 
 /** What the frame writer lends drawn rows so a block can change in place (src/app/frame-diff.ts). */
@@ -101,24 +104,26 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
     }
   };
 
-  const blockOf = (shown: readonly string[], width: number, n: number): Block => {
-    const cut = shown.length > n ? shown.slice(0, n) : shown;
-    const key = `${width}:${n}\n${cut.join('\n')}`;
-    const drawn = cut.map((r) => (r === '' ? '' : finalOf(r, width)));
+  const cutTo = (shown: readonly string[], n: number) => (shown.length > n ? shown.slice(0, n) : shown);
+  const keyOf = (cut: readonly string[], width: number, n: number) => `${width}:${n}\n${cut.join('\n')}`;
+  /** `before`: the block these rows replace, whose rows in the same places are taken as drawn. */
+  const blockOf = (cut: readonly string[], key: string, width: number, n: number, before?: Block): Block => {
+    const same = before !== undefined && before.width === width ? before : undefined;
+    const drawn = cut.map((r, i) => (r === '' ? '' : same?.source[i] === r ? same.drawn[i]! : finalOf(r, width)));
     while (drawn.length < n) drawn.push('');
-    return { key, text: drawn.join('\n'), rows: n, width };
+    return { key, text: drawn.join('\n'), rows: n, width, source: cut, drawn };
   };
-  const keyOf = (shown: readonly string[], width: number, n: number) => `${width}:${n}\n${(shown.length > n ? shown.slice(0, n) : shown).join('\n')}`;
 
   return {
     place(shown, width, height) {
       const n = Math.max(1, height);
-      const key = keyOf(shown, width, n);
+      const cut = cutTo(shown, n);
+      const key = keyOf(cut, width, n);
       let id = blockIds.get(key);
       if (id === undefined) {
         id = free.pop() ?? next++;
         blockIds.set(key, id);
-        blocks.set(id, { value: blockOf(shown, width, n), used: generation });
+        blocks.set(id, { value: blockOf(cut, key, width, n), used: generation });
       } else blocks.get(id)!.used = generation;
       if (blocks.size > 64 || rows.size > 1000) evict();
       return `${OPEN}${id.toString(36)}${CLOSE}`;
@@ -143,11 +148,13 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
       const kept = blocks.get(id);
       if (!kept || !painter?.shows(placeholder)) return false;
       const { width, rows: n, key } = kept.value;
-      if (keyOf(shown, width, n) === key) return true;
+      const cut = cutTo(shown, n);
+      const nextKey = keyOf(cut, width, n);
+      if (nextKey === key) return true;
       // Its content's key leads to it from now on, so placing the same rows again (the next real
       // render) gives Ink the same placeholder: the frame Ink would draw is the one on screen.
       if (blockIds.get(key) === id) blockIds.delete(key);
-      kept.value = blockOf(shown, width, n);
+      kept.value = blockOf(cut, nextKey, width, n, kept.value);
       kept.used = generation;
       blockIds.set(kept.value.key, id);
       painter.repaint();

@@ -6,7 +6,7 @@ import { appendSafe, toSafeText, type SafeText } from '../core/text/safe-text.js
 import type { AppState, Phase } from './app-store.js';
 import type { ToolItem, TranscriptItem } from './transcript.js';
 import { toSafeEvent, type SafeAgentEvent } from './safe-events.js';
-import { lazyFields, sourceOf, storedView } from '../core/sessions/stored-fields.js';
+import { isStored, lazyFields, sourceOf, storedView } from '../core/sessions/stored-fields.js';
 import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
 
@@ -85,9 +85,16 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     d.phase = d.activeToolIds.length > 0 ? 'tools' : fallback;
   };
 
+  // A live pane's rows as the state holds them: an update's rows that were shown are not made safe again.
+  const paneRows = (id: SafeText): readonly SafeText[] | undefined => {
+    const i = d.index[id];
+    const t = i === undefined ? undefined : d.items[i];
+    // (Details kept in a resumed session's file are read on demand: never for this.)
+    return t?.kind === 'tool' && t.details?.kind === 'bash' && !isStored(t.details) ? t.details.snapshot.lines : undefined;
+  };
   for (const raw of events) {
     // The terminal-safety boundary: from here on every string is SafeText.
-    const ev = toSafeEvent(raw);
+    const ev = toSafeEvent(raw, paneRows);
     switch (ev.type) {
       case 'turn_start':
         push({ kind: 'user', id: newId('user'), text: ev.prompt });

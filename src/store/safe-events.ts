@@ -3,7 +3,7 @@
 import type { AgentEvent } from '../core/events.js';
 import type { ToolDetails } from '../core/tools/details.js';
 import { isStored, lazyFields, sourceOf, storedView, type FieldSource } from '../core/sessions/stored-fields.js';
-import { toSafeDeep, toSafeStyledText, toSafeText, type SafeDeep, type SafeText } from '../core/text/safe-text.js';
+import { hasControls, toSafeDeep, toSafeStyledText, toSafeText, type SafeDeep, type SafeText } from '../core/text/safe-text.js';
 
 /** The message of `message_end` is the conversation's business, not the screen's: it is left out. */
 type ScreenEvent<E> = E extends { type: 'message_end' } ? Omit<E, 'message'> : E;
@@ -14,12 +14,32 @@ export type SafeAgentEvent = SafeDeep<ScreenEvent<AgentEvent>>;
 /** A tool's details as the store holds them. */
 export type SafeToolDetails = SafeDeep<ToolDetails>;
 
-export function toSafeDetails(details: ToolDetails): SafeToolDetails {
+/**
+ * A pane's rows made safe (the emulator's colour codes stay, anything else is shown). A row with
+ * no control character is safe as it is; one equal to a row `shown` before is that row again, not
+ * converted: safe text converts to itself, so a raw row equal to a safe one needs nothing. A live
+ * pane's rows mostly move up by its new lines, so an update converts only those (a coloured row
+ * is the costly kind: its colour codes are looked at one by one). `convert`: tests count it.
+ */
+export function safePaneRows(
+  raw: readonly string[],
+  shown: readonly SafeText[] | undefined,
+  convert: (row: string) => SafeText = toSafeStyledText,
+): SafeText[] {
+  let known: Set<string> | null = null;
+  return raw.map((row) => {
+    if (!hasControls(row)) return row as SafeText;
+    known ??= new Set<string>(shown);
+    return known.has(row) ? (row as SafeText) : convert(row);
+  });
+}
+
+/** `shown`: the pane's rows as the store holds them now (a live update converts only new rows). */
+export function toSafeDetails(details: ToolDetails, shown?: readonly SafeText[]): SafeToolDetails {
   if (isStored(details)) return safeStored(details as unknown as Record<string, unknown>, details.kind, '') as unknown as SafeToolDetails;
   if (details.kind !== 'bash') return toSafeDeep(details);
-  // The pane's rows carry the emulator's colour codes: those stay, anything else is shown.
   const { snapshot, ...rest } = details;
-  return { ...toSafeDeep(rest), snapshot: { ...snapshot, lines: snapshot.lines.map(toSafeStyledText) } };
+  return { ...toSafeDeep(rest), snapshot: { ...snapshot, lines: safePaneRows(snapshot.lines, shown) } };
 }
 
 /** One field of a tool's details made safe (`path`: where it is in them, "snapshot.lines"). */
@@ -88,12 +108,15 @@ function safeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): SafeTo
   return onDemand ? storedView(out, ['content'], new SafeContent(sourceOf(event)!)) : out;
 }
 
-export function toSafeEvent(event: AgentEvent): SafeAgentEvent {
+/** `paneRows`: the rows a call's pane shows now, by the call's (safe) id, if it has a live pane. */
+export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => readonly SafeText[] | undefined): SafeAgentEvent {
   switch (event.type) {
     case 'message_end':
       return { type: 'message_end', stopReason: event.stopReason };
-    case 'tool_output':
-      return { type: 'tool_output', id: toSafeDeep(event.id), details: toSafeDetails(event.details) };
+    case 'tool_output': {
+      const id = toSafeText(event.id);
+      return { type: 'tool_output', id, details: toSafeDetails(event.details, paneRows?.(id)) };
+    }
     case 'tool_result':
       return safeResult(event);
     default:

@@ -1,7 +1,9 @@
 // The store's event binding is the terminal-safety boundary: whatever strings the core's events
 // carry, no string in the state the components read can make a terminal act.
 import { describe, expect, it } from 'vitest';
-import { isSafeText } from '../../src/core/text/safe-text.js';
+import { isSafeText, toSafeStyledText, type SafeText } from '../../src/core/text/safe-text.js';
+import type { ToolDetails } from '../../src/core/tools/details.js';
+import { safePaneRows } from '../../src/store/safe-events.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { HOSTILE, hostileSession, SPLIT_DELTAS } from '../helpers/hostile-text.js';
@@ -43,5 +45,56 @@ describe('the event binding as the terminal-safety boundary', () => {
     binding.push({ type: 'turn_end', reason: 'end_turn' });
     const text = store.getState().items.find((i) => i.kind === 'assistant');
     expect(text?.kind === 'assistant' && text.text).toBe('split ␛]52;c;SGVsbG8=␇after-split');
+  });
+});
+
+const paneUpdate = (lines: string[]) => ({
+  type: 'tool_output' as const,
+  id: 'p',
+  details: { kind: 'bash', command: 'make', snapshot: { cols: 80, rows: 12, lines, totalLines: lines.length }, running: true,
+    exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: 1 } satisfies ToolDetails,
+});
+
+describe('a live pane update crossing the boundary', () => {
+  it('converts only the rows the pane did not show before', () => {
+    const calls: string[] = [];
+    const counting = (row: string) => {
+      calls.push(row);
+      return toSafeStyledText(row);
+    };
+    const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `\x1b[32mline ${from + i}\x1b[0m ${'x'.repeat(40)}`);
+    const first = safePaneRows(rows(0, 12), undefined, counting);
+    expect(calls).toHaveLength(12);
+    // One new line: the rows move up by one, eleven of them shown before.
+    calls.length = 0;
+    const second = safePaneRows(rows(1, 13), first, counting);
+    expect(calls).toEqual([rows(12, 13)[0]]);
+    expect(second).toEqual(rows(1, 13).map(toSafeStyledText));
+    // Nothing new (a repaint of the same screen): nothing converted.
+    calls.length = 0;
+    expect(safePaneRows(rows(1, 13), second, counting)).toEqual(second);
+    expect(calls).toEqual([]);
+  });
+
+  it.each(Object.entries(HOSTILE))('keeps %s out of a pane that shows it update after update', (_name, evil) => {
+    const store = createAppStore();
+    const binding = createEventBinding(store, { intervalMs: 0 });
+    binding.push({ type: 'turn_start', prompt: 'go' });
+    binding.push({ type: 'tool_call', id: 'p', name: 'bash', input: { command: 'make' }, readOnly: false });
+    const paneRowsNow = () => {
+      const t = store.getState().items.find((i) => i.id === 'p');
+      return t?.kind === 'tool' && t.details?.kind === 'bash' ? t.details.snapshot.lines : [];
+    };
+    binding.push(paneUpdate(['ok', evil]));
+    binding.flush();
+    const shown = paneRowsNow();
+    // The same raw row again, its safe form as raw text, and the row in a new place.
+    for (const lines of [['ok', evil], [evil, shown[1]!, 'ok'], [shown[1]!, evil]]) {
+      binding.push(paneUpdate(lines));
+      binding.flush();
+      const now = paneRowsNow();
+      expect(now.filter((t) => !isSafeText(t))).toEqual([]);
+      expect(now).toEqual(lines.map(toSafeStyledText) as SafeText[]);
+    }
   });
 });

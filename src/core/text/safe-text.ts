@@ -87,6 +87,11 @@ export function toSafeStyledText(raw: string): SafeText {
   return raw.replace(UNSAFE_BUT_SGR, replaceUnsafe) as SafeText;
 }
 
+/** Whether `text` holds any character the conversions look at (false: it is safe as it is). */
+export function hasControls(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
 /** Whether `text` needs no change to be safe (tests, and a cheap check before trusting). */
 export function isSafeText(text: string): text is SafeText {
   return !UNSAFE.test(text.replace(SGR_ALL, ''));

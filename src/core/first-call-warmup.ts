@@ -11,9 +11,19 @@ export interface FirstCallParts {
   ledger?: ChangeLedger | undefined;
 }
 
-/** One part after another: each is a short stretch of main-thread work, and keys are read between them. Never rejects. */
+/**
+ * One part after another, each in a macrotask of its own: a part whose modules are loaded already
+ * resolves at once, and without the turn of the event loop between them the parts would run as one
+ * long stretch that a key pressed meanwhile waits behind. Never rejects.
+ */
 export async function warmUpFirstCall(parts: FirstCallParts): Promise<void> {
-  await parts.permissions?.warmUp();
-  for (const tool of parts.tools) await tool.warmUp?.().catch(() => undefined);
-  await parts.ledger?.warmUp();
+  const steps: (() => Promise<void> | undefined)[] = [
+    () => parts.permissions?.warmUp(),
+    ...parts.tools.map((tool) => () => tool.warmUp?.().catch(() => undefined)),
+    () => parts.ledger?.warmUp(),
+  ];
+  for (const step of steps) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await step();
+  }
 }

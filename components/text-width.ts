@@ -6,6 +6,7 @@
 // cluster, whatever stands next to it — is as wide as it is long, after skipping its SGR colour
 // sequences; anything else (wide or combining characters, other escapes, controls) is left to
 // string-width, so the answer is the same for every input (test/components/text-width.test.ts).
+import { eastAsianWidth } from 'get-east-asian-width';
 import sw from 'string-width';
 
 // Blocks whose letters, digits, punctuation, symbols and spaces never join a neighbour into one
@@ -33,9 +34,12 @@ const MARK_LAST = 0xe002;
 const kind = new Uint8Array(LAST + 1);
 for (let c = 0x20; c <= 0x7e; c++) kind[c] = 1;
 
+// One such character alone is as wide as its East Asian Width says (string-width's own rule for a
+// visible cluster of one code point; the test compares every one): asked directly, not through
+// string-width, whose first non-ASCII call builds its emoji tables (~25 ms before a first frame).
 function classify(c: number): number {
   const ch = String.fromCharCode(c);
-  const simple = SIMPLE_BLOCKS.some(([a, b]) => c >= a && c <= b) && VISIBLE.test(ch) && sw(ch) === 1;
+  const simple = SIMPLE_BLOCKS.some(([a, b]) => c >= a && c <= b) && VISIBLE.test(ch) && eastAsianWidth(c) === 1;
   kind[c] = simple ? 1 : 2;
   return kind[c]!;
 }
@@ -67,3 +71,9 @@ export function stringWidth(text: string): number {
   }
   return width;
 }
+
+/**
+ * string-width's signature (the bundles give it to Ink, widest-line and cli-truncate in place of
+ * string-width, scripts/bundle-plugins.ts): none of them passes options.
+ */
+export default stringWidth;

@@ -47,6 +47,48 @@ export function inkOutputGet(dist: string): Plugin {
   };
 }
 
+/**
+ * Ink, widest-line and cli-truncate measure with components/text-width.ts, string-width's answer
+ * for every input (test/components/text-width.test.ts) without its grapheme segmenting and emoji
+ * tables on the box-drawn rows of a frame. text-width.ts itself, the pager and wrap-ansi (its own
+ * string-width 7) keep theirs.
+ */
+export function fastStringWidth(dist: string): Plugin {
+  return {
+    name: 'fast-string-width',
+    setup(b) {
+      b.onResolve({ filter: /^string-width$/ }, (args) => {
+        if (!/[\\/]node_modules[\\/](ink|widest-line|cli-truncate)[\\/]/.test(args.importer)) return undefined;
+        return { path: path.join(dist, 'components/text-width.js') };
+      });
+    },
+  };
+}
+
+/**
+ * string-width builds its RGI_Emoji expression (~12 ms: every emoji sequence of Unicode) as its
+ * module loads; here on its first use, which a first frame of box lines and ASCII never makes.
+ */
+export const lazyEmojiTable: Plugin = {
+  name: 'lazy-emoji-table',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      // wrap-ansi's string-width 7 has no such table.
+      if (!source.includes('const rgiEmojiRegex = ')) return undefined;
+      const contents = replaceOnce(
+        source,
+        'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+        'let rgiEmojiCompiled;\nconst rgiEmojiRegex = { test: (s) => (rgiEmojiCompiled ??= /^\\p{RGI_Emoji}$/v).test(s) };',
+        args.path,
+        'lazy-emoji-table',
+      );
+      if (source.split('rgiEmojiRegex').length !== 3) throw new Error(`${args.path}: rgiEmojiRegex used other than by .test(); update the lazy-emoji-table step`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 /** Ink imports React DevTools only when DEV=true; it is not installed. */
 export const noDevtools: Plugin = {
   name: 'no-devtools',

@@ -1,14 +1,25 @@
 // The one clock behind every spinner and elapsed time. It runs only while something
 // animates (a turn in progress, a tool running), so an idle app schedules nothing at all.
-import type { AppState, AppStore } from './app-store.js';
+import { isAsking, type AppState, type AppStore } from './app-store.js';
 
 // 8 glyphs a second, as the peers turn theirs.
 export const TICK_MS = 125;
 // The elapsed counters show whole seconds: the store hears of the time once a second.
 const SECOND_MS = 1000;
 
+/**
+ * Whether anything on screen turns or counts: the status line while a turn is on (it shows a
+ * spinner and the turn's time unless an approval prompt waits), a running tool's card (its spinner
+ * and elapsed time), a retry's countdown. While an approval prompt waits and no tool runs, nothing
+ * does, however long the person takes to answer.
+ */
 export function needsTicks(s: AppState): boolean {
-  return s.phase !== 'idle' || s.activeToolIds.length > 0 || s.retry !== null;
+  if (s.retry !== null) return true;
+  if (s.phase !== 'idle' && !isAsking(s)) return true;
+  return s.activeToolIds.some((id) => {
+    const item = s.items[s.index[id] ?? -1];
+    return item?.kind === 'tool' && item.status === 'running';
+  });
 }
 
 export interface TickerOptions {

@@ -4,6 +4,7 @@ import { createEventBinding } from '../../src/store/event-binding.js';
 import { attachAgent } from '../../src/store/agent-session.js';
 import { startTicker } from '../../src/store/ticker.js';
 import { exitSummary } from '../../src/app/exit-summary.js';
+import type { AgentEvent } from '../../src/core/events.js';
 import { createFakeAgent, hangingToolTurn, simpleTurn } from './fake-agent.js';
 
 const stops: (() => void)[] = [];
@@ -171,5 +172,34 @@ describe('ticker', () => {
     const frame = store.getState().frame;
     await new Promise((r) => setTimeout(r, 40));
     expect(store.getState().frame).toBe(frame);
+  });
+
+  it('stops while an approval prompt waits and no tool runs (nothing on screen turns), and starts again with the tool', () => {
+    const store = createAppStore();
+    const t = startTicker(store, { intervalMs: 10 });
+    stops.push(() => t.stop());
+    const b = createEventBinding(store, { intervalMs: 0 });
+    const push = (...evs: AgentEvent[]) => {
+      for (const ev of evs) b.push(ev);
+      b.flush();
+    };
+    push({ type: 'turn_start', prompt: 'clean up' }, { type: 'tool_call', id: 'rm', name: 'bash', input: { command: 'rm a' }, readOnly: false });
+    expect(t.running()).toBe(true);
+    push(
+      { type: 'tool_status', id: 'rm', status: 'awaiting_approval' },
+      {
+        type: 'approval_request', id: 'rm', tool: 'bash', input: { command: 'rm a' }, reason: 'commands ask unless proven read-only or allowed', waiting: 0,
+        preview: { kind: 'command', command: 'rm a', cwd: '/w', findings: ['rm of 1 path'] },
+      },
+    );
+    expect(store.getState().phase).toBe('tools');
+    expect(t.running()).toBe(false);
+    // Another call of the same message runs meanwhile: its card's spinner turns.
+    push({ type: 'tool_call', id: 'ls', name: 'bash', input: { command: 'ls' }, readOnly: true }, { type: 'tool_status', id: 'ls', status: 'running' });
+    expect(t.running()).toBe(true);
+    push({ type: 'tool_result', id: 'ls', content: 'a', isError: false, durationMs: 3 });
+    expect(t.running()).toBe(false);
+    push({ type: 'approval_response', id: 'rm', decision: { kind: 'yes' } }, { type: 'tool_status', id: 'rm', status: 'running' });
+    expect(t.running()).toBe(true);
   });
 });

@@ -23,14 +23,6 @@ function lightCodeTheme(): Record<string, (s: string) => string> {
   };
 }
 
-/**
- * Lexed once as the libraries load: marked's block and inline rules are large regular expressions
- * that V8 compiles on their first use, ~25 ms that the first streamed answer would otherwise pay.
- */
-export const WARM_UP_MARKDOWN =
-  '# Heading\n\nSome *text*, **bold**, `code` and a [link](x).\n\n- one\n- two\n\n1. first\n\n> quoted\n\n' +
-  '```ts\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nUnderlined\n---\n<br>\n';
-
 /** Starts loading the markdown libraries once; resolves when they are ready. */
 export function loadMarkdown(): Promise<void> {
   loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hlModule]) => {
@@ -38,7 +30,6 @@ export function loadMarkdown(): Promise<void> {
     // `default` once bundled.
     const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
     libs = { lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage };
-    libs.lexer(WARM_UP_MARKDOWN);
   });
   return loading;
 }

@@ -157,6 +157,8 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
       kept.value = blockOf(cut, nextKey, width, n, kept.value);
       kept.used = generation;
       blockIds.set(kept.value.key, id);
+      // A command printing for minutes between two renders must not grow the rows kept.
+      if (rows.size > 1000) evict();
       painter.repaint();
       return true;
     },

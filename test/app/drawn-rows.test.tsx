@@ -75,6 +75,16 @@ describe('drawn rows', () => {
     expect(d.fill(q).text).toBe('a\nc\nd');
   });
 
+  it('holds a bounded number of rows however long a block is redrawn in place with no render between', () => {
+    const d = createDrawnRows({ shows: () => true, repaint: () => {} });
+    const p = d.place(['start'], 80, 12);
+    for (let i = 0; i < 5000; i++) {
+      expect(d.redraw(p, Array.from({ length: 12 }, (_, j) => `line ${i + j}`))).toBe(true);
+      expect(d.fill(p).text.split('\n')[11]).toBe(`line ${i + 11}`);
+    }
+    expect(d.size()).toBeLessThan(1000 + 64 + 2);
+  });
+
   it('an unknown placeholder becomes a blank row', () => {
     expect(createDrawnRows().fill('a\n\uE000zz\uE001\nb\n')).toEqual({ text: 'a\n\nb\n', added: 0 });
   });

@@ -2,6 +2,7 @@
 import wrapAnsi from 'wrap-ansi';
 import sliceAnsi from 'slice-ansi';
 import { stringWidth } from './text-width.js';
+import { wrapPlainLine } from './plain-wrap.js';
 
 export { stringWidth };
 
@@ -22,7 +23,9 @@ export function wrapText(text: string, width: number): string[] {
       out.push(indent);
       continue;
     }
-    for (const row of wrapAnsi(rest, w - indent.length, { hard: true, trim: true }).split('\n')) out.push(indent + row);
+    const columns = w - indent.length;
+    const wrapped = wrapPlainLine(rest, columns) ?? wrapAnsi(rest, columns, { hard: true, trim: true });
+    for (const row of wrapped.split('\n')) out.push(indent + row);
   }
   return out;
 }

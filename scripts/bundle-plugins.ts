@@ -89,6 +89,27 @@ export const lazyEmojiTable: Plugin = {
   },
 };
 
+/**
+ * terminal-size (Ink's fallback for a size stdout does not know) imports child_process for the
+ * last resorts it tries (tput, resize): here required when one runs, so child_process (and net
+ * and dgram with it) is not loaded before the first frame for a fallback a terminal never takes.
+ */
+export const lazyChildProcess: Plugin = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]terminal-size[\\/]index\.js$/ }, (args) => {
+      const contents = replaceOnce(
+        fs.readFileSync(args.path, 'utf8'),
+        "import {execFileSync} from 'node:child_process';",
+        "const execFileSync = (...a) => require('node:child_process').execFileSync(...a);",
+        args.path,
+        'lazy-child-process',
+      );
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 /** Ink imports React DevTools only when DEV=true; it is not installed. */
 export const noDevtools: Plugin = {
   name: 'no-devtools',

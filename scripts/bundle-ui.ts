@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleCli } from './bundle-cli.js';
-import { EXTERNAL_PACKAGES, fastStringWidth, inkOutputGet, lazyEmojiTable, noDevtools, yogaWasmBytes } from './bundle-plugins.js';
+import { EXTERNAL_PACKAGES, fastStringWidth, inkOutputGet, lazyChildProcess, lazyEmojiTable, noDevtools, yogaWasmBytes } from './bundle-plugins.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // From dist/scripts: dist/src/cli/main.js, dist/src/app/ui-modules.js and dist/bundle/.
@@ -37,7 +37,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS (react, yoga's loader) still calls require.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, fastStringWidth(dist), lazyEmojiTable],
+  plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, fastStringWidth(dist), lazyEmojiTable, lazyChildProcess],
   logLevel: 'warning',
 });
 

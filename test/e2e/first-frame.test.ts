@@ -1,7 +1,7 @@
 // What runs before the first frame, in a real terminal (tmux) against the fake Anthropic server:
 // the app starts from the CommonJS bundle through its code cache, and by its first frame it has
 // loaded none of what only a turn needs (the SDKs, zod, ajv, node-pty, xterm, the bash grammar,
-// the highlighter, fetch). The app's trace (INKLING_TRACE_EVENTS) lists what it had loaded then.
+// the highlighter, fetch, child_process). The app's trace (INKLING_TRACE_EVENTS) lists what it had loaded then.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -23,8 +23,9 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
   /node_modules\/jsonc-parser\//,
   /dist\/bundle\/highlight\.cjs$/,
 ];
-// fetch (undici) and what requests, checkpoints and workers need. (child_process is Ink's: terminal-size.)
-const BUILTINS_NOT_BEFORE = ['internal/deps/undici/undici', 'http', 'https', 'tls', 'zlib', 'worker_threads'];
+// fetch (undici), what requests, checkpoints and workers need, and child_process (commands, the
+// clipboard, Ink's terminal-size fallbacks).
+const BUILTINS_NOT_BEFORE = ['internal/deps/undici/undici', 'http', 'https', 'tls', 'zlib', 'worker_threads', 'child_process', 'dgram'];
 
 let server: { url: string; proc: ChildProcess };
 let cwd: string;

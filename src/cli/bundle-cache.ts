@@ -81,9 +81,10 @@ function writeCache(file: string, key: string, data: Buffer, bundleMtimeMs: numb
   } finally {
     rmSync(tmp, { force: true });
   }
-  // Caches of earlier builds of the bundle are dead weight.
+  // Caches of earlier builds of the bundle are dead weight, and so is what a writer killed
+  // half-way left of one.
   for (const name of readdirSync(dir)) {
-    if (!/^cli-[0-9a-f]{16}\.v8cache$/.test(name) || path.join(dir, name) === file) continue;
+    if (!/^cli-[0-9a-f]{16}\.v8cache(?:\.\d+\.tmp)?$/.test(name) || path.join(dir, name) === file) continue;
     try {
       if (statSync(path.join(dir, name)).mtimeMs < bundleMtimeMs) rmSync(path.join(dir, name), { force: true });
     } catch {

@@ -7,8 +7,17 @@ import { createInterface } from 'node:readline';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+// A tmux server of this test process's own (its socket named by the pid, no config file read):
+// another tmux user on the machine — a kill-server, their sessions ending as ours start, their
+// ~/.tmux.conf — cannot reach the tests' sessions.
+const SOCKET = `inkling-e2e-${process.pid}`;
+
+function tmuxOn(socket: string, config: string, args: string[]): string {
+  return execFileSync('tmux', ['-L', socket, '-f', config, ...args], { encoding: 'utf8' });
+}
+
 export function tmux(...args: string[]): string {
-  return execFileSync('tmux', args, { encoding: 'utf8' });
+  return tmuxOn(SOCKET, '/dev/null', args);
 }
 
 /** `record`: a file the server appends each request to, one JSON line each. */
@@ -78,7 +87,7 @@ export function startTmuxApp(opts: {
     const conf = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-tmux-')), 'tmux.conf');
     writeFileSync(conf, `${opts.server.config.join('\n')}\n`);
     const socket = opts.server.socket;
-    run = (...args) => tmux('-L', socket, '-f', conf, ...args);
+    run = (...args) => tmuxOn(socket, conf, args);
   }
   // With a pane style, tmux answers the app's background question (OSC 11) with its colour.
   const style = opts.paneStyle ? [';', 'select-pane', '-t', session, '-P', opts.paneStyle] : [];

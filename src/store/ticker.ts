@@ -11,9 +11,10 @@ const SECOND_MS = 1000;
  * Whether anything on screen turns or counts: the status line while a turn is on (it shows a
  * spinner and the turn's time unless an approval prompt waits), a running tool's card (its spinner
  * and elapsed time), a retry's countdown. While an approval prompt waits and no tool runs, nothing
- * does, however long the person takes to answer.
+ * does, however long the person takes to answer; nor while the pager fills the screen.
  */
 export function needsTicks(s: AppState): boolean {
+  if (s.mode === 'pager') return false;
   if (s.retry !== null) return true;
   if (s.phase !== 'idle' && !isAsking(s)) return true;
   return s.activeToolIds.some((id) => {

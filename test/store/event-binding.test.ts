@@ -174,7 +174,7 @@ describe('ticker', () => {
     expect(store.getState().frame).toBe(frame);
   });
 
-  it('stops while an approval prompt waits and no tool runs (nothing on screen turns), and starts again with the tool', () => {
+  it('stops while an approval prompt waits and no tool runs, or the pager fills the screen (nothing on screen turns), and starts again after', () => {
     const store = createAppStore();
     const t = startTicker(store, { intervalMs: 10 });
     stops.push(() => t.stop());
@@ -200,6 +200,11 @@ describe('ticker', () => {
     push({ type: 'tool_result', id: 'ls', content: 'a', isError: false, durationMs: 3 });
     expect(t.running()).toBe(false);
     push({ type: 'approval_response', id: 'rm', decision: { kind: 'yes' } }, { type: 'tool_status', id: 'rm', status: 'running' });
+    expect(t.running()).toBe(true);
+    // The pager over its log fills the screen: no spinner or clock shows until it closes.
+    store.setState({ mode: 'pager' });
+    expect(t.running()).toBe(false);
+    store.setState({ mode: 'history' });
     expect(t.running()).toBe(true);
   });
 });

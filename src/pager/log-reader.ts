@@ -25,6 +25,8 @@ export interface LineSource {
   readonly complete: boolean;
   /** Set when the source cannot be read; the pager shows it instead of lines. */
   readonly error: string | null;
+  /** Bytes indexed so far, for a source that can grow (a partial last line growing changes it). */
+  readonly bytesIndexed?: number;
   /** Lines [from, to), clamped to what is known, one string per line without its `\n`. */
   readLines(from: number, to: number, format?: LineFormat): Promise<string[]>;
   /** Indexes up to `budgetBytes` more (new output of a growing file included); resolves to lineCount. */
@@ -67,6 +69,10 @@ export class LogReader implements LineSource {
 
   get complete(): boolean {
     return this.sized && this.indexedBytes >= this.fileSize;
+  }
+
+  get bytesIndexed(): number {
+    return this.indexedBytes;
   }
 
   /** Bytes held by the line index (for memory checks). */

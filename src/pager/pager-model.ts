@@ -146,12 +146,19 @@ export class PagerModel {
     });
   }
 
-  /** Picks up new lines of a growing source; a view showing the last line follows the new ones. */
+  /**
+   * Picks up new lines of a growing source; a view showing the last line follows the new ones. A
+   * refresh that finds nothing new (a running command printing nothing) changes and draws nothing.
+   */
   refresh(): Promise<void> {
     return this.enqueue(async () => {
       const atEnd = this.s.bottomLine >= this.source.lineCount;
       const before = this.source.lineCount;
+      const was = this.sourceState();
       await this.source.refresh();
+      if (this.sourceState() === was) return;
+      // The last line known may have been partial and grown since.
+      this.cache.delete(before - 1);
       if (atEnd && this.source.lineCount > before) this.set({ top: await this.maxTop() });
       await this.render();
     });
@@ -171,6 +178,12 @@ export class PagerModel {
   /** Indexes everything the source holds now, new output of a running command included (G, search). */
   private async indexed(): Promise<void> {
     if (!this.source.error) await this.source.refresh();
+  }
+
+  /** What a refresh can change about the source. */
+  private sourceState(): string {
+    const src = this.source;
+    return `${src.lineCount} ${src.bytesIndexed ?? ''} ${src.complete} ${src.error ?? ''}`;
   }
 
   /** Stops background work and closes the source (the pager unmounts). */

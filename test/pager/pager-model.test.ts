@@ -214,6 +214,29 @@ describe('over a growing log', () => {
     expect(state(m).totalLines).toBe(14);
     await m.close();
   });
+
+  it('a refresh that finds nothing new changes nothing (no redraw); a partial line growing does', async () => {
+    const path = join(dir, 'quiet.log');
+    writeFileSync(path, numbered(3) + '\n');
+    const m = new PagerModel(await openLog(path), { width: 20, height: 5 });
+    await m.idle();
+    let updates = 0;
+    const unsubscribe = m.store.subscribe(() => updates++);
+    await m.refresh();
+    await m.refresh();
+    expect(updates).toBe(0);
+    appendFileSync(path, 'part');
+    await m.refresh();
+    expect(shown(m).at(-1)).toBe('part');
+    const after = updates;
+    expect(after).toBeGreaterThan(0);
+    appendFileSync(path, 'ial');
+    await m.refresh();
+    expect(shown(m).at(-1)).toBe('partial');
+    expect(updates).toBeGreaterThan(after);
+    unsubscribe();
+    await m.close();
+  });
 });
 
 describe('over a large log file', () => {

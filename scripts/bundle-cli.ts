@@ -57,6 +57,25 @@ const highlighterBeside: Plugin = {
   },
 };
 
+/**
+ * Each module's `import path from 'node:path'` becomes `__toESM(require("node:path"), 1)`, which
+ * copies every export of the builtin onto a fresh object: ~100 such calls before the first frame,
+ * 8-14 ms (most of them path, os, process and fs). A builtin's exports never change, so each
+ * builtin is wrapped once and the object shared. Fails the build when esbuild's output changed.
+ */
+export function shareBuiltinNamespaces(file: string): void {
+  const source = fs.readFileSync(file, 'utf8');
+  const calls = [...source.matchAll(/([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\),1\)/g)];
+  const names = new Set(calls.map((m) => m[1]));
+  if (calls.length < 10 || names.size !== 1) throw new Error(`${file}: esbuild's __toESM(require("node:…"), 1) calls not found as expected; update shareBuiltinNamespaces`);
+  const toEsm = [...names][0]!;
+  const shared = 'var __inklingBuiltins=new Map;function __inklingBuiltin(id){let m=__inklingBuiltins.get(id);m===void 0&&__inklingBuiltins.set(id,m=' + toEsm + '(require(id),1));return m}\n';
+  const body = source.replace(/([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\),1\)/g, (_, _name: string, id: string) => `__inklingBuiltin("${id}")`);
+  // After the banner's line: function declarations are hoisted, the Map is made before any module runs.
+  const firstLine = body.indexOf('\n') + 1;
+  fs.writeFileSync(file, body.slice(0, firstLine) + shared + body.slice(firstLine));
+}
+
 export async function bundleCli(dist: string): Promise<void> {
   const outdir = path.join(dist, 'bundle');
   const common = {
@@ -80,5 +99,6 @@ export async function bundleCli(dist: string): Promise<void> {
     supported: { 'dynamic-import': false },
     plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, fastStringWidth(dist), lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside],
   });
+  shareBuiltinNamespaces(path.join(outdir, 'cli.cjs'));
   await build({ ...common, entryPoints: ['cli-highlight'], outfile: path.join(outdir, 'highlight.cjs'), absWorkingDir: path.resolve(dist, '..') });
 }

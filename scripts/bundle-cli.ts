@@ -63,8 +63,7 @@ const highlighterBeside: Plugin = {
  * 8-14 ms (most of them path, os, process and fs). A builtin's exports never change, so each
  * builtin is wrapped once and the object shared. Fails the build when esbuild's output changed.
  */
-export function shareBuiltinNamespaces(file: string): void {
-  const source = fs.readFileSync(file, 'utf8');
+export function shareBuiltinNamespaces(source: string, file: string): string {
   const calls = [...source.matchAll(/([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\),1\)/g)];
   const names = new Set(calls.map((m) => m[1]));
   if (calls.length < 10 || names.size !== 1) throw new Error(`${file}: esbuild's __toESM(require("node:…"), 1) calls not found as expected; update shareBuiltinNamespaces`);
@@ -73,7 +72,14 @@ export function shareBuiltinNamespaces(file: string): void {
   const body = source.replace(/([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\),1\)/g, (_, _name: string, id: string) => `__inklingBuiltin("${id}")`);
   // After the banner's line: function declarations are hoisted, the Map is made before any module runs.
   const firstLine = body.indexOf('\n') + 1;
-  fs.writeFileSync(file, body.slice(0, firstLine) + shared + body.slice(firstLine));
+  return body.slice(0, firstLine) + shared + body.slice(firstLine);
+}
+
+/** Under a temporary name, then renamed: a bin starting meanwhile (a test run rebuilding) never reads half a bundle. */
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
 }
 
 export async function bundleCli(dist: string): Promise<void> {
@@ -88,10 +94,12 @@ export async function bundleCli(dist: string): Promise<void> {
     banner: { js: `var ${META_URL}=require("node:url").pathToFileURL(__filename).href;` },
     logLevel: 'warning',
   } as const;
-  await build({
+  const cli = path.join(outdir, 'cli.cjs');
+  const main = await build({
     ...common,
+    write: false,
     entryPoints: [path.join(dist, 'src/cli/main.js')],
-    outfile: path.join(outdir, 'cli.cjs'),
+    outfile: cli,
     external: EXTERNAL_PACKAGES,
     // import() of a package becomes require() as its static imports do: one module format per
     // package in a process (the MCP SDK's client and its transports share their classes), and a
@@ -99,6 +107,11 @@ export async function bundleCli(dist: string): Promise<void> {
     supported: { 'dynamic-import': false },
     plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, fastStringWidth(dist), lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside],
   });
-  shareBuiltinNamespaces(path.join(outdir, 'cli.cjs'));
-  await build({ ...common, entryPoints: ['cli-highlight'], outfile: path.join(outdir, 'highlight.cjs'), absWorkingDir: path.resolve(dist, '..') });
+  const highlight = path.join(outdir, 'highlight.cjs');
+  const highlighter = await build({ ...common, write: false, entryPoints: ['cli-highlight'], outfile: highlight, absWorkingDir: path.resolve(dist, '..') });
+  for (const r of [main, highlighter]) if (r.outputFiles.length !== 1) throw new Error(`bundle-cli: expected one output file, got ${r.outputFiles.map((f) => f.path).join(', ')}`);
+  fs.mkdirSync(outdir, { recursive: true });
+  // The highlighter first: once cli.cjs is there, all it loads is.
+  writeAtomic(highlight, highlighter.outputFiles[0]!.text);
+  writeAtomic(cli, shareBuiltinNamespaces(main.outputFiles[0]!.text, cli));
 }

@@ -1,7 +1,10 @@
 // The per-workspace key that names a workspace's folders under $INKLING_HOME (sessions/<key>/,
 // checkpoints/<key>.git). One definition, so every feature files a workspace under the same name.
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+// crypto when a key is first asked for (after the first frame), not as the start-up imports this.
+let crypto: typeof import('node:crypto') | undefined;
 
 /**
  * A readable slug of the workspace path plus a short hash of the whole path, so two workspaces
@@ -9,7 +12,8 @@ import path from 'node:path';
  */
 export function workspaceKey(workspaceRoot: string): string {
   const resolved = path.resolve(workspaceRoot);
-  const hash = createHash('sha256').update(resolved).digest('hex').slice(0, 8);
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  const hash = crypto.createHash('sha256').update(resolved).digest('hex').slice(0, 8);
   const slug = resolved
     .split(path.sep)
     .filter(Boolean)

@@ -23,9 +23,9 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
   /node_modules\/jsonc-parser\//,
   /dist\/bundle\/highlight\.cjs$/,
 ];
-// fetch (undici), what requests, checkpoints and workers need, and child_process (commands, the
-// clipboard, Ink's terminal-size fallbacks).
-const BUILTINS_NOT_BEFORE = ['internal/deps/undici/undici', 'http', 'https', 'tls', 'zlib', 'worker_threads', 'child_process', 'dgram'];
+// fetch (undici), what requests, checkpoints and workers need, child_process (commands, the
+// clipboard, Ink's terminal-size fallbacks) and crypto (temp names, the workspace key's hash).
+const BUILTINS_NOT_BEFORE = ['internal/deps/undici/undici', 'http', 'https', 'tls', 'zlib', 'worker_threads', 'child_process', 'dgram', 'crypto'];
 
 let server: { url: string; proc: ChildProcess };
 let cwd: string;

@@ -2,15 +2,16 @@
 // scrolled up, and then says when new activity arrives below. It only reads: the store settles
 // the scroll (clamping, the history selection kept in view) with the same layout. While a call
 // asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
-// With a frame writer, a change of a command's live output alone is no React render: the rows are
-// laid out again and the writer draws them in place of the block on screen (drawn-rows.ts redraw),
-// the placeholder Ink holds unchanged; anything else, or a writer that cannot, renders as usual.
+// With a frame writer, a change of what streams alone (a command's live output, the text of the
+// answer or thinking streaming) is no React render: the rows are laid out again and the writer
+// draws them in place of the block on screen (drawn-rows.ts redraw), the placeholder Ink holds
+// unchanged; anything else, or a writer that cannot, renders as usual.
 import React, { memo, useLayoutEffect, useReducer, useRef } from 'react';
 import { Box, useStdout } from 'ink';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines, Placeholder } from './Lines.js';
 import { drawnRowsOf } from './drawn-rows.js';
-import { drawingOf, sameButLiveOutput, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
+import { drawingOf, sameButStreaming, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
 
 /** What is on screen: the block, the drawing it was laid out from and the topmost item in view. */
 interface Shown {
@@ -24,12 +25,12 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
   // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
   const drawn = drawnRowsOf(useStdout().stdout);
   const shown = useRef<Shown | null>(null);
-  // Renders when what it draws from changes; without a frame writer, live output counts too.
+  // Renders when what it draws from changes; without a frame writer, what streams counts too.
   const seen = useRef<TranscriptDrawing | null>(null);
   useApp((s) => {
     const next = drawingOf(s);
     const prev = seen.current;
-    if (prev && (prev.items === next.items || drawn) && sameButLiveOutput(prev, next, shown.current?.firstItem)) return prev;
+    if (prev && (prev.items === next.items || drawn) && sameButStreaming(prev, next, shown.current?.firstItem)) return prev;
     return (seen.current = next);
   });
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
@@ -49,7 +50,7 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
       const s = store.getState();
       const next = drawingOf(s);
       const last = shown.current;
-      if (!last || next.items === last.drawing.items || !sameButLiveOutput(last.drawing, next, last.firstItem)) return;
+      if (!last || next.items === last.drawing.items || !sameButStreaming(last.drawing, next, last.firstItem)) return;
       const laid = transcriptRows(s, width, height, true);
       if (last.placed !== null && drawn.redraw(last.placed, laid.rows)) shown.current = { drawing: next, placed: last.placed, firstItem: laid.firstItem };
       else renderAgain();

@@ -1,6 +1,7 @@
 // The transcript viewport's rows as one function of the store's state, and what they are drawn
 // from: the Transcript renders with them, and draws them again through the frame writer when only
-// a command's live output changed (a pane's new line needs no React commit, layout or Ink frame).
+// what streams changed — a command's live output, or the text of the answer or thinking still
+// streaming (a pane's new line or an answer's next word needs no React commit, layout or Ink frame).
 import type { AppState } from '../src/store/app-store.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { shownItems } from '../src/store/history-mode.js';
@@ -65,16 +66,17 @@ export function drawingOf(s: AppState): TranscriptDrawing {
 }
 
 /**
- * The two drawings look the same but for the live output of commands (a tool item's details and
- * when output last came): every other field the same, as many items, and every item from
- * `from` down (those in view: the view is laid out from the bottom, so the items above it do not
- * change its rows) the same object but such ones.
+ * The two drawings look the same but for what streams: the live output of commands (a tool item's
+ * details and when output last came) and the text of an answer or thinking run streaming in both.
+ * Every other field the same, as many items, and every item from `from` down (those in view: the
+ * view is laid out from the bottom, so the items above it do not change its rows) the same object
+ * but such ones.
  */
-export function sameButLiveOutput(a: TranscriptDrawing, b: TranscriptDrawing, from = 0): boolean {
+export function sameButStreaming(a: TranscriptDrawing, b: TranscriptDrawing, from = 0): boolean {
   for (const k of VIEW_FIELDS) if (a[k] !== b[k]) return false;
   if (a.items === b.items) return true;
   if (a.items.length !== b.items.length) return false;
-  for (let i = Math.max(0, from); i < a.items.length; i++) if (a.items[i] !== b.items[i] && !outputOnly(a.items[i]!, b.items[i]!)) return false;
+  for (let i = Math.max(0, from); i < a.items.length; i++) if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!)) return false;
   return true;
 }
 
@@ -84,12 +86,20 @@ type Unlisted = Exclude<keyof TranscriptDrawing, 'items' | (typeof VIEW_FIELDS)[
 const everyField: [Unlisted] extends [never] ? true : never = true;
 void everyField;
 
-const OUTPUT_FIELDS = new Set(['details', 'outputAt']);
+// The fields that may differ, by kind: a running command's output; a streaming text's text (its
+// end, `streaming` false, is a real frame, as is a new item).
+const STREAMING_FIELDS: Partial<Record<TranscriptItem['kind'], ReadonlySet<string>>> = {
+  tool: new Set(['details', 'outputAt']),
+  assistant: new Set(['text']),
+  thinking: new Set(['text']),
+};
 
-function outputOnly(a: TranscriptItem, b: TranscriptItem): boolean {
-  if (a.kind !== 'tool' || b.kind !== 'tool' || a.id !== b.id) return false;
+function streamedOnly(a: TranscriptItem, b: TranscriptItem): boolean {
+  if (a.kind !== b.kind || a.id !== b.id) return false;
+  const may = STREAMING_FIELDS[a.kind];
+  if (!may || ((a.kind === 'assistant' || a.kind === 'thinking') && !a.streaming)) return false;
   const ka = Object.keys(a) as (keyof typeof a)[];
   if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!OUTPUT_FIELDS.has(k) && a[k] !== b[k]) return false;
+  for (const k of ka) if (!may.has(k) && a[k] !== b[k]) return false;
   return true;
 }

@@ -3,47 +3,13 @@
 // Ink's last frame again), the screen is then exactly what a full frame of the same state shows,
 // and whatever the writer cannot draw that way (a screen it does not know, any other change)
 // still goes through a real frame.
-import React, { act, Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
-import { App } from '../../components/App.js';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
 import { screenLayout } from '../../components/screen-layout.js';
 import { SPINNER, SPINNER_CELL } from '../../components/text-layout.js';
-import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
-import { createScreen } from './xterm-screen.js';
-
-let insts: Instance[] = [];
-afterEach(async () => {
-  await act(async () => insts.forEach((i) => i.unmount()));
-  insts = [];
-});
-
-async function mount(store: AppStore, cols: number, rows: number) {
-  const screen = createScreen(cols, rows);
-  const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
-  const counts = { inkFrames: 0, commits: 0 };
-  await act(async () => {
-    insts.push(
-      render(
-        <Profiler id="app" onRender={() => counts.commits++}>
-          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
-        </Profiler>,
-        {
-          ...RENDER_OPTIONS,
-          stdout: writer.stdout,
-          stdin: screen.stdin as unknown as NodeJS.ReadStream,
-          patchConsole: false,
-          onRender: () => counts.inkFrames++,
-        },
-      ),
-    );
-  });
-  await screen.flush();
-  return { screen, writer, counts };
-}
+import { clockless, freshScreen as freshAt, mount, settled, sleep } from './frame-writer-app.js';
 
 const COMMAND = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
 
@@ -68,26 +34,8 @@ function running(store: AppStore) {
   return { b, output };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Until the screen shows what `check` wants (frames and redraws are throttled). */
-async function settled(screen: ReturnType<typeof createScreen>, check: (lines: string[]) => boolean) {
-  for (let i = 0; i < 200 && !check(screen.lines()); i++) {
-    await act(async () => sleep(5));
-    await screen.flush();
-  }
-  expect(check(screen.lines())).toBe(true);
-}
-
-/** The elapsed clocks run between two mounts; everything else must be the same. */
-const clockless = (lines: string[]) => lines.map((l) => l.replace(/\b\d+ s\b/g, 'T').trimEnd());
-
 /** The same state drawn from scratch by a full frame at that size. */
-async function freshScreen(store: AppStore, cols: number, rows: number) {
-  const fresh = await mount(store, cols, rows);
-  await settled(fresh.screen, (l) => l.some((r) => r.includes('running 1 tool')));
-  return clockless(fresh.screen.lines());
-}
+const freshScreen = (store: AppStore, cols: number, rows: number) => freshAt(store, cols, rows, (l) => l.some((r) => r.includes('running 1 tool')));
 
 const ticks = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `tick${from + i}`);
 

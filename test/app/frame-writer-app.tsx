@@ -1,0 +1,64 @@
+// The real App on the real frame writer into an xterm screen, with its React commits (a Profiler)
+// and Ink frames (onRender) counted: for the tests of what the writer draws without React
+// (live-rows.test.tsx, stream-rows.test.tsx).
+import React, { act, Profiler } from 'react';
+import { afterEach, expect } from 'vitest';
+import { render, type Instance } from 'ink';
+import { App } from '../../components/App.js';
+import { diffingStdout } from '../../src/app/frame-diff.js';
+import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import type { AppStore } from '../../src/store/app-store.js';
+import { createScreen } from './xterm-screen.js';
+
+let insts: Instance[] = [];
+afterEach(async () => {
+  await act(async () => insts.forEach((i) => i.unmount()));
+  insts = [];
+});
+
+export type Screen = ReturnType<typeof createScreen>;
+
+export async function mount(store: AppStore, cols: number, rows: number) {
+  const screen = createScreen(cols, rows);
+  const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
+  const counts = { inkFrames: 0, commits: 0 };
+  await act(async () => {
+    insts.push(
+      render(
+        <Profiler id="app" onRender={() => counts.commits++}>
+          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
+        </Profiler>,
+        {
+          ...RENDER_OPTIONS,
+          stdout: writer.stdout,
+          stdin: screen.stdin as unknown as NodeJS.ReadStream,
+          patchConsole: false,
+          onRender: () => counts.inkFrames++,
+        },
+      ),
+    );
+  });
+  await screen.flush();
+  return { screen, writer, counts };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Until the screen shows what `check` wants (frames and redraws are throttled). */
+export async function settled(screen: Screen, check: (lines: string[]) => boolean) {
+  for (let i = 0; i < 200 && !check(screen.lines()); i++) {
+    await act(async () => sleep(5));
+    await screen.flush();
+  }
+  expect(check(screen.lines())).toBe(true);
+}
+
+/** The elapsed clocks run between two mounts; everything else must be the same. */
+export const clockless = (lines: string[]) => lines.map((l) => l.replace(/\b\d+ s\b/g, 'T').trimEnd());
+
+/** The same state drawn from scratch by a full frame at that size, once it shows what `check` wants. */
+export async function freshScreen(store: AppStore, cols: number, rows: number, check: (lines: string[]) => boolean) {
+  const fresh = await mount(store, cols, rows);
+  await settled(fresh.screen, check);
+  return clockless(fresh.screen.lines());
+}

@@ -7,7 +7,6 @@ import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 import { fullOutputText } from '../pager/log-reader.js';
 import { editLine } from './line-editor.js';
-import { charKey } from './pager-keys.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 import { flash } from '../store/view-actions.js';
@@ -45,12 +44,6 @@ async function copyWith(store: AppStore, env: HistoryEnv, get: () => Promise<str
 
 /** Resolves when the copy (if any) has finished: tests await it. */
 export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryEnv): Promise<void> | void {
-  // Keys typed faster than we read arrive as one text chunk ("jjj"): one key each.
-  if (press.name === null && [...press.text].length > 1) {
-    let last: Promise<void> | void = undefined;
-    for (const ch of press.text) last = handleHistoryKey(store, charKey(ch), env) ?? last;
-    return last;
-  }
   const s = store.getState();
   if (s.history.filterPrompt) return filterKey(store, press);
   const item = hist.selectedItem(s);

@@ -69,7 +69,15 @@ export interface AppKeyEnv extends KeyEnv {
 
 /** The app's own keys, by mode: each mode is a context of the key map. */
 export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): void {
-  switch (store.getState().mode) {
+  const mode = store.getState().mode;
+  // Keys typed faster than we read arrive as one run of text ("jjk", 'q' then Ctrl+C). Outside the
+  // prompt each character is a key of its own, taken in the mode the one before it left: after
+  // a 'q' that closes history mode, the Ctrl+C is the prompt's.
+  if (press.name === null && mode !== 'input' && [...press.text].length > 1 && !press.text.includes('\x1b')) {
+    for (const ch of press.text) handleAppKey(store, keyPressOf(ch), env);
+    return;
+  }
+  switch (mode) {
     // The pager and a focused command pane take the keys themselves (above this on the stack).
     case 'pager':
     case 'shell':

@@ -78,6 +78,18 @@ describe('history mode', () => {
     expect(sel(h)).toBe('b2');
   });
 
+  it('keys after the one that leaves history mode, in the same read, go to the prompt', async () => {
+    h = await renderSession();
+    // 'q' then Ctrl+C typed faster than the app reads: the Ctrl+C arms the exit on the prompt.
+    await press(h.r, KEYS.ctrlO, 'q' + KEYS.ctrlC);
+    expect(mode(h)).toBe('input');
+    expect(frame(h.r)).toContain('press Ctrl+C again to exit');
+    // 'q' then text: the text is typed into the prompt.
+    await press(h.r, KEYS.ctrlO, 'qhi');
+    expect(mode(h)).toBe('input');
+    expect(h.store.getState().input.text).toBe('hi');
+  });
+
   it('[ and ] jump between the person\'s prompts', async () => {
     h = await renderSession();
     await press(h.r, KEYS.ctrlO, '[');

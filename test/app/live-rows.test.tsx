@@ -39,18 +39,24 @@ const freshScreen = (store: AppStore, cols: number, rows: number) => freshAt(sto
 
 const ticks = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `tick${from + i}`);
 
+/** The App on the writer with the command running and its first line on screen, Ink's last frame gone out. */
+async function mountRunning(cols: number, rows: number) {
+  const store = createAppStore({}, { layout: screenLayout });
+  const app = await mount(store, cols, rows);
+  let pane!: ReturnType<typeof running>;
+  await act(async () => {
+    pane = running(store);
+    pane.output(ticks(1));
+  });
+  await settled(app.screen, (l) => l.some((r) => r.includes('tick1')));
+  // Let Ink's last frame go out before counting.
+  await act(async () => sleep(50));
+  return { ...app, store, pane };
+}
+
 describe("a command's live output", () => {
   it('reaches the terminal with no React commit or Ink frame, as a full frame would draw it', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen, writer, counts } = await mount(store, 80, 30);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    // Let Ink's last frame go out before counting.
-    await act(async () => sleep(50));
+    const { store, screen, writer, counts, pane } = await mountRunning(80, 30);
     const before = { ...counts, redrawn: writer.stats.redrawn };
 
     // A line at a time, each past the writer's interval, then one taller than the pane shows.
@@ -73,15 +79,7 @@ describe("a command's live output", () => {
   });
 
   it('shows the last of several updates that come faster than the writer draws', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen, writer, counts } = await mount(store, 80, 24);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
+    const { store, screen, writer, counts, pane } = await mountRunning(80, 24);
     const before = { ...counts, redrawn: writer.stats.redrawn, writes: screen.stdout.writes.length };
     await act(async () => {
       for (let n = 2; n <= 6; n++) pane.output(ticks(n));
@@ -95,15 +93,7 @@ describe("a command's live output", () => {
   });
 
   it("turns the spinners through the same frames: a tick keeps the pane's newest rows, and a frame of Ink's the glyph", async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen, writer, counts } = await mount(store, 80, 24);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
+    const { screen, writer, counts, pane } = await mountRunning(80, 24);
     const commits = counts.commits;
     await act(async () => pane.output(ticks(2)));
     await settled(screen, (l) => l.some((r) => r.includes('tick2')));
@@ -125,15 +115,7 @@ describe("a command's live output", () => {
   });
 
   it('goes through a real frame when the writer does not know the screen (something else was written)', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen, writer, counts } = await mount(store, 80, 24);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
+    const { store, screen, writer, counts, pane } = await mountRunning(80, 24);
     const before = { ...counts, redrawn: writer.stats.redrawn };
     // A copy (OSC 52) goes out through Ink's stdout between frames: the writer no longer knows
     // that the screen is only Ink's last frame.
@@ -155,15 +137,7 @@ describe("a command's live output", () => {
   });
 
   it('draws as a fresh app would through a resize in the middle of the output', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen } = await mount(store, 80, 24);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
+    const { store, screen, pane } = await mountRunning(80, 24);
     // The output arrives in the same moment as the resize, before the app has laid out again.
     await act(async () => {
       screen.stdout.resize(70, 20);
@@ -221,15 +195,7 @@ describe("a command's live output", () => {
   });
 
   it('cannot pose as the writer\'s marks: private-use characters in the output are shown, not read', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const { screen } = await mount(store, 80, 24);
-    let pane!: ReturnType<typeof running>;
-    await act(async () => {
-      pane = running(store);
-      pane.output(ticks(1));
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
+    const { store, screen, pane } = await mountRunning(80, 24);
     await act(async () => pane.output([...ticks(1), `a\uE000${'0'}\uE001b ${SPINNER_CELL} c`]));
     await settled(screen, (l) => l.some((r) => r.includes('⟨U+E000⟩')));
     const row = screen.lines().find((r) => r.includes('⟨U+E000⟩'))!;

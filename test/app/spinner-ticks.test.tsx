@@ -2,52 +2,22 @@
 // else happens — no store update, no React commit, no layout — while the terminal shows every
 // glyph in turn, real frames between ticks keep the glyph of now, and a resize mid-spin redraws
 // as a fresh app would.
-import React, { act, Profiler } from 'react';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
-import { App } from '../../components/App.js';
 import { itemRenderCount } from '../../components/transcript-layout.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { SPINNER, spinnerAt } from '../../components/text-layout.js';
-import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { startTicker, type Ticker } from '../../src/store/ticker.js';
-import { createScreen } from './xterm-screen.js';
+import { mount, type Screen } from './frame-writer-app.js';
 
-let insts: Instance[] = [];
 let tickers: Ticker[] = [];
-afterEach(async () => {
+afterEach(() => {
   tickers.forEach((t) => t.stop());
   tickers = [];
-  await act(async () => insts.forEach((i) => i.unmount()));
-  insts = [];
 });
 
-async function mount(store: AppStore, cols: number, rows: number) {
-  const screen = createScreen(cols, rows);
-  const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
-  const counts = { inkFrames: 0, commits: 0 };
-  await act(async () => {
-    insts.push(
-      render(
-        <Profiler id="app" onRender={() => counts.commits++}>
-          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
-        </Profiler>,
-        {
-          ...RENDER_OPTIONS,
-          stdout: writer.stdout,
-          stdin: screen.stdin as unknown as NodeJS.ReadStream,
-          patchConsole: false,
-          onRender: () => counts.inkFrames++,
-        },
-      ),
-    );
-  });
-  await screen.flush();
-  return { screen, writer, counts };
-}
 
 /** A turn with one command running, its card and the status line both spinning. */
 function runningCommand(store: AppStore) {
@@ -60,7 +30,7 @@ function runningCommand(store: AppStore) {
 }
 
 /** Until Ink has drawn what the store holds now (its frames are throttled). */
-async function settled(screen: ReturnType<typeof createScreen>, check: () => boolean) {
+async function settled(screen: Screen, check: () => boolean) {
   for (let i = 0; i < 200 && !check(); i++) {
     await act(async () => new Promise((r) => setTimeout(r, 5)));
     await screen.flush();

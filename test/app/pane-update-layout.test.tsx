@@ -1,17 +1,13 @@
 // What one live pane update costs the layout, in the app as run-tui wires it (the store settling
 // its scroll with the screen layout, the frame writer drawing the rows): the running card is laid
 // out once per update while the view follows the bottom, and the screen still shows every update.
-import React, { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
-import { App } from '../../components/App.js';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
 import { screenLayout } from '../../components/screen-layout.js';
 import { itemRenderCount } from '../../components/transcript-layout.js';
-import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
-import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding, type EventBinding } from '../../src/store/event-binding.js';
-import { createScreen } from './xterm-screen.js';
+import { mount, type Screen } from './frame-writer-app.js';
 
 const COMMAND = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
 
@@ -24,28 +20,23 @@ function paneUpdate(b: EventBinding, lines: string[]): void {
 }
 
 describe('a live pane update in the running app', () => {
-  let inst: Instance | null = null;
-  afterEach(async () => {
-    await act(async () => inst?.unmount());
-    inst = null;
-  });
-
-  async function mount(store: AppStore) {
-    const screen = createScreen(80, 24);
-    const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
-    await act(async () => {
-      inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-        ...RENDER_OPTIONS,
-        stdout: writer.stdout,
-        stdin: screen.stdin as unknown as NodeJS.ReadStream,
-        patchConsole: false,
+  /** The App on the frame writer, and a binding whose every step is flushed and drawn. */
+  async function start() {
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen } = await mount(store, 80, 24);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    const step = async (fn: () => void) => {
+      await act(async () => {
+        fn();
+        b.flush();
       });
-    });
-    return screen;
+      await screen.flush();
+    };
+    return { store, screen, b, step };
   }
 
   /** Waits for Ink's next throttled frame to reach the screen with `text`. */
-  async function shows(screen: ReturnType<typeof createScreen>, text: string): Promise<string> {
+  async function shows(screen: Screen, text: string): Promise<string> {
     for (let i = 0; i < 200; i++) {
       await screen.flush();
       const now = screen.lines().join('\n');
@@ -56,16 +47,7 @@ describe('a live pane update in the running app', () => {
   }
 
   it('lays the running card out once per update while following the bottom, and shows each update', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const screen = await mount(store);
-    const b = createEventBinding(store, { intervalMs: 0 });
-    const step = async (fn: () => void) => {
-      await act(async () => {
-        fn();
-        b.flush();
-      });
-      await screen.flush();
-    };
+    const { store, screen, b, step } = await start();
     await step(() => {
       b.push({ type: 'turn_start', prompt: 'run the ticker' });
       b.push({ type: 'tool_call', id: 't1', name: 'bash', input: { command: COMMAND }, readOnly: false });
@@ -87,16 +69,7 @@ describe('a live pane update in the running app', () => {
   });
 
   it('still settles the scroll where it must: scrolled up, the view stays on its rows as the pane grows', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
-    const screen = await mount(store);
-    const b = createEventBinding(store, { intervalMs: 0 });
-    const step = async (fn: () => void) => {
-      await act(async () => {
-        fn();
-        b.flush();
-      });
-      await screen.flush();
-    };
+    const { store, screen, b, step } = await start();
     await step(() => {
       b.push({ type: 'turn_start', prompt: 'run the ticker' });
       for (let i = 0; i < 8; i++) b.push({ type: 'notice', message: `earlier notice ${i}` });

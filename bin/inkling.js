@@ -63,7 +63,10 @@ async function loadCli() {
   return import((newer(esm) ? esm : modules).href);
 }
 
-/** INKLING_TRACE_EVENTS=<file>: a start-up mark in the app's format (src/app/run-tui.ts). */
+/**
+ * INKLING_TRACE_EVENTS=<file>: a start-up mark in the format of src/app/startup-marks.ts. Written
+ * here rather than imported from there: the import would add a module load to the start it times.
+ */
 function traceMark(what) {
   const file = process.env.INKLING_TRACE_EVENTS;
   if (!file) return;

@@ -17,9 +17,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
 /** Makes the compiled modules newer than the bundles, so bin/inkling.js and run-tui load them; returns the undo. */
 function preferUnbundledUi(): () => void {
   const files = ['components/App.js', 'src/cli/main.js'].map((f) => path.join(DIST, f));
-  const bundle = statSync(path.join(DIST, 'bundle/cli.js'));
+  // The newest of them: the CommonJS bundle is written after the ESM one, seconds later on a busy machine.
+  const newest = Math.max(...['bundle/cli.js', 'bundle/ui.js', 'bundle/cli.cjs'].map((f) => statSync(path.join(DIST, f)).mtimeMs));
   const before = files.map((f) => statSync(f));
-  const later = new Date(bundle.mtimeMs + 1000);
+  const later = new Date(newest + 1000);
   for (const f of files) utimesSync(f, later, later);
   return () => files.forEach((f, i) => utimesSync(f, before[i]!.atime, before[i]!.mtime));
 }

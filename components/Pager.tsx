@@ -11,7 +11,7 @@ import stringWidth from 'string-width';
 import { hintText } from '../src/keys/keymap.js';
 import { pagerKey } from '../src/keys/pager-keys.js';
 import { collectText } from '../src/pager/log-reader.js';
-import type { CopyReport } from '../src/store/ports.js';
+import type { CopyReport } from '../src/store/copy-report.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor } from './palette.js';
 import { toSafeText } from '../src/core/text/safe-text.js';

@@ -16,7 +16,7 @@
  *    spawned with an argv (no shell) and fed the text on stdin. Skipped over ssh, where it would
  *    fill the remote machine's clipboard, not the person's.
  */
-import type { CopyReport } from '../store/ports.js';
+import type { CopyReport } from '../store/copy-report.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -133,7 +133,7 @@ export interface CopyOptions extends Osc52Options {
   env?: NodeJS.ProcessEnv;
 }
 
-export type { CopyReport } from '../store/ports.js';
+export type { CopyReport } from '../store/copy-report.js';
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

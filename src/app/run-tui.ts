@@ -16,7 +16,7 @@ import { startTicker } from '../store/ticker.js';
 import { addNotice, redrawAll } from '../store/view-actions.js';
 import type { StartupInfo } from '../core/startup-info.js';
 import { connectStartup } from './startup-wiring.js';
-import { deferredAgent } from '../store/deferred-agent.js';
+import { deferredAgent } from '../core/deferred-agent.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { startSessions } from '../store/session-picker.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';

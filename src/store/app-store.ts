@@ -3,7 +3,7 @@
 import type { RecalledPrompt } from './prompt-recall.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
-import type { CopyReport } from './ports.js';
+import type { CopyReport } from './copy-report.js';
 import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
 import type { LedgerPort } from './ledger-port.js';

@@ -1,7 +1,7 @@
 // What the file tools open: a path from the model is resolved by the sandbox, then opened and
 // verified (workspace-open.ts), so reads, writes and renames act on the object that was checked.
 import path from 'node:path';
-import { resolveInWorkspace } from '../sandbox.js';
+import { resolveInWorkspace } from './workspace-paths.js';
 import { openDirectoryInWorkspace, openInWorkspace, type WorkspaceHandle } from './workspace-open.js';
 
 /** `missing`: the file's directory does not exist (and was not to be created); `shown` names the file. */

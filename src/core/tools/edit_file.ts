@@ -8,7 +8,7 @@ import { recordFileState, staleFileError } from '../files/read-state.js';
 import { decodeUtf8Strict } from '../files/utf8.js';
 import { openForWrite, type WriteTarget } from '../files/workspace-file.js';
 import type { WorkspaceHandle } from '../files/workspace-open.js';
-import { errorMessage } from '../sandbox.js';
+import { errorMessage } from '../files/workspace-paths.js';
 import { truncateHeadTail } from '../truncate.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 import type { FileWriteDeps } from './write_file.js';

@@ -5,7 +5,7 @@ import { searchWithNode } from '../files/node-search.js';
 import { searchWithRipgrep } from '../files/rg-search.js';
 import type { SearchOptions, SearchOutcome } from '../files/search-types.js';
 import { openForRead, type ReadTarget } from '../files/workspace-file.js';
-import { errorMessage } from '../sandbox.js';
+import { errorMessage } from '../files/workspace-paths.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
 export interface GrepSearchInput {

@@ -1,7 +1,7 @@
 // list_files: a sorted, gitignore-aware listing of a workspace directory.
 import { promises as fs } from 'node:fs';
 import { walkWorkspace } from '../files/workspace-walk.js';
-import { errorMessage, resolveInWorkspace } from '../sandbox.js';
+import { errorMessage, resolveInWorkspace } from '../files/workspace-paths.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
 export interface ListFilesInput {

@@ -6,7 +6,7 @@ import { readPage } from '../files/line-pager.js';
 import { recordFileState } from '../files/read-state.js';
 import { openForRead } from '../files/workspace-file.js';
 import type { WorkspaceHandle } from '../files/workspace-open.js';
-import { errorMessage } from '../sandbox.js';
+import { errorMessage } from '../files/workspace-paths.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface ReadFileInput {

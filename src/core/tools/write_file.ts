@@ -5,7 +5,7 @@ import { BOM, detectEol, startsWithUtf8Bom, withEol } from '../files/line-ending
 import { recordFileState, staleFileError } from '../files/read-state.js';
 import { openForWrite, type WriteTarget } from '../files/workspace-file.js';
 import type { WorkspaceHandle } from '../files/workspace-open.js';
-import { errorMessage } from '../sandbox.js';
+import { errorMessage } from '../files/workspace-paths.js';
 import { countLines } from '../truncate.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferredAgent } from '../../src/store/deferred-agent.js';
-import { createFakeAgent, simpleTurn } from './fake-agent.js';
+import { deferredAgent } from '../../src/core/deferred-agent.js';
+import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import type { AgentEvent } from '../../src/core/events.js';
 import { collect } from '../helpers/collect.js';
 

@@ -1,9 +1,9 @@
 // An Agent that is still being built (SDK, tools and pty load in the background) so the UI can
 // draw its first frame at once. A prompt sent before it is ready waits for it.
-import type { Agent } from '../core/agent.js';
-import type { AgentEvent } from '../core/events.js';
-import { emptyUsage } from '../core/conversation.js';
-import type { ContextBreakdown } from '../core/context/context-breakdown.js';
+import type { Agent } from './agent.js';
+import type { AgentEvent } from './events.js';
+import { emptyUsage } from './conversation.js';
+import type { ContextBreakdown } from './context/context-breakdown.js';
 
 const emptyBreakdown = (): ContextBreakdown => ({ total: 0, window: null, system: 0, tools: 0, memory: [], turns: [], largest: [] });
 

@@ -1,4 +1,4 @@
-// Workspace sandbox: every path a tool touches is resolved through symlinks and must stay under the root.
+// Workspace paths: every path a tool touches is resolved through symlinks and must stay under the root.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 

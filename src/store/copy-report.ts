@@ -1,5 +1,5 @@
-// What the store needs from the world outside it, passed in by whoever mounts the app
-// (src/app/run-tui.ts, the tests): the agent session, the terminal, the clipboard.
+// The clipboard copy report the store keeps for the status line; src/app/clipboard.ts makes it
+// (the store cannot import src/app, so the type lives here).
 
 /** How a copy to the clipboard went (src/app/clipboard.ts makes these). */
 export interface CopyReport {

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveInWorkspace } from '../../src/core/sandbox.js';
-import { makeTempWorkspace } from '../helpers/tool-context.js';
+import { resolveInWorkspace } from '../../../src/core/files/workspace-paths.js';
+import { makeTempWorkspace } from '../../helpers/tool-context.js';
 
 let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
 beforeEach(async () => {

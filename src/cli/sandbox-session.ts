@@ -7,8 +7,8 @@ import type { InklingConfig } from './config.js';
 export async function sessionSandbox(config: Pick<InklingConfig, 'settings' | 'yolo'>, env: NodeJS.ProcessEnv = process.env): Promise<CommandSandbox> {
   const { mode, network } = config.settings.sandbox;
   const probe = mode === 'off' ? ({ ok: false, reason: 'sandbox.mode is "off"', fix: 'set sandbox.mode to "workspace"' } as const) : await probeSandboxCached(env);
-  // The permission chain decides `sandbox: false` calls (asks in default and accept-edits, runs in
-  // yolo, refuses in plan); the tool runs what it let through.
+  // The permission chain decides `sandbox: false` calls (asks in default, accept-edits and auto, runs
+  // in yolo, refuses in plan); the tool runs what it let through.
   return { mode, network, probe, allowUnsandboxed: true };
 }
 

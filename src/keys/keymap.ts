@@ -79,7 +79,7 @@ export const KEYMAP = {
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
-    { action: 'cycleMode', keys: ['shift+tab'], help: 'next permission mode: default → accept-edits → plan (→ yolo, if started in it)' },
+    { action: 'cycleMode', keys: ['shift+tab'], help: 'next permission mode: default → accept-edits → plan (→ auto or yolo, if started in it)' },
   ]),
   help: table([
     { action: 'lineDown', keys: ['down'], help: 'scroll down' },

@@ -77,7 +77,7 @@ export function scrollApprovalPreview(store: AppStore, direction: -1 | 1): void 
   if (top !== s.approvals.previewTop) patch(store, { previewTop: top });
 }
 
-/** Shift+Tab: the next mode of the cycle (default → accept-edits → plan [→ yolo]). */
+/** Shift+Tab: the next mode of the cycle (default → accept-edits → plan [→ auto or yolo, if started in it]). */
 export function cyclePermissionMode(store: AppStore): void {
   const { permission } = store.getState();
   if (!permission.mode || permission.cycle.length === 0) return;

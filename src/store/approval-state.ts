@@ -24,7 +24,7 @@ export interface ApprovalsState {
 export interface PermissionModeState {
   /** The mode now (null until the agent reports one). */
   mode: PermissionMode | null;
-  /** The modes Shift+Tab cycles through (yolo only when inkling started in it). */
+  /** The modes Shift+Tab cycles through (auto or yolo only when inkling started in it). */
   cycle: PermissionMode[];
   /** Ring the terminal bell when a prompt opens (notifications.bell). */
   bell: boolean;
@@ -34,5 +34,6 @@ export const emptyApprovals = (): ApprovalsState => ({ queue: [], selected: 0, t
 
 export function modeCycle(start: PermissionMode): PermissionMode[] {
   const cycle: PermissionMode[] = ['default', 'accept-edits', 'plan'];
-  return start === 'yolo' ? [...cycle, 'yolo'] : cycle;
+  // The looser modes are reached only by starting in them: Shift+Tab never loosens past accept-edits.
+  return start === 'auto' || start === 'yolo' ? [...cycle, start] : cycle;
 }

@@ -133,7 +133,7 @@ describe('permission flags', () => {
   });
 
   it('refuses an unknown mode, an empty rule list and --yolo with --permission-mode', () => {
-    expect(() => parseArgs(['--permission-mode', 'auto'])).toThrow('--permission-mode must be one of default, accept-edits, plan, yolo (got "auto")');
+    expect(() => parseArgs(['--permission-mode', 'full-auto'])).toThrow('--permission-mode must be one of default, accept-edits, plan, auto, yolo (got "full-auto")');
     expect(() => parseArgs(['--allowed-tools', ' , '])).toThrow('--allowed-tools needs at least one rule');
     expect(() => parseArgs(['--yolo', '--permission-mode', 'plan'])).toThrow(UsageError);
   });

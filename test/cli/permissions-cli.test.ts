@@ -56,7 +56,7 @@ describe('-p and permissions', () => {
     const r = await run(['--script', script(calls)]);
     expect(r.code).toBe(0);
     const got = results(r.stdout);
-    expect(got.toolu_0).toEqual({ isError: true, content: "This command needs approval: rerun with --allowed-tools 'bash(touch:*)' or --yolo." });
+    expect(got.toolu_0).toEqual({ isError: true, content: "This command needs approval: rerun with --allowed-tools 'bash(touch:*)', --permission-mode accept-edits or --yolo." });
     expect(got.toolu_1).toEqual({ isError: true, content: "write_file notes.txt needs approval: rerun with --permission-mode accept-edits, --allowed-tools 'edit(notes.txt)' or --yolo." });
     expect(got.toolu_2?.isError).toBe(false);
     expect(fs.existsSync(path.join(workspace, 'made-by-bash'))).toBe(false);

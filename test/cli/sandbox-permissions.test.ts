@@ -1,6 +1,6 @@
 // The sandbox and the permission modes together, through the real bin with real bubblewrap: a
-// sandboxed command runs unasked in accept-edits and asks in default; a `sandbox: false` call asks
-// in accept-edits, runs in yolo and is refused in plan (-p never waits: an ask is a denial).
+// sandboxed command runs unasked in auto and asks in accept-edits and default; a `sandbox: false`
+// call asks in accept-edits, runs in yolo and is refused in plan (-p never waits: an ask is a denial).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,22 @@ async function call(mode: string, input: Record<string, unknown>) {
 }
 
 describe('sandboxed commands under the permission modes', () => {
-  it('accept-edits runs a sandboxed command unasked', async () => {
-    const r = await call('accept-edits', { command: 'touch made-in-accept-edits' });
+  it('auto runs a sandboxed command unasked', async () => {
+    const r = await call('auto', { command: "sh -c 'touch made-in-auto'" });
     expect(r.result?.content).toMatch(/Exit code: 0 \(sandboxed\)/);
-    expect(fs.existsSync(path.join(workspace, 'made-in-accept-edits'))).toBe(true);
+    expect(fs.existsSync(path.join(workspace, 'made-in-auto'))).toBe(true);
+  });
+
+  it('accept-edits asks for it, and -p names auto as the way to run it', async () => {
+    const r = await call('accept-edits', { command: "sh -c 'touch made-in-accept-edits'" });
+    expect(r.result).toMatchObject({ isError: true, content: "This command needs approval: rerun with --allowed-tools 'bash(sh:*)', --permission-mode auto (sandboxed commands run) or --yolo." });
+    expect(fs.existsSync(path.join(workspace, 'made-in-accept-edits'))).toBe(false);
+  });
+
+  it('accept-edits runs mkdir and touch inside the workspace, sandboxed', async () => {
+    const r = await call('accept-edits', { command: 'mkdir -p made/deep && touch made/deep/file' });
+    expect(r.result?.content).toMatch(/Exit code: 0 \(sandboxed\)/);
+    expect(fs.existsSync(path.join(workspace, 'made/deep/file'))).toBe(true);
   });
 
   it('default asks for it (and -p, which cannot ask, does not run it)', async () => {

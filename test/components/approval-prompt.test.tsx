@@ -129,6 +129,7 @@ describe('the approval prompt', () => {
     await press(h!.r, '\x1b[Z', '\x1b[Z');
     expect(modes).toEqual(['accept-edits', 'plan', 'default']);
     expect(modeCycle('yolo')).toEqual(['default', 'accept-edits', 'plan', 'yolo']);
+    expect(modeCycle('auto')).toEqual(['default', 'accept-edits', 'plan', 'auto']);
   });
 
   it('takes a burst of 200 keys into the text field without losing or reordering any', async () => {

@@ -58,7 +58,7 @@ export const mcpServerSchema = z.union([stdioServerSchema, remoteServerSchema], 
 
 const permissionsSchema = z
   .strictObject({
-    mode: z.enum(PERMISSION_MODES, { error: oneOf(PERMISSION_MODES) }).describe('What runs without asking: default, accept-edits (file edits run), plan (read-only), yolo (everything not denied)'),
+    mode: z.enum(PERMISSION_MODES, { error: oneOf(PERMISSION_MODES) }).describe('What runs without asking: default, accept-edits (edits and file commands inside the workspace run), plan (read-only), auto (also every sandboxed command), yolo (everything not denied)'),
     allow: rules('Rules for calls that run without asking, like "bash(npm test)", "edit(src/**)"'),
     ask: rules('Rules for calls that always ask'),
     deny: rules('Rules for calls that are refused'),

@@ -4,7 +4,7 @@
 export const PROVIDERS = ['anthropic', 'openai', 'deepseek', 'qwen', 'openrouter', 'ollama', 'vllm', 'llamacpp'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
-export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'yolo'] as const;
+export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'auto', 'yolo'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 export const SANDBOX_MODES = ['off', 'workspace'] as const;

@@ -24,7 +24,7 @@ const WHY = {
   key: 'a key for the endpoint the same file chose',
 } as const;
 
-const WIDE_MODES = new Set(['yolo', 'accept-edits']);
+const WIDE_MODES = new Set(['yolo', 'auto', 'accept-edits']);
 
 export interface Tightened {
   kept: Record<string, unknown>;

@@ -26,4 +26,4 @@ export type ApprovalDecision =
   /** `message` goes to the model in the call's result. */
   | { kind: 'no'; message?: string };
 
-export type PermissionMode = 'default' | 'accept-edits' | 'plan' | 'yolo';
+export type PermissionMode = 'default' | 'accept-edits' | 'plan' | 'auto' | 'yolo';

@@ -91,7 +91,7 @@ function decideEdit(policy: PermissionPolicy, tool: string, input: string): Verd
   if (asked) return { kind: 'ask', why: `ask rule ${asked.text}`, headless: `${tool} ${rel} needs approval (the rule "${asked.text}" asks), and -p cannot ask.` };
   const allowed = explicit ?? matches(policy.session);
   if (allowed) return { kind: 'allow', why: `allowed by ${allowed.text}` };
-  if (policy.mode === 'yolo' || policy.mode === 'accept-edits') return { kind: 'allow', why: `${policy.mode} mode` };
+  if (policy.mode === 'yolo' || policy.mode === 'accept-edits' || policy.mode === 'auto') return { kind: 'allow', why: `${policy.mode} mode` };
   return {
     kind: 'ask',
     why: 'edits ask in default mode',
@@ -166,7 +166,10 @@ export function commandRuleMatches(rule: PermissionRule, part: SimpleCommand, le
   });
 }
 
-type PartState = 'allowed' | 'read-only' | 'needs' | 'asked';
+type PartState = 'allowed' | 'read-only' | 'workspace-file' | 'needs' | 'asked';
+
+/** Modes where edits inside the workspace run unasked (auto is accept-edits plus sandboxed commands). */
+const EDITS_RUN = new Set<PermissionMode>(['accept-edits', 'auto']);
 
 function decideCommand(parser: BashParser, policy: PermissionPolicy, command: string, input: unknown): Verdict {
   const hard = catastrophicReason(parser, command, { workspaceRoot: policy.workspaceRoot, home: policy.home });
@@ -193,7 +196,8 @@ function decideCommand(parser: BashParser, policy: PermissionPolicy, command: st
     if (asked) return { part, state: 'asked', rule: asked };
     const allowed = policy.allow.find((r) => commandRuleMatches(r, part, false)) ?? policy.session.find((r) => commandRuleMatches(r, part, false));
     if (allowed) return { part, state: 'allowed', rule: allowed };
-    return { part, state: isReadOnlySimpleCommand(part) ? 'read-only' : 'needs' };
+    if (isReadOnlySimpleCommand(part)) return { part, state: 'read-only' };
+    return { part, state: isWorkspaceFileCommand(policy, part) ? 'workspace-file' : 'needs' };
   });
   const writes = outputFiles(policy, a.redirects);
   const findings = describeFindings(states.filter((s) => s.state !== 'read-only').map((s) => s.part), writes.map((w) => w.shown), a.unsure, a.substitution, a.background);
@@ -216,21 +220,63 @@ function decideCommand(parser: BashParser, policy: PermissionPolicy, command: st
       headless: `This command asks to run outside the sandbox, and -p cannot ask: rerun with --yolo, or let it run sandboxed.`,
     };
   }
-  const needs = states.filter((s) => s.state === 'needs');
-  const editWrites = writes.filter((w) => !w.editable || !(policy.mode === 'accept-edits' || editRuleCovers(policy, w.rel)));
+  const editsRun = EDITS_RUN.has(policy.mode);
+  // mkdir/touch/mv/cp of workspace files are edits: they run where edits run, and ask elsewhere.
+  const needs = states.filter((s) => s.state === 'needs' || (s.state === 'workspace-file' && !editsRun));
+  const editWrites = writes.filter((w) => !w.editable || !(editsRun || editRuleCovers(policy, w.rel)));
   const unsure = a.unsure.length > 0 || (parts.length === 0 && !readOnly);
   if (needs.length === 0 && editWrites.length === 0 && !unsure) {
     return { kind: 'allow', why: readOnly ? 'read-only command' : 'every part is allowed' };
   }
-  if (policy.mode === 'accept-edits' && sandbox.sandboxed) return { kind: 'allow', why: 'sandboxed, accept-edits mode' };
+  if (policy.mode === 'auto' && sandbox.sandboxed) return { kind: 'allow', why: 'sandboxed, auto mode' };
   const remember = needs.length > 0 && !unsure && editWrites.length === 0 ? prefixOffer(needs.map((s) => s.part)) : undefined;
+  // The mildest mode that would run it: accept-edits for workspace file commands, auto for sandboxed ones.
+  const onlyFiles = !unsure && editWrites.length === 0 && needs.every((s) => s.state === 'workspace-file');
+  const mode = onlyFiles ? '--permission-mode accept-edits' : sandbox.sandboxed ? '--permission-mode auto (sandboxed commands run)' : undefined;
+  const ways = [remember ? `--allowed-tools '${remember.rule}'` : undefined, mode, '--yolo'];
   return {
     kind: 'ask',
     why: unsure ? `not fully understood: ${a.unsure[0] ?? 'no command found'}` : 'commands ask unless proven read-only or allowed',
     findings,
     ...(remember ? { remember } : {}),
-    headless: `This command needs approval: rerun with ${remember ? `--allowed-tools '${remember.rule}' or ` : ''}--yolo.`,
+    headless: `This command needs approval: rerun with ${orList(ways.filter((w): w is string => w !== undefined))}.`,
   };
+}
+
+function orList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+const WORKSPACE_FILE_PROGRAMS = new Set(['mkdir', 'touch', 'mv', 'cp']);
+/** Options without a value glued on: `-p`, `-rf`, `--parents` (not `--target-directory=/etc`). */
+const PLAIN_OPTION = /^(-[A-Za-z]+|--[a-z][a-z-]*)$/;
+
+/**
+ * mkdir, touch, mv, cp whose every operand is a literal, non-protected path inside the workspace:
+ * an edit like write_file, by the text alone (the sandbox keeps writes inside the workspace).
+ * An option's value (`-t DIR`, `-m 755`) counts as an operand, so it must be such a path too.
+ */
+function isWorkspaceFileCommand(policy: PermissionPolicy, part: SimpleCommand): boolean {
+  if (part.assignments.length > 0 || part.inner.length > 0) return false;
+  const [program, ...rest] = part.words;
+  if (!program || program.glob || !WORKSPACE_FILE_PROGRAMS.has(program.value ?? '')) return false;
+  let operands = 0;
+  let optionsEnded = false;
+  for (const w of rest) {
+    if (w.value === null || w.glob) return false;
+    if (!optionsEnded && w.value === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    if (!optionsEnded && w.value.startsWith('-')) {
+      if (!PLAIN_OPTION.test(w.value)) return false;
+      continue;
+    }
+    const where = workspacePath(policy.workspaceRoot, w.value);
+    if (!where.inside || where.rel === '.' || isProtected(policy, where.rel)) return false;
+    operands++;
+  }
+  return operands > 0;
 }
 
 function editRuleCovers(policy: PermissionPolicy, rel: string | undefined): boolean {

@@ -28,7 +28,7 @@ describe('invalid settings files', () => {
     [{ maxTokens: 'lots' }, 'maxTokens: expected a positive whole number, got "lots"'],
     [{ maxTokens: 2.5 }, 'maxTokens: expected a positive whole number, got 2.5'],
     [{ thinking: 500 }, 'thinking: expected a token budget of at least 1024, or false, got 500'],
-    [{ permissions: { mode: 'sometimes' } }, 'permissions.mode: expected one of "default", "accept-edits", "plan", "yolo", got "sometimes"'],
+    [{ permissions: { mode: 'sometimes' } }, 'permissions.mode: expected one of "default", "accept-edits", "plan", "auto", "yolo", got "sometimes"'],
     [{ sandbox: { network: 'yes' } }, 'sandbox.network: expected true or false, got "yes"'],
     [{ baseUrl: 'ftp://x' }, 'baseUrl: expected an http(s) URL, got "ftp://x"'],
     [{ mcpServers: { gh: { args: ['x'] } } }, 'mcpServers.gh: expected a server with "command" (a program to start) or "url" (an HTTP server), got an object'],

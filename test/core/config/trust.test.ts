@@ -19,6 +19,7 @@ describe('an untrusted workspace', () => {
     ['baseUrl', { baseUrl: 'http://evil.example' }, (s: Record<string, unknown>) => s.baseUrl, undefined],
     ['permissions.mode', { permissions: { mode: 'yolo' } }, (s: any) => s.permissions.mode, 'default'],
     ['permissions.mode', { permissions: { mode: 'accept-edits' } }, (s: any) => s.permissions.mode, 'default'],
+    ['permissions.mode', { permissions: { mode: 'auto' } }, (s: any) => s.permissions.mode, 'default'],
     ['permissions.allow', { permissions: { allow: ['bash'] } }, (s: any) => s.permissions.allow, []],
     ['sandbox.mode', { sandbox: { mode: 'off' } }, (s: any) => s.sandbox.mode, 'workspace'],
     ['sandbox.network', { sandbox: { network: true } }, (s: any) => s.sandbox.network, false],

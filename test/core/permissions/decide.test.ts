@@ -110,15 +110,58 @@ describe('commands', () => {
     expect(bash('echo hi > notes.txt', policy({ allow: rules('bash(echo:*)', 'edit(notes.txt)') })).kind).toBe('allow');
   });
 
-  it('follows the sandbox: sandboxed commands run in accept-edits, a request to leave it asks', () => {
+  it('follows the sandbox: sandboxed commands run in auto (not accept-edits), a request to leave it asks', () => {
     const sandboxed = (): SandboxDecision => ({ sandboxed: true });
     const requested = (): SandboxDecision => ({ sandboxed: false, why: 'requested', reason: 'needs the network' });
-    expect(bash('npm test', policy({ mode: 'accept-edits', sandbox: sandboxed })).kind).toBe('allow');
+    expect(bash('npm test', policy({ mode: 'auto', sandbox: sandboxed })).kind).toBe('allow');
+    expect(bash('rm -rf src', policy({ mode: 'auto', sandbox: sandboxed })).kind).toBe('allow');
+    expect(bash('npm test', policy({ mode: 'accept-edits', sandbox: sandboxed })).kind).toBe('ask');
+    expect(bash('rm -rf src', policy({ mode: 'accept-edits', sandbox: sandboxed })).kind).toBe('ask');
     expect(bash('npm test', policy({ mode: 'default', sandbox: sandboxed })).kind).toBe('ask');
+    expect(bash('npm install', policy({ mode: 'auto', sandbox: requested })).kind).toBe('ask');
     const v = bash('npm install', policy({ mode: 'accept-edits', sandbox: requested }));
     expect(v.kind === 'ask' && v.sandboxReason).toBe('needs the network');
     expect(bash('npm install', policy({ mode: 'yolo', sandbox: requested })).kind).toBe('allow');
     expect(bash('npm install', policy({ mode: 'plan', sandbox: requested })).kind).toBe('deny');
+  });
+});
+
+describe('accept-edits: edits only', () => {
+  const sandboxed = (): SandboxDecision => ({ sandboxed: true });
+  const accept = (over: Partial<PermissionPolicy> = {}) => policy({ mode: 'accept-edits', sandbox: sandboxed, ...over });
+
+  it('runs mkdir, touch, mv and cp whose every operand is a literal path inside the workspace', () => {
+    for (const command of ['mkdir -p src/new/deep', 'touch notes.txt src/a.ts', 'mv src/a.ts src/b.ts', 'cp -r src lib', 'cp -- a.txt b.txt', 'mkdir /w/p/abs', 'touch a.txt && mkdir b']) {
+      expect(bash(command, accept()), command).toMatchObject({ kind: 'allow' });
+    }
+  });
+
+  it('asks when an operand is outside the workspace, protected, not literal, or an option carries a value', () => {
+    for (const command of ['mkdir /tmp/x', 'cp src/a.ts ../elsewhere', 'mv ~/x y', 'cp /etc/passwd .', 'touch .env', 'mv a .inkling/settings.json', 'touch $F', 'cp *.ts lib', 'touch "$(rm x)"', 'cp --target-directory=/tmp a', 'cp -t /tmp a', 'mkdir', 'touch .', 'FOO=1 touch a']) {
+      expect(bash(command, accept()).kind, command).toBe('ask');
+    }
+  });
+
+  it('asks for rm and for sandboxed commands; a redirection into the workspace runs', () => {
+    expect(bash('rm -rf src', accept()).kind).toBe('ask');
+    expect(bash('rm notes.txt', accept()).kind).toBe('ask');
+    expect(bash('npm test', accept()).kind).toBe('ask');
+    expect(bash('echo hi > notes.txt', accept()).kind).toBe('allow');
+    expect(bash('echo hi > ../notes.txt', accept()).kind).toBe('ask');
+    expect(bash('mkdir out && echo hi > out/log.txt', accept()).kind).toBe('allow');
+    expect(bash('mkdir out && npm test', accept()).kind).toBe('ask');
+  });
+
+  it('asks for workspace file commands in default mode, naming accept-edits to -p', () => {
+    const v = bash('mkdir src/new', policy({ sandbox: sandboxed }));
+    expect(v.kind === 'ask' && v.headless).toBe("This command needs approval: rerun with --allowed-tools 'bash(mkdir:*)', --permission-mode accept-edits or --yolo.");
+  });
+
+  it('tells -p about auto when the command would run in the sandbox', () => {
+    const v = bash('npm test', accept());
+    expect(v.kind === 'ask' && v.headless).toBe("This command needs approval: rerun with --allowed-tools 'bash(npm test:*)', --permission-mode auto (sandboxed commands run) or --yolo.");
+    const off = bash('npm test', policy({ mode: 'accept-edits' }));
+    expect(off.kind === 'ask' && off.headless).toBe("This command needs approval: rerun with --allowed-tools 'bash(npm test:*)' or --yolo.");
   });
 });
 
@@ -127,6 +170,7 @@ describe('modes', () => {
     // mode, edit, command, read-only command
     ['default', 'ask', 'ask', 'allow'],
     ['accept-edits', 'allow', 'ask', 'allow'],
+    ['auto', 'allow', 'ask', 'allow'],
     ['plan', 'deny', 'deny', 'allow'],
     ['yolo', 'allow', 'allow', 'allow'],
   ];

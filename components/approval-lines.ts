@@ -115,7 +115,7 @@ export function previewWindow(a: ApprovalsState, width: number, maxRows: number,
 const LABELS = (ask: ApprovalAsk): string[] => [
   'Yes',
   ask.remember ? `Yes, and don't ask again this session for ${toSafeText(ask.remember.label)}` : "Yes, and don't ask again (nothing to remember for this call)",
-  ask.remember ? `Yes, always: allow ${toSafeText(ask.remember.rule)} (saved to .inkling/settings.local.json)` : 'Yes, always (nothing to remember for this call)',
+  ask.remember ? `Yes, always: allow ${toSafeText(ask.remember.rule)} (saved for you, in this workspace)` : 'Yes, always (nothing to remember for this call)',
   'No, and tell the model what to do instead',
 ];
 

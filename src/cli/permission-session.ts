@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { sandboxDecision, type CommandSandbox } from '../core/shell/command-sandbox.js';
 import { parseRules, PermissionGate } from '../core/permissions/gate.js';
+import { rememberedChoicesFile } from '../core/permissions/remembered-choices.js';
 import type { PermissionRule } from '../core/permissions/rules.js';
 import type { InklingConfig } from './config.js';
 
@@ -24,6 +25,7 @@ export function sessionPermissions(config: InklingConfig, sandbox: CommandSandbo
     workspaceRoot: config.workspaceRoot,
     home: os.homedir(),
     canAsk: config.mode === 'interactive',
+    rememberedFile: rememberedChoicesFile(config.home, config.workspaceRoot),
     sandbox: (input) => sandboxDecision((input ?? {}) as { sandbox?: boolean; reason?: string }, sandbox),
   });
   return { gate, problems };

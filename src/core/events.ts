@@ -37,7 +37,7 @@ export type AgentEvent =
       remember?: RememberOffer;
       waiting: number;
     }
-  /** The answer to approval_request `id`; `savedTo` names the settings file a "yes, always" rule went to. */
+  /** The answer to approval_request `id`; `savedTo` names the file a "yes, always" rule went to (the person's remembered choices). */
   | { type: 'approval_response'; id: string; decision: ApprovalDecision; savedTo?: string; saveError?: string }
   | {
       type: 'tool_result';

@@ -94,7 +94,7 @@ export const KEYMAP = {
     { action: 'choose', keys: ['enter'], help: 'take the highlighted choice (in the text field: send it)' },
     { action: 'yes', keys: ['1'], help: 'yes, run it' },
     { action: 'session', keys: ['2'], help: "yes, and don't ask again this session for the same kind of call" },
-    { action: 'always', keys: ['3'], help: "yes, always (an allow rule in the workspace's .inkling/settings.local.json)" },
+    { action: 'always', keys: ['3'], help: 'yes, always (saved for you, in this workspace: an allow rule in $INKLING_HOME/permissions/)' },
     { action: 'tell', keys: ['4'], help: 'no, and tell the model what to do instead (digits then type text)' },
     { action: 'no', keys: ['esc'], help: 'no (with what the text field holds, if anything)' },
     { action: 'scrollUp', keys: ['pageup'], help: 'scroll a preview taller than the card (a long command, a big diff) up' },

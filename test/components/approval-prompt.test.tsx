@@ -60,7 +60,7 @@ describe('the approval prompt', () => {
     expect(screen).toContain('3 + const a = 2;');
     expect(screen).toContain('❯ 1 Yes');
     expect(screen).toContain("2 Yes, and don't ask again this session for edits in src/");
-    expect(screen).toContain('3 Yes, always: allow edit(src/**) (saved to .inkling/settings.local.json)');
+    expect(screen).toContain('3 Yes, always: allow edit(src/**) (saved for you, in this workspace)');
     expect(screen).toContain('4 No, and tell the model what to do instead');
     expect(screen).toContain('waiting for your approval');
     await press(h!.r, 'x');

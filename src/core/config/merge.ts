@@ -3,10 +3,10 @@
 // entry whole); every other value comes from the highest layer that sets it.
 import { formatKeyPath, isPlainObject } from './key-paths.js';
 
-export type LayerId = 'default' | 'user' | 'mcpJson' | 'project' | 'local' | 'dotenv' | 'env' | 'flag';
+export type LayerId = 'default' | 'user' | 'mcpJson' | 'project' | 'local' | 'remembered' | 'dotenv' | 'env' | 'flag';
 
 /** Lowest first: the order layers are applied in. */
-export const LAYER_ORDER: readonly LayerId[] = ['default', 'user', 'mcpJson', 'project', 'local', 'dotenv', 'env', 'flag'];
+export const LAYER_ORDER: readonly LayerId[] = ['default', 'user', 'mcpJson', 'project', 'local', 'remembered', 'dotenv', 'env', 'flag'];
 
 export interface Source {
   layer: LayerId;

@@ -3,7 +3,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export type FileLayer = 'user' | 'mcpJson' | 'project' | 'local';
+/** remembered: the person's "Yes, always" rules for the workspace, kept under $INKLING_HOME/permissions/. */
+export type FileLayer = 'user' | 'mcpJson' | 'project' | 'local' | 'remembered';
 
 export function inklingHome(env: NodeJS.ProcessEnv): string {
   const value = env.INKLING_HOME?.trim();

@@ -24,28 +24,41 @@ export interface SettingsFile {
 
 export interface SettingsSources {
   paths: SettingsPaths;
-  /** Lowest first: user, .mcp.json, project, local. */
+  /** Lowest first: user, .mcp.json, project, local, remembered (when asked for). */
   files: SettingsFile[];
   dotenv: { display: string; vars: Record<string, string> } | null;
   trust: TrustLookup;
 }
 
-const FILE_LAYERS: readonly FileLayer[] = ['user', 'mcpJson', 'project', 'local'];
+const FILE_LAYERS = ['user', 'mcpJson', 'project', 'local'] as const satisfies readonly FileLayer[];
 
-export async function readSettingsSources(home: string, workspaceRoot: string): Promise<SettingsSources> {
+/**
+ * `remembered`: also read the person's remembered choices for the workspace (a layer above
+ * .inkling/settings.local.json). The cheap first-frame read leaves them out: they only add allow rules.
+ */
+export async function readSettingsSources(home: string, workspaceRoot: string, opts: { remembered?: boolean } = {}): Promise<SettingsSources> {
   const paths = settingsPaths(home, workspaceRoot);
-  const [files, dotenv, trust] = await Promise.all([
+  const [files, remembered, dotenv, trust] = await Promise.all([
     Promise.all(FILE_LAYERS.map(async (layer): Promise<SettingsFile> => {
       const path = paths[layer];
       return { layer, path, display: displayPath(path, workspaceRoot), read: await readJsonFile(path) };
     })),
+    opts.remembered ? readRemembered(home, workspaceRoot) : undefined,
     readFile(paths.dotenv, 'utf8').then(
       (text) => ({ display: displayPath(paths.dotenv, workspaceRoot), vars: parseDotEnv(text) }),
       () => null,
     ),
     lookupTrust(paths.trust, workspaceRoot),
   ]);
-  return { paths, files, dotenv, trust };
+  return { paths, files: remembered ? [...files, remembered] : files, dotenv, trust };
+}
+
+/** The remembered choices as a settings file: its allow rules under permissions.allow. */
+async function readRemembered(home: string, workspaceRoot: string): Promise<SettingsFile> {
+  const { rememberedChoicesFile, rememberedAsSettings } = await import('../permissions/remembered-choices.js');
+  const path = rememberedChoicesFile(home, workspaceRoot);
+  const read = await readJsonFile(path);
+  return { layer: 'remembered', path, display: displayPath(path, workspaceRoot), read: read.state === 'parsed' ? { ...read, value: rememberedAsSettings(read.value) } : read };
 }
 
 async function readJsonFile(path: string): Promise<FileRead> {

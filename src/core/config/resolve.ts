@@ -1,5 +1,6 @@
 // One resolved set of settings from every layer, highest first: flags; the environment; the
-// workspace .env; .inkling/settings.local.json; .inkling/settings.json; .mcp.json (its
+// workspace .env; the person's remembered choices for the workspace (never subject to trust);
+// .inkling/settings.local.json; .inkling/settings.json; .mcp.json (its
 // mcpServers); $INKLING_HOME/settings.json; defaults. Two ways through the same steps:
 // `checkSettings` validates every layer (loads zod), `peekSettings` only reads what the first
 // frame shows (model, provider, theme, mode) and stays cheap.
@@ -76,7 +77,7 @@ type SyntaxError = (text: string) => string | undefined;
 
 /** Reads and checks every layer. Loads the schema (zod) on first use. */
 export async function checkSettings(request: SettingsRequest): Promise<SettingsResolution> {
-  const [{ checkLayer }, sources] = await Promise.all([import('./check-layer.js'), readSettingsSources(request.home, request.workspaceRoot)]);
+  const [{ checkLayer }, sources] = await Promise.all([import('./check-layer.js'), readSettingsSources(request.home, request.workspaceRoot, { remembered: true })]);
   const broken = sources.files.some((f) => f.read.state === 'broken');
   const syntax: SyntaxError = broken ? (await import('./json-location.js')).jsonSyntaxError : () => undefined;
   return resolveFrom(sources, request, checkLayer, syntax);

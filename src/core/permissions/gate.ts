@@ -5,7 +5,8 @@ import type { ApprovalDecision, PermissionMode, RememberOffer } from './approval
 import { loadBashParser, type BashParser } from './bash-parser.js';
 import { decide, type CallFacts, type PermissionPolicy, type SandboxDecision, type Verdict } from './decide.js';
 import { parseRule, type PermissionRule } from './rules.js';
-import { saveAllowRule } from './remembered-rule.js';
+import { inklingHome } from '../config/paths.js';
+import { rememberChoice, rememberedChoicesFile } from './remembered-choices.js';
 
 export interface RuleSet {
   allow: PermissionRule[];
@@ -22,8 +23,8 @@ export interface PermissionGateOptions {
   /** False for -p: nobody can answer, so a call that would ask is denied. */
   canAsk: boolean;
   sandbox?: (input: unknown) => SandboxDecision;
-  /** Where "yes, always" goes; default: the workspace's .inkling/settings.local.json. */
-  saveRule?: (rule: string) => Promise<{ savedTo: string } | { error: string }>;
+  /** The person's remembered choices for this workspace, where "yes, always" goes (default: under $INKLING_HOME/permissions/). */
+  rememberedFile?: string;
 }
 
 export const DECLINED = 'The person declined this tool call; it was not run.';
@@ -121,12 +122,12 @@ export class PermissionGate {
   /** Remembers what a "yes, and don't ask again" / "yes, always" covers; saves the latter. */
   async remember(offer: RememberOffer | undefined, decision: ApprovalDecision): Promise<{ savedTo?: string; saveError?: string }> {
     if (!offer || (decision.kind !== 'yes-session' && decision.kind !== 'yes-always')) return {};
-    const parsed = parseRule(offer.rule, decision.kind === 'yes-always' ? 'settings.local.json' : 'this session');
+    const parsed = parseRule(offer.rule, decision.kind === 'yes-always' ? 'your remembered choices' : 'this session');
     if (parsed.ok) this.session.push(parsed.rule);
     if (decision.kind !== 'yes-always') return {};
-    const save = this.opts.saveRule ?? ((rule: string) => saveAllowRule(this.opts.workspaceRoot, rule));
+    const file = this.opts.rememberedFile ?? rememberedChoicesFile(inklingHome(process.env), this.opts.workspaceRoot);
     try {
-      const result = await save(offer.rule);
+      const result = await rememberChoice(file, offer.rule);
       return 'savedTo' in result ? { savedTo: result.savedTo } : { saveError: result.error };
     } catch (err) {
       return { saveError: err instanceof Error ? err.message : String(err) };

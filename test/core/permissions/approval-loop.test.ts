@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../../src/core/events.js';
 import { createAgent } from '../../../src/core/loop.js';
 import type { ApprovalDecision, PermissionMode } from '../../../src/core/permissions/approval.js';
 import { parseRules, PermissionGate } from '../../../src/core/permissions/gate.js';
+import { rememberedChoicesFile } from '../../../src/core/permissions/remembered-choices.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import { respond, testProvider, text, toolUse, type Responder } from '../../helpers/test-provider.js';
@@ -94,13 +95,13 @@ describe('approvals in the loop', () => {
     expect(fs.existsSync(path.join(root, 'd'))).toBe(true);
   });
 
-  it('saves "yes, always" as an allow rule in .inkling/settings.local.json', async () => {
+  it('saves "yes, always" as an allow rule in the remembered choices, not in the workspace', async () => {
     const { agent } = setup([respond([toolUse('b', 'bash', { command: 'touch x.txt' })]), respond([text('ok')])]);
     const events = await runAnswering(agent, 'go', [{ kind: 'yes-always' }]);
-    expect(events.find((e) => e.type === 'approval_response')).toMatchObject({ savedTo: '.inkling/settings.local.json' });
-    const saved = JSON.parse(fs.readFileSync(path.join(root, '.inkling', 'settings.local.json'), 'utf8'));
-    expect(saved).toEqual({ permissions: { allow: ['bash(touch:*)'] } });
-    expect((fs.statSync(path.join(root, '.inkling', 'settings.local.json')).mode & 0o777).toString(8)).toBe('600');
+    const file = rememberedChoicesFile(process.env.INKLING_HOME!, root);
+    expect(events.find((e) => e.type === 'approval_response')).toMatchObject({ savedTo: file });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).allow.map((c: { rule: string }) => c.rule)).toEqual(['bash(touch:*)']);
+    expect(fs.existsSync(path.join(root, '.inkling'))).toBe(false);
   });
 
   it('asks one call at a time, in order, saying how many more wait; later reads wait behind a prompt', async () => {

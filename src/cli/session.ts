@@ -124,6 +124,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     workspaceRoot: config.workspaceRoot,
     tools,
     sandbox,
+    bashTimeoutMs: config.settings.bashTimeoutMs,
     ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,
     maxTokens: config.maxTokens,

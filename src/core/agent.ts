@@ -32,6 +32,8 @@ export interface AgentConfig {
   secretValues?: string[];
   /** Where bash commands run (bubblewrap); absent: unsandboxed. */
   sandbox?: CommandSandbox;
+  /** A command's timeout when the call gives none (setting bashTimeoutMs; at most 600000). */
+  bashTimeoutMs?: number;
   /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */
   sessionDir?: string;
   /** Default terminal size for bash panes. */

@@ -37,6 +37,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     sessionDir: recorder?.logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
     secretEnvNames: new Set(config.secretEnvNames ?? []),
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
+    ...(config.bashTimeoutMs !== undefined ? { bashTimeoutMs: config.bashTimeoutMs } : {}),
   };
   let messages: Message[] = [];
   let sessionUsage = emptyUsage();

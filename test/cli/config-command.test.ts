@@ -110,7 +110,7 @@ describe('inkling config', () => {
   it('--schema prints the JSON Schema of a settings file', async () => {
     const r = await inkling(['config', '--schema']);
     const schema = JSON.parse(r.stdout) as { properties: Record<string, { description?: string }> };
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['model', 'permissions', 'mcpServers', 'theme', 'statusLine']));
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['model', 'permissions', 'mcpServers', 'theme', 'bashTimeoutMs']));
     expect(schema.properties.theme?.description).toMatch(/auto asks the terminal/);
   });
 

@@ -15,7 +15,7 @@ describe('README settings table', () => {
     const keys = settingRows().map((r) => r.key);
     for (const key of ['model', 'provider', 'baseUrl', 'maxTokens', 'thinking', 'maxIterations', 'permissions.mode', 'permissions.allow', 'permissions.ask',
       'permissions.deny', 'permissions.protectedPaths', 'sandbox.mode', 'sandbox.network', 'mcpServers', 'mcpToolTimeoutMs', 'theme', 'notifications.bell',
-      'env', 'statusLine.cost', 'bashTimeoutMs', 'promptCaching', 'contextWindow', 'autoCompact']) {
+      'env', 'bashTimeoutMs', 'promptCaching', 'contextWindow', 'autoCompact']) {
       expect(keys).toContain(key);
     }
     expect(settingsTable()).toContain('| `maxIterations` | integer | `50` | `--max-iterations` |');

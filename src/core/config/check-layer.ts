@@ -90,8 +90,15 @@ function describeIssue(issue: Issue, prefix: PropertyKey[], name: (key: string) 
 
 const KNOWN_TOP = Object.keys(settingsSchema.shape);
 
+/** Settings inkling had once, with what to say to a file that still sets them. */
+const REMOVED: Record<string, string> = {
+  statusLine: 'no longer a setting: its switches never changed the status line, so they were removed (ignored)',
+};
+
 function unknownKeyMessage(path: PropertyKey[]): string {
   const key = formatKeyPath(path);
+  const removed = REMOVED[String(path[0])];
+  if (removed) return `"${key}" is ${removed}`;
   const hint = path.length === 1 ? closest(String(path[0]), KNOWN_TOP) : undefined;
   return `unknown setting "${key}" (ignored)${hint ? `; did you mean "${hint}"?` : ''}`;
 }

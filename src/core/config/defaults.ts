@@ -1,7 +1,7 @@
 // What a setting is when no layer sets it, and the resolved shape every consumer reads: the
 // lowest layer of the merge. Types only from the schema, so this module stays cheap to load.
 import type { McpServerSettings } from './schema.js';
-import type { PermissionMode, ProviderName, SandboxMode, StatusLineField, ThemeName } from './setting-values.js';
+import type { PermissionMode, ProviderName, SandboxMode, ThemeName } from './setting-values.js';
 
 export interface ResolvedSettings {
   /** Unset means the provider's default model (chosen where the provider is built). */
@@ -20,7 +20,6 @@ export interface ResolvedSettings {
   theme: ThemeName;
   notifications: { bell: boolean };
   env: Record<string, string>;
-  statusLine: Record<StatusLineField, boolean>;
   bashTimeoutMs: number;
   /** Unset means the provider's watchdog default (90 s). */
   streamIdleTimeoutMs?: number;
@@ -44,7 +43,6 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   theme: 'auto',
   notifications: { bell: true },
   env: {},
-  statusLine: { turnTokens: true, sessionTokens: true, cost: true, context: true, elapsed: true, hints: true },
   bashTimeoutMs: 120_000,
   promptCaching: 'auto',
   autoCompact: true,

@@ -8,7 +8,6 @@ import {
   PROVIDERS,
   SANDBOX_MODES,
   THEMES,
-  type StatusLineField,
 } from './setting-values.js';
 
 /** `error` texts finish the sentence "expected …": the checker adds the path and what it got. */
@@ -75,19 +74,6 @@ const sandboxSchema = z
   }, { error: 'an object like { "mode": "workspace" }' })
   .partial();
 
-const statusField = (what: string) => z.boolean({ error: 'true or false' }).describe(`Show ${what}`);
-
-const statusLineSchema = z
-  .strictObject({
-    turnTokens: statusField("the turn's tokens and cost"),
-    sessionTokens: statusField("the session's tokens and cost"),
-    cost: statusField('costs in dollars'),
-    context: statusField('how full the context window is'),
-    elapsed: statusField("the turn's elapsed time"),
-    hints: statusField('key hints'),
-  } satisfies Record<StatusLineField, z.ZodType>, { error: 'an object like { "cost": false }' })
-  .partial();
-
 export const settingsSchema = z
   .strictObject({
     $schema: z.string({ error: 'a URL or path of a JSON Schema' }).describe('Ignored; lets an editor find the schema'),
@@ -111,8 +97,7 @@ export const settingsSchema = z
       .partial()
       .describe('How inkling gets your attention'),
     env: stringMap('an object of variables like { "NODE_ENV": "test" }').describe('Extra environment variables for the commands inkling runs'),
-    statusLine: statusLineSchema.describe('What the status line shows'),
-    bashTimeoutMs: milliseconds().describe('How long one shell command may run before it is stopped'),
+    bashTimeoutMs: milliseconds().describe('How long one shell command may run before it is stopped, when the call names no timeout_ms (at most 600000)'),
     streamIdleTimeoutMs: milliseconds().describe('Give up on a response stream silent this long (then retry)'),
     promptCaching: z
       .union([z.literal('auto'), z.boolean()], { error: '"auto", true or false' })
@@ -129,7 +114,6 @@ export type SandboxSettings = NonNullable<Settings['sandbox']>;
 export type McpServerSettings = z.infer<typeof mcpServerSchema>;
 export type StdioServerSettings = z.infer<typeof stdioServerSchema>;
 export type RemoteServerSettings = z.infer<typeof remoteServerSchema>;
-export type StatusLineSettings = NonNullable<Settings['statusLine']>;
 
 /** JSON Schema of a settings file (`inkling config --schema`, README's table). */
 export function settingsJsonSchema(): Record<string, unknown> {

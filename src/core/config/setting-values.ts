@@ -13,10 +13,6 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 export const THEMES = ['dark', 'light', 'auto'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-/** Parts of the status line a person can turn off. */
-export const STATUS_LINE_FIELDS = ['turnTokens', 'sessionTokens', 'cost', 'context', 'elapsed', 'hints'] as const;
-export type StatusLineField = (typeof STATUS_LINE_FIELDS)[number];
-
 /** The API refuses smaller thinking budgets. */
 export const MIN_THINKING_BUDGET = 1024;
 

@@ -118,7 +118,7 @@ export function bashDescription(supervisorBuilt: boolean): string {
     'Each call is a fresh shell: cd and variables do not carry over. Non-interactive: nobody may be there to ' +
     'answer, so avoid prompts and editors (use flags such as -y, --yes, --no-edit, git commit -m). Pagers are ' +
     'off (PAGER=cat, GIT_PAGER=cat) and git never asks for credentials or opens an editor (GIT_TERMINAL_PROMPT=0, GIT_EDITOR=true). A command still ' +
-    `waiting for input ends at the timeout: timeout_ms defaults to ${DEFAULT_TIMEOUT_MS} (2 minutes), at most ` +
+    `waiting for input ends at the timeout: timeout_ms defaults to the person's setting (${DEFAULT_TIMEOUT_MS}, 2 minutes, unless changed), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
     `too, so nothing (a server, a watcher) outlives its call: in the sandbox its PID namespace holds them all, ${outside}. ` +
@@ -144,7 +144,7 @@ export const bashTool: Tool<BashInput> = {
       command: { type: 'string', description: 'The command to run with bash -c.' },
       timeout_ms: {
         type: 'integer',
-        description: `Milliseconds before the command is killed (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).`,
+        description: `Milliseconds before the command is killed (default: the person's setting, ${DEFAULT_TIMEOUT_MS} unless changed; at most ${MAX_TIMEOUT_MS}).`,
         minimum: 1,
         maximum: MAX_TIMEOUT_MS,
       },
@@ -184,7 +184,8 @@ export const bashTool: Tool<BashInput> = {
         isError: true,
       };
     }
-    const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : DEFAULT_TIMEOUT_MS;
+    // The call's timeout_ms wins; else the person's bashTimeoutMs; both at most MAX_TIMEOUT_MS.
+    const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : (ctx.session.bashTimeoutMs ?? DEFAULT_TIMEOUT_MS);
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));
     if (ctx.signal.aborted) return { content: 'Command not run: the turn was interrupted.', isError: true };
     const decision = sandboxDecision(input, ctx.session.sandbox);

@@ -30,6 +30,8 @@ export interface SessionState {
   redact?: Redact;
   /** Where bash commands run; absent means unsandboxed (as with `sandbox.mode: "off"`). */
   sandbox?: CommandSandbox;
+  /** A command's timeout when the call gives none (setting bashTimeoutMs); absent: bash's own default. */
+  bashTimeoutMs?: number;
 }
 
 export interface ToolContext {

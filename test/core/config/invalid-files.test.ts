@@ -45,14 +45,21 @@ describe('invalid settings files', () => {
   });
 
   it('warns about an unknown key (with the likely name) and applies the rest of the file', async () => {
-    await f.write('project', { model: 'm', permisions: { allow: [] }, statusLine: { cost: false, colour: 'red' } });
+    await f.write('project', { model: 'm', permisions: { allow: [] }, sandbox: { mode: 'workspace', colour: 'red' } });
     const r = await f.check();
     expect(messages(r)).toEqual([
-      'warning: .inkling/settings.json: unknown setting "statusLine.colour" (ignored)',
+      'warning: .inkling/settings.json: unknown setting "sandbox.colour" (ignored)',
       'warning: .inkling/settings.json: unknown setting "permisions" (ignored); did you mean "permissions"?',
     ]);
     expect(r.settings.model).toBe('m');
-    expect(r.settings.statusLine.cost).toBe(false);
+    expect(r.settings.sandbox.mode).toBe('workspace');
+  });
+
+  it('says statusLine was removed, and applies the rest of the file', async () => {
+    await f.write('project', { model: 'm', statusLine: { cost: false } });
+    const r = await f.check();
+    expect(messages(r)).toEqual(['warning: .inkling/settings.json: "statusLine" is no longer a setting: its switches never changed the status line, so they were removed (ignored)']);
+    expect(r.settings.model).toBe('m');
   });
 
   it('says where broken JSON breaks (line and column) and ignores the file', async () => {

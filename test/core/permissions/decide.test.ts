@@ -181,6 +181,14 @@ describe('modes', () => {
     expect(read('src/a.ts', policy({ mode })).kind).toBe('allow');
   });
 
+  it('asks for an MCP tool without readOnlyHint in default, accept-edits and auto; runs it in yolo or with readOnlyHint', () => {
+    const mcp = (mode: PermissionMode, readOnly = false) => decide(parser, policy({ mode }), { name: 'mcp__github__create_issue', input: { title: 't' }, readOnly }).kind;
+    expect((['default', 'accept-edits', 'auto'] as PermissionMode[]).map((m) => mcp(m))).toEqual(['ask', 'ask', 'ask']);
+    expect(mcp('yolo')).toBe('allow');
+    expect(mcp('plan')).toBe('deny');
+    expect(mcp('default', true)).toBe('allow');
+  });
+
   it('tells the model in plan mode to present a plan', () => {
     const v = edit('a.ts', policy({ mode: 'plan' }));
     expect(v.kind === 'deny' && v.message).toBe(PLAN_MODE_MESSAGE);

@@ -89,7 +89,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   const hintChoices = flash
     ? [flash]
     : s.asking
-      ? [s.asking, 'Esc No']
+      ? [s.asking, 'Esc stops the turn']
     : s.modeHints
       ? toSafeText(s.modeHints).split('\n')
       : s.mode === 'help'

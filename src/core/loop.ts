@@ -322,7 +322,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (uses.length > 0) {
         const results = await batch.results();
         messages.push({ role: 'user', content: results });
-        if (signal.aborted) return end('aborted');
+        if (signal.aborted || batch.stoppedByPerson) return end('aborted');
         if (final.stopReason === 'max_tokens') return end('max_tokens');
         continue;
       }

@@ -14,7 +14,7 @@ import { truncateHeadTail } from './truncate.js';
 import { redactDeep, type Redact } from './redact.js';
 import type { ApprovalPreview } from './permissions/approval.js';
 import type { Verdict } from './permissions/decide.js';
-import { declinedMessage, type PermissionGate } from './permissions/gate.js';
+import { declinedMessage, NOT_RUN_STOPPED, STOPPED, type PermissionGate } from './permissions/gate.js';
 
 export const MAX_CONCURRENT_READS = 8;
 
@@ -55,6 +55,7 @@ export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it
 export class ToolCallBatch {
   private readonly calls: ScheduledCall[] = [];
   private streaming = true;
+  private stoppedAt: string | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {
     deps.signal.addEventListener('abort', () => this.cancelUnfinished(), { once: true });
@@ -106,6 +107,11 @@ export class ToolCallBatch {
     }
   }
 
+  /** The person stopped the turn at an approval (Esc): the loop ends the turn after these results. */
+  get stoppedByPerson(): boolean {
+    return this.stoppedAt !== undefined;
+  }
+
   /** True once a call that is not read-only has started: its effects cannot be taken back. */
   hasStartedWrite(): boolean {
     return this.calls.some((c) => !c.readOnly && c.started);
@@ -123,6 +129,11 @@ export class ToolCallBatch {
 
   private pump(): void {
     if (this.deps.signal.aborted) return;
+    if (this.stoppedAt !== undefined) {
+      // Everything after the call the turn stopped at settles unrun (running reads finish on their own).
+      for (const call of this.calls) if (call.state === 'queued') this.finish(call, { content: NOT_RUN_STOPPED, isError: true }, 0, 'cancelled');
+      return;
+    }
     let running = this.calls.filter((c) => c.state === 'running').length;
     const alone = (c: ScheduledCall) => !c.readOnly || c.exclusive === true;
     for (let i = 0; i < this.calls.length; i++) {
@@ -197,7 +208,10 @@ export class ToolCallBatch {
     const saved = await gate.remember(verdict.remember, decision);
     this.deps.emit({ type: 'approval_response', id: use.id, decision, ...saved });
     if (call.state !== 'asking') return;
-    if (decision.kind === 'no') {
+    if (decision.kind === 'stop') {
+      this.stoppedAt = use.id;
+      this.finish(call, { content: STOPPED, isError: true }, 0, 'denied');
+    } else if (decision.kind === 'no') {
       this.finish(call, { content: declinedMessage(decision.message), isError: true }, 0, 'denied');
     } else {
       call.state = 'queued';

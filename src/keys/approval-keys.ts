@@ -1,7 +1,8 @@
 // Keys of the approval prompt. While choice 4's text field has focus, keys edit the text (the
-// line editor, state in the store), so digits type instead of choosing; Enter sends, Esc says no.
+// line editor, state in the store), so digits type instead of choosing; Enter sends the no with
+// the text and the turn goes on; Esc, anywhere in the prompt, stops the turn.
 import type { AppStore } from '../store/app-store.js';
-import { chooseApproval, declineApproval, moveApprovalChoice, scrollApprovalPreview, setApprovalMessage } from '../store/approval-actions.js';
+import { chooseApproval, declineApproval, moveApprovalChoice, scrollApprovalPreview, setApprovalMessage, stopAtApproval } from '../store/approval-actions.js';
 import { backspace, insertText } from './line-editor.js';
 import { editLineByParts } from './filter-line.js';
 import { chipLabel, wantsChip } from './paste.js';
@@ -13,7 +14,8 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
   const a = store.getState().approvals;
   const action = actionFor('approval', press.name);
   if (a.typing) {
-    if (action === 'no' || action === 'choose') declineApproval(store);
+    if (action === 'stop') stopAtApproval(store);
+    else if (action === 'choose') declineApproval(store);
     else if (action === 'scrollUp' || action === 'scrollDown') scrollApprovalPreview(store, action === 'scrollUp' ? -1 : 1);
     else if (lineActionFor(press.name) === 'backspace') backspaceField(store);
     else {
@@ -30,7 +32,7 @@ export function handleApprovalKey(store: AppStore, press: KeyPress): boolean {
     case 'session': chooseApproval(store, 1); return true;
     case 'always': chooseApproval(store, 2); return true;
     case 'tell': chooseApproval(store, 3); return true;
-    case 'no': declineApproval(store); return true;
+    case 'stop': stopAtApproval(store); return true;
     case 'scrollUp': scrollApprovalPreview(store, -1); return true;
     case 'scrollDown': scrollApprovalPreview(store, 1); return true;
     default: return false;

@@ -57,6 +57,11 @@ export function declineApproval(store: AppStore): void {
   answer(store, message ? { kind: 'no', message } : { kind: 'no' });
 }
 
+/** Esc: no, and the turn stops at this call (the core settles the rest unrun). */
+export function stopAtApproval(store: AppStore): void {
+  answer(store, { kind: 'stop' });
+}
+
 function answer(store: AppStore, decision: ApprovalDecision): void {
   const s = store.getState();
   const ask = s.approvals.queue[0];

@@ -7,6 +7,7 @@ import type { ApprovalDecision, PermissionMode } from '../../src/core/permission
 import { connectIntents } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { modeCycle } from '../../src/store/approval-state.js';
+import { approvalHint } from '../../components/approval-lines.js';
 import { frame, KEYS, press, settle, unmountAct } from './act-helpers.js';
 import { renderApp, type Harness } from './app-harness.js';
 
@@ -70,15 +71,26 @@ describe('the approval prompt', () => {
     expect(frame(h!.r)).not.toContain('asks to run');
   });
 
-  it('shows a command with its folder and what the parser found; Esc says no', async () => {
+  it('shows a command with its folder and what the parser found; Esc stops the turn, as the hint says', async () => {
     const { answers } = await setup();
     await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
     const screen = frame(h!.r);
     expect(screen).toContain('$ rm a b c');
     expect(screen).toContain('in /w');
     expect(screen).toContain('found: rm of 3 paths');
+    expect(screen).toContain('Esc stops the turn');
     await press(h!.r, KEYS.esc);
-    expect(answers).toEqual([['b1', { kind: 'no' }]]);
+    expect(answers).toEqual([['b1', { kind: 'stop' }]]);
+  });
+
+  it('Esc in choice 4\'s text field stops the turn too', async () => {
+    const { answers } = await setup();
+    await emit({ type: 'turn_start', prompt: 'go' }, ...commandAsk('b1'));
+    await press(h!.r, '4', 'x');
+    expect(approvalHint(h!.store.getState().approvals)).toBe('type what the model should do instead · Enter sends it with No, the turn goes on · Esc stops the turn');
+    expect(frame(h!.r)).toContain('Esc stops the turn');
+    await press(h!.r, KEYS.esc);
+    expect(answers).toEqual([['b1', { kind: 'stop' }]]);
   });
 
   it('moves with ↑/↓ past choices that have nothing to remember, and Enter takes one', async () => {

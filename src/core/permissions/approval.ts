@@ -23,7 +23,9 @@ export type ApprovalDecision =
   | { kind: 'yes' }
   | { kind: 'yes-session' }
   | { kind: 'yes-always' }
-  /** `message` goes to the model in the call's result. */
-  | { kind: 'no'; message?: string };
+  /** `message` goes to the model in the call's result; the turn goes on. */
+  | { kind: 'no'; message?: string }
+  /** No, and the turn stops here (Esc): nothing after this call runs, the model is not asked again. */
+  | { kind: 'stop' };
 
 export type PermissionMode = 'default' | 'accept-edits' | 'plan' | 'auto' | 'yolo';

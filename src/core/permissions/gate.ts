@@ -159,6 +159,10 @@ export function parseRules(texts: readonly string[], source: string): { rules: P
   return { rules, problems };
 }
 
+/** The result of the call the person stopped the turn at, and of the calls after it. */
+export const STOPPED = 'The person declined this tool call and stopped the turn; it was not run. Wait for their next message.';
+export const NOT_RUN_STOPPED = 'Not run: the person stopped the turn at an earlier call.';
+
 /** The message the model gets when the person says no. */
 export function declinedMessage(message: string | undefined): string {
   const said = message?.trim();

@@ -82,6 +82,33 @@ describe('approvals in the loop', () => {
     expect(ask?.type === 'approval_request' && ask.preview).toEqual({ kind: 'command', command: 'touch made.txt', cwd: root, findings: ['touch of 1 path'] });
   });
 
+  it('Esc (stop) declines the call and ends the turn: nothing after it runs, the model is not asked again, the conversation stays valid', async () => {
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const { agent, provider } = setup([
+      respond([toolUse('r', 'read_file', { path: 'a.txt' }), toolUse('b1', 'bash', { command: 'touch one.txt' }), toolUse('b2', 'bash', { command: 'touch two.txt' })]),
+      respond([text('should not be asked for')]),
+      respond([text('fine')]),
+    ]);
+    const events = await runAnswering(agent, 'go', [{ kind: 'stop' }, { kind: 'yes' }]);
+    expect(events.filter((e) => e.type === 'approval_request').map((e) => e.type === 'approval_request' && e.id)).toEqual(['b1']);
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'aborted' });
+    expect(provider.requests).toHaveLength(1);
+    expect(resultOf(events, 'r')?.isError).toBe(false);
+    expect(resultOf(events, 'b1')).toMatchObject({ isError: true, content: 'The person declined this tool call and stopped the turn; it was not run. Wait for their next message.' });
+    expect(resultOf(events, 'b2')).toMatchObject({ isError: true, content: 'Not run: the person stopped the turn at an earlier call.' });
+    expect(fs.existsSync(path.join(root, 'one.txt')) || fs.existsSync(path.join(root, 'two.txt'))).toBe(false);
+
+    // The next turn sends a conversation where every tool_use has its result, in order.
+    await runAnswering(agent, 'do something else', []);
+    const sent = provider.requests[1]!.messages;
+    const uses = sent.flatMap((m) => (m.role === 'assistant' && Array.isArray(m.content) ? m.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id) : []));
+    const results = sent.flatMap((m) => (m.role === 'user' && Array.isArray(m.content) ? m.content.filter((b) => b.type === 'tool_result').map((b) => (b as { tool_use_id: string }).tool_use_id) : []));
+    expect(uses).toEqual(['r', 'b1', 'b2']);
+    expect(results).toEqual(uses);
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(sent.at(-1))).toContain('do something else');
+  });
+
   it('does not ask again this session for a remembered prefix, and asks for other commands', async () => {
     const { agent } = setup([
       respond([toolUse('b1', 'bash', { command: 'touch one.txt' })]),

@@ -249,6 +249,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
     let turnUsage = emptyUsage();
     let compactionFutile = false;
+    let tooLongRetried = false;
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
     emit({ type: 'turn_start', prompt });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
@@ -303,6 +304,14 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         retry: streamRetry,
       });
       const batch = outcome.batch;
+      if (outcome.kind === 'failed' && outcome.cause === 'context_too_long' && outcome.partial.length === 0 && autoCompact && !tooLongRetried) {
+        // The window is smaller than the catalog thought (or the estimate was short): compact once, ask again.
+        tooLongRetried = true;
+        emit({ type: 'notice', message: "The request was too long for the model's context window: compacting the conversation, then asking again." });
+        const compacted = keptFrom(messages) > 0 ? await compact({ reason: 'auto', signal, emit }) : 'nothing';
+        if (compacted === 'aborted' || signal.aborted) return end('aborted');
+        if (compacted === 'compacted') continue;
+      }
       if (outcome.kind !== 'complete') {
         await recordPartial(outcome.partial, batch);
         if (outcome.kind === 'aborted' || signal.aborted) return end('aborted');

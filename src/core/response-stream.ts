@@ -10,6 +10,7 @@ import { toolUses } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import { abortableSleep, backoffDelayMs } from './providers/backoff.js';
 import { ProviderError, type CompletedToolUse, type Provider, type ProviderRequest } from './providers/provider.js';
+import type { FailureKind } from './providers/retry-policy.js';
 import type { ToolCallBatch } from './scheduler.js';
 import { guardToolUse, MAX_INPUT_DEPTH, nestedDeeperThan } from './validate-input.js';
 
@@ -44,13 +45,15 @@ export type ResponseOutcome =
   | { kind: 'complete'; message: AssistantMessage; stopReason: StopReason; usage: Usage; batch: ToolCallBatch }
   /** What streamed before the interrupt or failure, for the history; `batch` holds its calls. */
   | { kind: 'aborted'; partial: AssistantBlock[]; batch: ToolCallBatch }
-  | { kind: 'failed'; partial: AssistantBlock[]; batch: ToolCallBatch; message: string; retryable: boolean; hint?: string };
+  | { kind: 'failed'; partial: AssistantBlock[]; batch: ToolCallBatch; message: string; retryable: boolean; hint?: string; cause?: FailureKind };
 
 interface Failure {
   message: string;
   retryable: boolean;
   reason: string;
   hint?: string;
+  /** The provider's classification, for decisions (compact and retry a request that is too long). */
+  cause?: FailureKind;
 }
 
 /** Streams the response, retrying a failure after content where that is safe. Never throws. */
@@ -96,6 +99,7 @@ export async function streamResponse(deps: ResponseStreamDeps): Promise<Response
       message: failure.message + tries,
       retryable: failure.retryable,
       ...(failure.hint ? { hint: failure.hint } : {}),
+      ...(failure.cause ? { cause: failure.cause } : {}),
     };
   }
 }
@@ -159,7 +163,7 @@ async function streamOnce(deps: ResponseStreamDeps, signal: AbortSignal): Promis
 
 function describeFailure(err: unknown): Failure {
   if (err instanceof ProviderError) {
-    return { message: err.message, retryable: err.retryable, reason: err.reason ?? 'stream failed', ...(err.hint ? { hint: err.hint } : {}) };
+    return { message: err.message, retryable: err.retryable, reason: err.reason ?? 'stream failed', ...(err.hint ? { hint: err.hint } : {}), ...(err.kind ? { cause: err.kind } : {}) };
   }
   return { message: err instanceof Error ? err.message : String(err), retryable: false, reason: 'stream failed' };
 }

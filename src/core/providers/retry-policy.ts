@@ -17,7 +17,9 @@ export type FailureKind =
   | 'cut'
   | 'no_stream'
   | 'stream_error'
-  | 'tools_unsupported';
+  | 'tools_unsupported'
+  /** The request is larger than the model's context window (a 400 "prompt is too long"). */
+  | 'context_too_long';
 
 export interface ClassifiedFailure {
   kind: FailureKind;
@@ -48,6 +50,19 @@ export function retryableStatus(status: number, shouldRetryHeader?: string | nul
   if (shouldRetryHeader === 'true') return true;
   if (shouldRetryHeader === 'false') return false;
   return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+// Anthropic: "prompt is too long: 215000 tokens > 200000 maximum"; OpenAI and compatible servers:
+// "maximum context length is …", context_length_exceeded, "exceeds the context window", "too many tokens".
+const PROMPT_TOO_LONG = /prompt is too long|context[_ ]length|maximum context|context window|too many (input )?tokens/i;
+
+/** What the person can do when the conversation no longer fits (said after the error). */
+export const CONTEXT_TOO_LONG_HINT =
+  "the conversation is larger than the model's context window: /compact summarises it, /context shows what fills it, and in history mode (Ctrl+O) d drops a large result";
+
+/** Whether a refused request (400, 413) says the conversation is too long for the model. */
+export function isPromptTooLong(status: number, text: string): boolean {
+  return (status === 400 || status === 413) && PROMPT_TOO_LONG.test(text);
 }
 
 /** The kind of an HTTP error status. */

@@ -26,6 +26,7 @@ import { RewindPicker } from './RewindPicker.js';
 import { ShellFocus } from './ShellFocus.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
+import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
 import { loadMarkdown, warmMarkdown } from './markdown-lines.js';
@@ -79,7 +80,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const frameRoot = useFrameRoot();
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
-    copy: historyEnv?.copy ?? ((text) => store.intents.copy(text)),
+    copy: historyEnv?.copy ?? ((text) => store.terminal.copy(text)),
     toolInput: (item) => rendererFor(item).copyableInput(item),
   };
   const { mode, asking, mainHeight } = useApp(
@@ -101,7 +102,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
 
   useEffect(() => {
     resizeScreen(store, { cols, rows });
-    store.intents.paneSize(Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
+    resizePanes(store, Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
   useEffect(() => {

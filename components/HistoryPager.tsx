@@ -81,7 +81,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       height={height}
       live={opened.live && running}
       onClose={close}
-      copy={(text) => store.intents.copy(text)}
+      copy={(text) => store.terminal.copy(text)}
       onCopied={(r) => flash(store, r.summary)}
     />
   );

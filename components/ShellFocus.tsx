@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import type { TerminalSnapshot } from '../src/core/tools/details.js';
 import { focusedStillRuns, unfocusShell } from '../src/store/history-mode.js';
+import { writeToCommand } from '../src/store/pane-actions.js';
 import { routeFocusedInput, type ChildKeyModes } from '../src/keys/pty-keys.js';
 import { useKeyTarget } from './key-input.js';
 import { useApp, useAppStore } from './store-context.js';
@@ -32,7 +33,7 @@ export function ShellFocus() {
         const item = s.items[s.index[focusId] ?? -1];
         const snapshot = item?.kind === 'tool' && item.details?.kind === 'bash' ? item.details.snapshot : undefined;
         const routed = routeFocusedInput(chunk, keyModes(snapshot));
-        if (routed.toPty !== '' && !store.intents.writeToTool(focusId, routed.toPty)) {
+        if (routed.toPty !== '' && !writeToCommand(store, focusId, routed.toPty)) {
           unfocusShell(store);
           return;
         }

@@ -6,16 +6,16 @@ import { constants } from 'node:os';
 import { appendFileSync, statSync } from 'node:fs';
 import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
 import type { Agent } from '../core/agent.js';
-import type { AgentEvent } from '../core/events.js';
-import { createAppStore, connectIntents, type AppStore } from '../store/app-store.js';
+import type { DoorEvent } from '../core/door/requests.js';
+import { createAppStore, type AppStore } from '../store/app-store.js';
 import { modeCycle } from '../store/approval-state.js';
 import type { PermissionMode } from '../core/permissions/approval.js';
-import { attachAgent } from '../store/agent-session.js';
-import { ledgerPort } from '../store/ledger-port.js';
+import { createAgentDoor } from '../core/door/agent-door.js';
+import { attachDoor } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
 import { addNotice, redrawAll } from '../store/view-actions.js';
 import type { StartupInfo } from '../core/startup-info.js';
-import { connectStartup } from './startup-wiring.js';
+import { connectStartup, rememberMemoryLine } from './startup-wiring.js';
 import { deferredAgent } from '../core/deferred-agent.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { startSessions } from '../store/session-picker.js';
@@ -28,7 +28,6 @@ import { filesChanged } from '../store/input-actions.js';
 import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
-import { contextIntents } from '../store/context-costs.js';
 import { enterRawInput } from './raw-stdin.js';
 import { startupMark, traceLoadedModules } from './startup-marks.js';
 
@@ -47,7 +46,7 @@ export interface RunTuiOptions {
   startup?: StartupInfo;
 }
 
-function traceTo(file: string): (ev: AgentEvent) => void {
+function traceTo(file: string): (ev: DoorEvent) => void {
   // perf_hooks only when tracing: a moment later than the trace's first events is soon enough.
   void import('node:perf_hooks').then(({ monitorEventLoopDelay }) => {
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -157,19 +156,46 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
+  let instance: Instance | null = null;
+  // Everything the UI asks of the core goes through this one door; parts that start later
+  // (the sessions, /model's list, the MCP servers, the trust question) answer when ready.
+  const startup = opts.startup;
+  const door = createAgentDoor(agent, {
+    ...(opts.sessions ? { sessions: opts.sessions } : {}),
+    ...(startup?.models ? { models: startup.models } : {}),
+    // `store` is made below; a line is only remembered once the person types one.
+    ...(startup ? { mcp: startup.mcp, trust: startup.trust, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
+    modelName: () => opts.modelLabel,
+  });
+  // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
+  // time (benchmarks). Subscribed before the store, so it sees each event first.
+  if (traceFile) door.subscribe(traceTo(traceFile));
+  // Ink's stdout, so the copy sequence goes out between frames like everything else.
+  const frames = diffingStdout(stdout);
+  const inkStdout = frames.stdout;
+  let screenActive = () => false;
   const store = createAppStore({
     size: { cols: stdout.columns || 80, rows: stdout.rows || 24 },
     permission: { mode: opts.permissionMode ?? null, cycle: opts.permissionMode ? modeCycle(opts.permissionMode) : [], bell: opts.bell ?? true },
-  }, { layout: screenLayout });
-  // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
-  // time (benchmarks).
-  const session = attachAgent(store, agent, traceFile ? { onEvent: traceTo(traceFile) } : {});
+  }, {
+    layout: screenLayout,
+    door,
+    terminal: {
+      exit: () => instance?.unmount(),
+      copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
+      setMouse: (on) => {
+        if (screenActive()) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
+      },
+    },
+  });
+  const session = attachDoor(store);
   // `@` completion's file list: read after the first frame, re-read when completion asks (files
   // made since); an open menu follows a list that changed.
   const files = workspaceFileList(opts.workspaceRoot, { onChange: (list) => filesChanged(store, () => list) });
   const baseTitle = workspaceTitle(opts.workspaceRoot);
   const title = ownTitle(stdout, baseTitle);
   const screen = withTitle(enterFullScreen(stdout), title);
+  screenActive = () => screen.active;
   followApprovals(store, title, baseTitle);
   // Raw keys from here on (the key pipeline reads them); cooked again on every way out.
   const rawInput = enterRawInput(process.stdin);
@@ -178,10 +204,6 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     screen.leave();
   };
   ringOnApproval(store, stdout);
-  let instance: Instance | null = null;
-  // Ink's stdout, so the copy sequence goes out between frames like everything else.
-  const frames = diffingStdout(stdout);
-  const inkStdout = frames.stdout;
   // The spinners turn in the frame writer; the store hears of the time once a second.
   const ticker = startTicker(store, { spin: frames.spin });
   // The palette is chosen before the first frame; `auto` asks the terminal right after it.
@@ -190,24 +212,6 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     // Beside Ink, like the alternate screen and mouse modes: the frame guard drops OSC strings.
     out: stdout,
     onChange: () => redrawAll(store),
-  });
-
-  connectIntents(store, {
-    submitPrompt: (p) => session.submit(p),
-    interrupt: () => session.interrupt(),
-    clearConversation: () => session.clear(),
-    exit: () => instance?.unmount(),
-    writeToTool: (id, data) => session.writeToTool(id, data),
-    respondToApproval: (id, decision) => void agent.respondToApproval?.(id, decision),
-    setPermissionMode: (mode) => agent.setPermissionMode?.(mode),
-    ledger: ledgerPort(agent),
-    ...contextIntents(store, agent, session, () => opts.modelLabel),
-    sessions: opts.sessions ?? null,
-    copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
-    setMouse: (on) => {
-      if (screen.active) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
-    },
-    paneSize: (cols, rows) => session.resizePanes(cols, rows),
   });
 
   let summaryPrinted = false;
@@ -268,7 +272,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   mark('first frame rendered');
   traceLoadedModules(traceFile);
   theme.afterFirstFrame();
-  const startup = opts.startup ? connectStartup(store, opts.startup) : null;
+  const started = startup ? connectStartup(store, startup) : null;
   if (opts.sessions) void startSessions(store, opts.sessions);
   void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
   // The file list for @ completion loads after the first frame.
@@ -292,7 +296,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   leaveTerminal();
   // Leaving before the first command's loads started: they are not needed any more.
   clearTimeout(warmUp);
-  startup?.leaving();
+  started?.leaving();
   session.interrupt();
   ticker.stop();
   await Promise.race([session.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);

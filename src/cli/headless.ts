@@ -16,6 +16,7 @@ import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { createProvider, createSessionAgent } from './session.js';
 import { lookUpChosen, resumeInto } from './session-recording.js';
 import { settingsNotices } from './settings-notices.js';
+import { createAgentDoor } from '../core/door/agent-door.js';
 
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
@@ -91,7 +92,8 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   // A first Ctrl+C (or SIGTERM/SIGHUP) ends the turn cleanly, so running commands are killed
   // with their whole process tree instead of being orphaned, and -p waits (bounded) for that; a
   // second signal skips the grace period but still kills and cleans up; a third stops at once.
-  const controller = new AbortController();
+  // -p goes through the same door as the TUI: one submit, its events until the run ends.
+  const door = createAgentDoor(agent);
   let exitForSignal: number = EXIT.aborted;
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -100,7 +102,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
     if (signals >= 3) process.exit(code);
     if (signals === 2) return hurryRunningCommands();
     exitForSignal = code;
-    controller.abort();
+    door.send({ type: 'interrupt' });
   };
   for (const signal of HANDLED_SIGNALS) process.on(signal, onSignal);
 
@@ -111,14 +113,19 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   const errors: string[] = [];
   const notices: string[] = [];
   try {
-    for await (const event of agent.run(prompt, { signal: controller.signal })) {
-      if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(event)}\n`);
-      // Someone waiting on a plain -p should see why nothing happens yet.
-      else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
-      // A notice (an SDK's deprecation warning, the iteration cap) is said once, as it comes.
-      else if (event.type === 'notice') print(out.stderr, `inkling: ${event.message}\n`);
-      track(event);
-    }
+    await new Promise<void>((resolve) => {
+      door.subscribe((event) => {
+        if (event.type === 'run_end') return resolve();
+        if (event.type === 'ready') return;
+        if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(event)}\n`);
+        // Someone waiting on a plain -p should see why nothing happens yet.
+        else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
+        // A notice (an SDK's deprecation warning, the iteration cap) is said once, as it comes.
+        else if (event.type === 'notice') print(out.stderr, `inkling: ${event.message}\n`);
+        track(event);
+      });
+      door.send({ type: 'submit', prompt });
+    });
   } catch (err) {
     // The loop reports failures as events; a throw here is a bug, but still a clean exit.
     errors.push(err instanceof Error ? err.message : String(err));

@@ -23,6 +23,7 @@ import { showSessionDiff } from '../store/session-diff.js';
 import { openRewindPicker } from '../store/rewind-picker.js';
 import { openMcp } from '../store/mcp-actions.js';
 import { openModelPicker } from '../store/model-picker.js';
+import { sessionOf } from '../store/agent-session.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 export const WHEEL_LINES = 3;
@@ -60,10 +61,10 @@ function runCommand(store: AppStore, text: string): void {
   clearPrompt(store);
   if (!cmd) flash(store, `unknown command ${text.trim().split(/\s+/)[0]} — try /help`);
   else if (cmd.name === '/help') openHelp(store);
-  else if (cmd.name === '/clear') store.intents.clearConversation();
+  else if (cmd.name === '/clear') sessionOf(store).clear();
   else if (cmd.name === '/resume') void openPicker(store);
   else if (cmd.name === '/sessions') void listSessionsAsNotice(store);
-  else if (cmd.name === '/exit') store.intents.exit();
+  else if (cmd.name === '/exit') store.terminal.exit();
   else if (cmd.name === '/compact') compactConversation(store, argsOf(text));
   else if (cmd.name === '/context') showContext(store, argsOf(text));
   else if (cmd.name === '/cost') showCost(store);
@@ -139,12 +140,12 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'complete': if (c) acceptCompletion(store, env.files); return;
     case 'interrupt':
       if (c) closeCompletion(store);
-      else if (isBusy(s)) store.intents.interrupt();
+      else if (isBusy(s)) sessionOf(store).interrupt();
       else if (s.input.text === '') enterHistory(store);
       return;
     case 'cancel': {
       if (isBusy(s)) {
-        store.intents.interrupt();
+        sessionOf(store).interrupt();
         return;
       }
       if (s.input.text !== '') {
@@ -153,7 +154,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
       }
       return pressExit(store, env.now(), EXIT_CONFIRM_MS);
     }
-    case 'exit': if (s.input.text === '') store.intents.exit(); return;
+    case 'exit': if (s.input.text === '') store.terminal.exit(); return;
     case 'historyPrev':
       if (edit.onFirstLine(s.input) && walkPromptHistory(store, -1, env.files)) return;
       return setInput(store, edit.moveLine(s.input, -1), env);

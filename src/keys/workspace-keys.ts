@@ -12,7 +12,7 @@ export function handleTrustKey(store: AppStore, press: KeyPress): void {
   else if (action === 'quit') {
     // The agent waits for the answer: "no" lets it start, so leaving can dispose of it.
     answerTrust(store, false);
-    store.intents.exit();
+    store.terminal.exit();
   }
 }
 

@@ -1,7 +1,7 @@
-// Runs the agent's turns for the UI: submit (or queue while a turn runs), interrupt, clear.
-// The core's lifetime belongs here, never to React.
-import type { Agent } from '../core/agent.js';
-import type { AgentEvent } from '../core/events.js';
+// The store's side of the door: prompts sent (or queued while a turn runs), Esc, /clear and
+// /compact as the screen shows them, and every event the door emits applied through the binding.
+import type { DoorEvent } from '../core/door/requests.js';
+import type { ContextEdit } from '../core/events.js';
 import type { AppStore } from './app-store.js';
 import { createEventBinding, type EventBinding, type EventBindingOptions } from './event-binding.js';
 import { interruptState } from './apply-events.js';
@@ -14,83 +14,78 @@ export interface AgentSession {
   /** Stops the running turn; false when nothing runs. */
   interrupt(): boolean;
   clear(): void;
-  /** Keys typed into a running command's pty (Ctrl+T focus); false when it no longer runs. */
-  writeToTool(id: string, data: string): boolean;
-  /** Pane size (cols × rows of the pty) for new bash panes and the running ones. */
-  resizePanes(cols: number, rows: number): void;
+  /** History mode d / s / p: the edit applied at once; false for a call the conversation no longer holds. */
+  editContext(id: string, edit: ContextEdit | null): boolean;
   /** Resolves when no turn is running or still winding down. */
   idle(): Promise<void>;
   readonly binding: EventBinding;
 }
 
-export interface AgentSessionOptions extends EventBindingOptions {
-  /** Sees every event as it arrives from the core (bench tracing). */
-  onEvent?: (event: AgentEvent) => void;
+const sessions = new WeakMap<AppStore, AgentSession>();
+
+/** The store's side of its door; made on first use when the app has not attached it yet. */
+export function sessionOf(store: AppStore): AgentSession {
+  return sessions.get(store) ?? attachDoor(store);
 }
 
-export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOptions = {}): AgentSession {
+/**
+ * Subscribes the store to its door, once, before anything is sent through it (run-tui does it
+ * as it mounts the app, with the binding's pace).
+ */
+export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): AgentSession {
+  if (sessions.has(store)) throw new Error('the store is already attached to its door');
+  const door = store.door;
   const binding = createEventBinding(store, opts);
-  let current: { controller: AbortController; interrupted: boolean } | null = null;
-  // The previous run's iterator, still finishing after an interrupt; a new turn waits for it.
-  let winding: Promise<void> = Promise.resolve();
+  // A run (turn or compaction) the door is going through for us.
+  let running = false;
+  // Interrupted runs whose run_end has not come yet: after Esc the screen has moved on, so their
+  // last events are not shown; only the token count still matters.
+  let stale = 0;
 
-  const start = (prompt: string, job: (signal: AbortSignal) => AsyncIterable<AgentEvent> = (signal) => agent.run(prompt, { signal }), turn = true) => {
-    const run = { controller: new AbortController(), interrupted: false };
-    current = run;
-    const done = (async () => {
-      await winding;
-      // Interrupted before it could start: never bother the agent.
-      if (run.interrupted) return;
-      try {
-        for await (const ev of job(run.controller.signal)) {
-          // After Esc the UI has already moved on; only the token count still matters.
-          opts.onEvent?.(ev);
-          if (run.interrupted && ev.type !== 'usage') continue;
-          binding.push(ev);
-        }
-      } catch (err) {
-        if (!run.interrupted) {
-          const message = err instanceof Error ? err.message : String(err);
-          binding.push({ type: 'error', message, retryable: false });
-          binding.push({ type: 'turn_end', reason: 'error' });
-        }
-      }
-      binding.flush();
-      refreshContextCosts(store, agent);
-      if (current === run) {
-        current = null;
-        // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
-        // (A compaction has no turn: whatever it ended with, the UI is idle again.)
-        if (store.getState().phase !== 'idle') store.setState(!turn ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
-        const [next, ...rest] = store.getState().queued;
-        if (next !== undefined) {
-          store.setState({ queued: rest });
-          start(next);
-        }
-      }
-    })();
-    winding = done;
+  const start = (prompt: string) => {
+    running = true;
+    door.send({ type: 'submit', prompt });
   };
+
+  const runEnded = (ev: Extract<DoorEvent, { type: 'run_end' }>) => {
+    if (ev.interrupted) stale--;
+    binding.flush();
+    refreshContextCosts(store);
+    if (ev.interrupted) return;
+    running = false;
+    // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
+    // (A compaction has no turn: whatever it ended with, the UI is idle again.)
+    if (store.getState().phase !== 'idle') store.setState(ev.run === 'compaction' ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
+    const [next, ...rest] = store.getState().queued;
+    if (next !== undefined) {
+      store.setState({ queued: rest });
+      start(next);
+    }
+  };
+
+  door.subscribe((ev) => {
+    if (ev.type === 'run_end') return runEnded(ev);
+    if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
+    binding.push(ev);
+  });
 
   const session: AgentSession = {
     submit(prompt) {
-      if (current) store.setState((s) => ({ queued: [...s.queued, prompt] }));
+      if (running) store.setState((s) => ({ queued: [...s.queued, prompt] }));
       else start(prompt);
     },
     compact(instructions) {
-      const compact = agent.compact?.bind(agent);
-      if (current || !compact) return false;
+      if (running || !door.send({ type: 'compact', ...(instructions !== undefined ? { instructions } : {}) })) return false;
+      running = true;
       store.setState({ phase: 'waiting' });
-      start('', (signal) => compact(instructions, { signal }), false);
       return true;
     },
     interrupt() {
-      const run = current;
-      if (!run) return false;
-      run.interrupted = true;
-      current = null;
+      if (!running) return false;
+      running = false;
+      stale++;
       binding.discard();
-      run.controller.abort();
+      door.send({ type: 'interrupt' });
       const s = store.getState();
       // Queued prompts go back into an empty input so nothing typed is lost.
       const restore = s.queued.length > 0 ? [s.input.text, ...s.queued].filter((t) => t !== '').join('\n') : null;
@@ -103,16 +98,19 @@ export function attachAgent(store: AppStore, agent: Agent, opts: AgentSessionOpt
     },
     clear() {
       session.interrupt();
-      agent.clear();
+      door.send({ type: 'clear' });
       store.setState({ items: [], index: {}, activeToolIds: [], scrollBack: 0, newBelow: false });
     },
-    writeToTool: (id, data) => agent.writeToTool(id, data),
-    resizePanes(cols, rows) {
-      agent.setPaneSize(cols, rows);
-      for (const id of store.getState().activeToolIds) agent.resizeTool(id, cols, rows);
+    editContext(id, edit) {
+      // The door emits the context_edit event at once: applied now, not at the next commit.
+      if (!door.send({ type: 'editContext', id, edit })) return false;
+      binding.flush();
+      refreshContextCosts(store, id);
+      return true;
     },
-    idle: () => winding,
+    idle: () => door.send({ type: 'whenIdle' }),
     binding,
   };
+  sessions.set(store, session);
   return session;
 }

@@ -6,21 +6,16 @@ import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './copy-report.js';
 import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
-import type { LedgerPort } from './ledger-port.js';
-import type { McpPort, McpViewState } from './mcp-state.js';
-import type { ContextEdit } from '../core/events.js';
-import type { ContextBreakdown } from '../core/context/context-breakdown.js';
-import type { SessionPort } from '../core/sessions/session-port.js';
+import type { McpViewState } from './mcp-state.js';
+import type { AgentDoor } from '../core/door/requests.js';
+import { closedDoor } from '../core/door/closed-door.js';
 import type { PickerState } from './picker-state.js';
 import type { ModelPickerState } from './model-picker-state.js';
-import type { ModelPicking } from '../core/startup-info.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import type { RewindPickerState } from './rewind-picker-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import { emptyWorkspaceInfo, type WorkspaceInfo } from './workspace-state.js';
-import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
-import type { ApprovalDecision, PermissionMode } from '../core/permissions/approval.js';
 import { emptyApprovals, type ApprovalsState, type PermissionModeState } from './approval-state.js';
 
 /** idle, or what the current turn is doing right now. */
@@ -43,44 +38,13 @@ export const emptyInput = (): InputState => ({ text: '', cursor: 0 });
 
 export interface PastedChunk { label: string; text: string }
 
-/** What the UI asks of the world outside the store; run-tui / attachAgent fill these in. */
-export interface Intents {
-  submitPrompt(text: string): void;
-  interrupt(): boolean;
-  clearConversation(): void;
+/** What the UI asks of the terminal it runs in (src/app fills it in). */
+export interface TerminalPort {
   exit(): void;
-  /** Pane size for new bash panes and running ones (cols × rows of the pty). */
-  paneSize(cols: number, rows: number): void;
   /** Turns the terminal's mouse reporting on or off (off by default: selection keeps working). */
   setMouse(on: boolean): void;
-  /** Keys typed into a running command's pty (Ctrl+T focus); false when it no longer runs. */
-  writeToTool(id: string, data: string): boolean;
-  /** Undo, rewind and the session's diff; null without a change ledger. */
-  ledger: LedgerPort | null;
-  /** /mcp's keys: start a server again, turn one off for the session; null without MCP servers. */
-  mcp: McpPort | null;
-  /** The sessions on disk (picker, /resume, /sessions); null when sessions are not kept. */
-  sessions: SessionPort | null;
-  /** /model: the models on offer and the switch; null for the demo and scripted models. */
-  models: ModelPicking | null;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
-  /** /compact [instructions]: false while a turn runs (or without an agent that compacts). */
-  compact(instructions?: string): boolean;
-  /** History mode d / s / p: one call's result dropped, shrunk, pinned, or (null) as it was; false for a call the conversation no longer holds. */
-  setContextEdit(id: string, edit: ContextEdit | null): boolean;
-  /** /context: where the window goes; null without an agent that knows. */
-  contextBreakdown(): ContextBreakdown | null;
-  /** The model answering now (prices for /cost). */
-  modelName(): string;
-  /** The trust prompt's answer (true: trust and remember the workspace). */
-  answerTrust(trust: boolean): void;
-  /** Appends a `#` line to a memory file; resolves to what to tell the person. */
-  rememberLine(target: MemoryLineTarget, line: string): Promise<string>;
-  /** Answers the approval prompt of call `id`. */
-  respondToApproval(id: string, decision: ApprovalDecision): void;
-  /** Shift+Tab: the permission mode for the next calls. */
-  setPermissionMode(mode: PermissionMode): void;
 }
 
 export interface AppState {
@@ -195,41 +159,27 @@ const bareLayout: ScreenLayout = {
 export type AppStore = StoreApi<AppState> & {
   /** The screen's layout (a port): scroll and paging actions measure with it. */
   readonly layout: ScreenLayout;
-  /** What actions ask of the world outside (a port, not state): the agent session, the terminal, the clipboard. */
-  readonly intents: Intents;
+  /** The one way to the core (a port, not state): every request the UI makes of the agent. */
+  readonly door: AgentDoor;
+  /** The terminal and the clipboard (a port). */
+  readonly terminal: TerminalPort;
 };
 
 /** What the store needs from outside, given when it is created. */
 export interface StorePorts {
   layout?: ScreenLayout;
-  /** Missing ones do nothing (or say they cannot) until connectIntents fills them in. */
-  intents?: Partial<Intents>;
+  /** Without one (store tests): a door with no agent behind it. */
+  door?: AgentDoor;
+  /** Missing members do nothing (or say they cannot). */
+  terminal?: Partial<TerminalPort>;
 }
 
-/** Until connected: nothing happens, and what can say so does. */
-const noIntents: Intents = {
-  submitPrompt: () => {},
-  interrupt: () => false,
-  clearConversation: () => {},
+const noTerminal: TerminalPort = {
   exit: () => {},
-  paneSize: () => {},
   setMouse: () => {},
-  writeToTool: () => false,
-  ledger: null,
-  mcp: null,
-  sessions: null,
-  models: null,
   copy: async () => {
     throw new Error('no clipboard');
   },
-  compact: () => false,
-  setContextEdit: () => false,
-  contextBreakdown: () => null,
-  modelName: () => '',
-  answerTrust: () => {},
-  rememberLine: async () => 'memory files cannot be written here',
-  respondToApproval: () => {},
-  setPermissionMode: () => {},
 };
 
 export function initialState(): AppState {
@@ -286,7 +236,8 @@ const LAYOUT_INPUTS = ['items', 'size', 'mode', 'history', 'expanded', 'shellFoc
 export function createAppStore(overrides: Partial<AppState> = {}, ports: StorePorts = {}): AppStore {
   const layout = ports.layout ?? bareLayout;
   const base = createStore<AppState>()(() => ({ ...initialState(), ...overrides }));
-  const store: AppStore = Object.assign(base, { layout, intents: { ...noIntents, ...ports.intents } });
+  const door = ports.door ?? closedDoor();
+  const store: AppStore = Object.assign(base, { layout, door, terminal: { ...noTerminal, ...ports.terminal } });
   // The scroll follows from the state and the layout: clamped to the transcript, the history
   // selection kept in view, "new below" cleared at the bottom. Subscribed first, so every other
   // listener sees the settled state.
@@ -307,11 +258,6 @@ export function createAppStore(overrides: Partial<AppState> = {}, ports: StorePo
     }
   });
   return store;
-}
-
-/** Connects ports that exist only once the agent or start-up is ready (ledger, MCP, models). */
-export function connectIntents(store: AppStore, intents: Partial<Intents>): void {
-  Object.assign(store.intents, intents);
 }
 
 /** Rows of the main view now (paging sizes). */

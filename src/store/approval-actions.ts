@@ -1,5 +1,5 @@
 // Named actions of the approval prompt (state: approval-state.ts) and of the permission mode:
-// moving the choice, answering, choice 4's text, Shift+Tab. Answers leave through the intents.
+// moving the choice, answering, choice 4's text, Shift+Tab. Answers leave through the door.
 import type { ApprovalDecision, PermissionMode } from '../core/permissions/approval.js';
 import type { AppStore } from './app-store.js';
 import { emptyApprovals, type ApprovalsState } from './approval-state.js';
@@ -68,7 +68,7 @@ function answer(store: AppStore, decision: ApprovalDecision): void {
   if (!ask) return;
   // The prompt moves on at once; the core's approval_response confirms it.
   store.setState({ approvals: { ...emptyApprovals(), queue: s.approvals.queue.slice(1) } });
-  store.intents.respondToApproval(ask.id, decision);
+  store.door.send({ type: 'respondToApproval', id: ask.id, decision });
 }
 
 /** PgUp/PgDn: the preview of a tall command or diff by a window (less a row, kept for context). */
@@ -93,7 +93,7 @@ export function cyclePermissionMode(store: AppStore): void {
 
 export function setPermissionMode(store: AppStore, mode: PermissionMode): void {
   store.setState((s) => ({ permission: { ...s.permission, mode }, flash: { text: `permission mode: ${mode}`, at: Date.now() } }));
-  store.intents.setPermissionMode(mode);
+  store.door.send({ type: 'setMode', mode });
 }
 
 /** notifications.bell as the settings files say, once they are read (after the first frame). */

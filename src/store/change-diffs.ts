@@ -4,6 +4,7 @@
 import { toSafeText } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
 import type { ChangeDiff, ToolItem } from './transcript.js';
+import { ledgerPort } from './ledger-port.js';
 
 function setDiff(store: AppStore, id: string, diff: ChangeDiff): void {
   store.setState((s) => {
@@ -18,7 +19,7 @@ function setDiff(store: AppStore, id: string, diff: ChangeDiff): void {
 
 /** Reads the diff of an expanded call that changed files, once. Resolves when it is there (tests await it). */
 export function loadChangeDiff(store: AppStore, item: ToolItem): Promise<void> | void {
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   const entry = item.changes?.entry;
   if (!port || !entry || item.changes!.files.length === 0 || item.changes!.diff) return;
   setDiff(store, item.id, { state: 'loading' });

@@ -7,6 +7,7 @@ import { estimateCost, modelInfo } from '../core/providers/models.js';
 import type { AppState, AppStore } from './app-store.js';
 import { emptyHistory, selectedItem } from './history-mode.js';
 import { addNotice, flash } from './view-actions.js';
+import { sessionOf } from './agent-session.js';
 
 
 
@@ -24,7 +25,7 @@ export function toggleContextEdit(store: AppStore, edit: ContextEdit): void {
   if (!item.result) return flash(store, 'that call has no result yet');
   const next = item.contextEdit === edit ? null : edit;
   const before = s.contextTokens;
-  if (!store.intents.setContextEdit(item.id, next)) return flash(store, 'that call is no longer in the context (compacted)');
+  if (!sessionOf(store).editContext(item.id, next)) return flash(store, 'that call is no longer in the context (compacted)');
   const after = store.getState().contextTokens;
   const change = after === before ? '' : ` (context ${formatTokenCount(before)} → ${formatTokenCount(after)})`;
   flash(store, next ? `${EDIT_DONE[next]}${change}` : `restored as it came${change}`);
@@ -32,12 +33,12 @@ export function toggleContextEdit(store: AppStore, edit: ContextEdit): void {
 
 /** /compact [instructions]. */
 export function compactConversation(store: AppStore, instructions: string): void {
-  if (!store.intents.compact(instructions.trim() || undefined)) flash(store, 'cannot compact while a turn runs');
+  if (!sessionOf(store).compact(instructions.trim() || undefined)) flash(store, 'cannot compact while a turn runs');
 }
 
 /** /context shows the breakdown; /context <n> jumps to the n-th largest result in history mode. */
 export function showContext(store: AppStore, arg: string): void {
-  const b = store.intents.contextBreakdown();
+  const b = store.door.send({ type: 'contextBreakdown' });
   if (!b) return flash(store, 'the agent is not ready yet');
   const n = Number(arg.trim());
   if (arg.trim() !== '') {
@@ -65,7 +66,7 @@ export function breakdownText(b: ContextBreakdown): string {
 /** /cost: the session's tokens by kind, its cost, and what the prompt cache saved. */
 export function showCost(store: AppStore): void {
   const s = store.getState();
-  addNotice(store, costText(s, store.intents.modelName()));
+  addNotice(store, costText(s, store.door.send({ type: 'modelName' })));
 }
 
 export function costText(s: Pick<AppState, 'sessionUsage'>, model: string): string {

@@ -7,6 +7,7 @@ import { completeSlash } from '../core/commands/slash-commands.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { flash } from './view-actions.js';
 import { recallPrompt, rememberChips } from './prompt-recall.js';
+import { sessionOf } from './agent-session.js';
 
 /** Workspace files for `@` completion (may be empty while they load). */
 export type FileList = () => readonly string[];
@@ -125,13 +126,13 @@ export function sendPrompt(store: AppStore, typed: string, prompt: string): void
     newBelow: false,
     exitArmedAt: null,
   });
-  store.intents.submitPrompt(prompt);
+  sessionOf(store).submit(prompt);
 }
 
 /** Ctrl+C on an empty input: a second press within `windowMs` of `now` exits. */
 export function pressExit(store: AppStore, now: number, windowMs: number): void {
   const armed = store.getState().exitArmedAt;
-  if (armed !== null && now - armed <= windowMs) return store.intents.exit();
+  if (armed !== null && now - armed <= windowMs) return store.terminal.exit();
   store.setState({ exitArmedAt: now });
   flash(store, 'press Ctrl+C again to exit');
 }
@@ -139,7 +140,7 @@ export function pressExit(store: AppStore, now: number, windowMs: number): void 
 /** /mouse: the terminal's mouse reporting on or off. */
 export function toggleMouse(store: AppStore): void {
   const on = !store.getState().mouse;
-  store.intents.setMouse(on);
+  store.terminal.setMouse(on);
   store.setState({ mouse: on });
   flash(store, on ? 'mouse mode on: the wheel scrolls (Shift+drag selects text)' : 'mouse mode off');
 }

@@ -1,7 +1,7 @@
 // What the UI asks of the change ledger (undo a call, rewind to a prompt, the session's diff),
-// as a port the app fills in from the agent. Everything that comes back is made terminal-safe
+// asked through the door. Everything that comes back is made terminal-safe
 // here, before it becomes state.
-import type { Agent } from '../core/agent.js';
+import type { AgentDoor } from '../core/door/requests.js';
 import type { RevertPlan } from '../core/checkpoints/revert-plan.js';
 import { toSafeDeep, toSafeText, type SafeText } from '../core/text/safe-text.js';
 import type { RewindRow } from './rewind-picker-state.js';
@@ -65,43 +65,31 @@ function preview(plan: RevertPlan): RevertPreview {
   };
 }
 
-/** The port over an agent's ledger; null when the agent has none (the demo, or not built yet). */
-export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 'forkConversation'>): LedgerPort | null {
-  const ledger = () => {
-    const l = agent.ledger;
-    if (!l) throw new Error('the change ledger is not available in this session');
-    return l;
-  };
-  const promptNumber = async (entry: string): Promise<number> => {
-    const found = (await ledger().prompts()).find((p) => p.entry === entry);
-    if (!found) throw new Error('that prompt is not in the change ledger of this session');
-    return found.n;
-  };
+/**
+ * The ledger's answers through the door, made terminal-safe; null when the door has no ledger
+ * (the demo, a test without one).
+ */
+export function ledgerPort(door: AgentDoor): LedgerPort | null {
+  if (!door.send({ type: 'capabilities' }).ledger) return null;
   return {
-    planUndo: async (entry) => preview(await ledger().planUndo(entry)),
+    planUndo: async (entry) => preview(await door.send({ type: 'planUndo', entry })),
     async undo(entry, overwriteConflicts) {
-      const out = await ledger().undo(entry, { overwriteConflicts });
+      const out = await door.send({ type: 'undo', entry, overwriteConflicts });
       return { ...(out.entry ? { entry: out.entry.id } : {}), restored: toSafeDeep(out.restored), left: toSafeDeep(out.left) };
     },
-    planRewind: async (entry) => preview(await ledger().planRewind(await promptNumber(entry))),
+    planRewind: async (entry) => preview(await door.send({ type: 'planRewind', entry })),
     async rewind(entry, ordinal, overwriteConflicts) {
-      const n = await promptNumber(entry);
-      // The conversation first (it only cuts what is in memory and writes a new file); the ledger's
-      // chain then forks to the same new session, so both go on there.
-      type Cut = ReturnType<NonNullable<Agent['forkConversation']>>;
-      const fork: Cut = agent.forkConversation ? agent.forkConversation(ordinal) : agent.rewindConversation?.(ordinal);
-      const session = fork?.sessionId;
-      const out = await ledger().rewind(n, { overwriteConflicts, ...(session ? { fork: session } : {}) });
+      const out = await door.send({ type: 'rewind', entry, ordinal, overwriteConflicts });
       return {
         restored: toSafeDeep(out.restored),
         left: toSafeDeep(out.left),
-        ...(fork ? { prompt: toSafeText(fork.prompt) } : {}),
-        ...(session ? { forked: { session: toSafeText(session), from: toSafeText(fork?.forkedFrom ?? '') } } : {}),
-        ...(fork?.notice ? { notice: toSafeText(fork.notice) } : {}),
+        ...(out.prompt !== undefined ? { prompt: toSafeText(out.prompt) } : {}),
+        ...(out.sessionId ? { forked: { session: toSafeText(out.sessionId), from: toSafeText(out.forkedFrom ?? '') } } : {}),
+        ...(out.notice ? { notice: toSafeText(out.notice) } : {}),
       };
     },
     prompts: async () =>
-      (await ledger().prompts()).map((p) => ({
+      (await door.send({ type: 'ledgerPrompts' })).map((p) => ({
         entry: p.entry,
         ordinal: p.ordinal,
         at: p.at,
@@ -110,9 +98,9 @@ export function ledgerPort(agent: Pick<Agent, 'ledger' | 'rewindConversation' | 
         added: p.added,
         removed: p.removed,
       })),
-    entryDiff: async (entry) => toSafeText(await ledger().entryDiff(entry)),
+    entryDiff: async (entry) => toSafeText(await door.send({ type: 'entryDiff', entry })),
     async sessionDiff() {
-      const d = await ledger().sessionDiff();
+      const d = await door.send({ type: 'sessionDiff' });
       return { files: toSafeDeep(d.files), diff: toSafeText(d.diff) };
     },
   };

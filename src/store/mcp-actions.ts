@@ -4,7 +4,7 @@ import type { McpServers } from '../core/mcp/mcp-servers.js';
 import { summarize, summaryText, type McpServerView } from '../core/mcp/status.js';
 import { toSafeDeep } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
-import { emptyInput, connectIntents } from './app-store.js';
+import { emptyInput } from './app-store.js';
 import { flash } from './view-actions.js';
 
 
@@ -18,9 +18,8 @@ export function mcpServersChanged(store: AppStore, servers: readonly McpServerVi
   }));
 }
 
-/** The store follows the servers from now on (header, /mcp), and /mcp's keys reach them. Returns the unsubscribe. */
-export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'servers' | 'subscribe' | 'reconnect' | 'disable'>): () => void {
-  connectIntents(store, { mcp: { reconnect: (name) => servers.reconnect(name), disable: (name) => servers.disable(name) } });
+/** The store follows the servers from now on (header, /mcp); /mcp's keys reach them through the door. Returns the unsubscribe. */
+export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'servers' | 'subscribe'>): () => void {
   mcpServersChanged(store, servers.servers());
   return servers.subscribe((event) => {
     if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
@@ -50,11 +49,10 @@ export function moveMcp(store: AppStore, delta: number): void {
 export function actOnMcpServer(store: AppStore, what: 'reconnect' | 'disable'): Promise<void> | void {
   const s = store.getState();
   const server = s.mcp?.servers[s.mcp.selected];
-  const port = store.intents.mcp;
-  if (!server || !port) return;
+  if (!server || !store.door.send({ type: 'capabilities' }).mcp) return;
   if (what === 'disable' && server.state.status === 'disabled') return flash(store, `${server.name} is already off (r starts it again)`);
   flash(store, what === 'reconnect' ? `starting ${server.name} again…` : `turning ${server.name} off for this session…`);
-  return port[what](server.name).then(
+  return store.door.send({ type: what === 'reconnect' ? 'reconnectMcp' : 'disableMcp', name: server.name }).then(
     (ok) => flash(store, ok ? (what === 'reconnect' ? `${server.name}: started again` : `${server.name} is off for this session`) : `${server.name}: nothing to do`),
     (err: unknown) => flash(store, `${server.name}: ${(err as Error).message}`),
   );

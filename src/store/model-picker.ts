@@ -19,15 +19,15 @@ export function filteredModels(p: Pick<ModelPickerState, 'models' | 'filter'>): 
 
 /** Resolves once the list is there (or the picker says why not). */
 export function openModelPicker(store: AppStore, refresh = false): Promise<void> | void {
-  const port = store.intents.models;
-  if (!port) return flash(store, 'the demo and scripted models have no other model to switch to (start with --provider/--model)');
+  const current = store.door.send({ type: 'currentModel' });
+  if (current === null) return flash(store, 'the demo and scripted models have no other model to switch to (start with --provider/--model)');
   store.setState({
     mode: 'model',
     input: emptyInput(),
     completion: null,
-    modelPicker: { phase: 'loading', models: [], current: port.current(), filter: '', selected: 0 },
+    modelPicker: { phase: 'loading', models: [], current, filter: '', selected: 0 },
   });
-  return port.list(refresh).then(
+  return store.door.send({ type: 'listModels', refresh }).then(
     (models) => {
       const p = store.getState().modelPicker;
       if (!p) return;
@@ -61,8 +61,7 @@ export function closeModelPicker(store: AppStore): void {
 export function chooseModel(store: AppStore): Promise<void> | void {
   const s = store.getState();
   const p = s.modelPicker;
-  const port = store.intents.models;
-  if (!p || !port || p.phase !== 'ready') return;
+  if (!p || p.phase !== 'ready') return;
   const choice = filteredModels(p)[p.selected];
   if (!choice) return flash(store, p.filter ? `no model matches “${p.filter}”` : 'no model to choose');
   if (choice.id === p.current) {
@@ -70,7 +69,7 @@ export function chooseModel(store: AppStore): Promise<void> | void {
     return flash(store, `already on ${choice.id}`);
   }
   store.setState({ modelPicker: { ...p, phase: 'switching' } });
-  return port.switchTo(choice.id).then(
+  return store.door.send({ type: 'switchModel', model: choice.id }).then(
     (label) => {
       closeModelPicker(store);
       modelLabelChecked(store, label);

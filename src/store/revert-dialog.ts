@@ -10,6 +10,7 @@ import { filesCount } from './ledger-text.js';
 import type { RevertDialog } from './revert-state.js';
 import type { TranscriptItem } from './transcript.js';
 import { flash } from './view-actions.js';
+import { ledgerPort } from './ledger-port.js';
 
 export type { RevertDialog } from './revert-state.js';
 
@@ -47,7 +48,7 @@ function open(store: AppStore, dialog: Omit<RevertDialog, 'phase' | 'scroll' | '
 export function startUndo(store: AppStore): Promise<void> | void {
   const s = store.getState();
   const item = selectedItem(s);
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (item?.kind !== 'tool') return flash(store, 'u undoes a tool call: select one');
   if (!port) return flash(store, 'undo needs the change ledger, which is off in this session');
   if (!item.changes) return flash(store, `${item.name} cannot change files: nothing to undo`);
@@ -62,7 +63,7 @@ export function startUndo(store: AppStore): Promise<void> | void {
 export function startRewind(store: AppStore): Promise<void> | void {
   const s = store.getState();
   const item = selectedItem(s);
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (item?.kind !== 'user') return flash(store, 'R rewinds to before one of your prompts: select one ([ and ] jump to them)');
   if (!port) return flash(store, 'rewind needs the change ledger, which is off in this session');
   if (!item.checkpoint) return flash(store, 'the change ledger has no mark for this prompt');
@@ -73,7 +74,7 @@ export function startRewind(store: AppStore): Promise<void> | void {
 
 /** The rewind preview of one prompt (`R`, the /rewind picker): `itemId` is its row in the transcript. */
 export function startRewindTo(store: AppStore, target: { itemId: string; entry: string; ordinal: number }): Promise<void> | void {
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (!port) return flash(store, 'rewind needs the change ledger, which is off in this session');
   return open(store, { kind: 'rewind', ...target }, port.planRewind(target.entry));
 }
@@ -99,7 +100,7 @@ function doneText(kind: 'undo' | 'rewind', label: SafeText, done: RevertDone): S
 export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Promise<void> | void {
   const s = store.getState();
   const d = s.revert;
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (!d || d.phase !== 'ready' || !d.preview || !port) return;
   if (overwriteConflicts && d.preview.conflicts.length === 0) return;
   if (d.kind === 'undo' && !overwriteConflicts && d.preview.clean.length === 0) return flash(store, 'every file changed again since: f restores them anyway, Esc leaves them');

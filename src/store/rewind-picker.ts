@@ -5,6 +5,7 @@ import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { startRewindTo } from './revert-dialog.js';
 import type { RewindPickerState, RewindRow } from './rewind-picker-state.js';
+import { ledgerPort } from './ledger-port.js';
 
 export type { RewindPickerState, RewindRow } from './rewind-picker-state.js';
 
@@ -23,7 +24,7 @@ export function visibleRewindRows(p: Pick<RewindPickerState, 'rows' | 'filter'>)
 /** Opens the picker. Resolves once the prompts are listed. */
 export function openRewindPicker(store: AppStore): Promise<void> | void {
   const s = store.getState();
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (!port) return flash(store, '/rewind needs the change ledger, which is off in this session');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before rewinding');
   const returnTo: Mode = s.mode === 'rewind' ? 'input' : s.mode;

@@ -2,11 +2,12 @@
 import type { AppStore } from './app-store.js';
 import { filesCount } from './ledger-text.js';
 import { flash } from './view-actions.js';
+import { ledgerPort } from './ledger-port.js';
 
 
 /** Resolves once the pager has the diff (or the status line says why not). */
 export function showSessionDiff(store: AppStore): Promise<void> | void {
-  const port = store.intents.ledger;
+  const port = ledgerPort(store.door);
   if (!port) return flash(store, '/diff needs the change ledger, which is off in this session');
   return port.sessionDiff().then(
     (d) => {

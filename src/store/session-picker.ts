@@ -41,19 +41,19 @@ export function visibleRows(p: Pick<PickerState, 'rows' | 'filter' | 'scope'>): 
 }
 
 async function load(store: AppStore, scope: SessionScope): Promise<void> {
-  const port = store.intents.sessions;
-  if (!port) return;
-  const summaries = await port.list(scope);
+  const door = store.door;
+  if (!door.send({ type: 'capabilities' }).sessions) return;
+  const summaries = await door.send({ type: 'listSessions', scope });
   const p = store.getState().picker;
   if (!p || p.scope !== scope) return;
-  const current = port.currentId();
+  const current = door.send({ type: 'capabilities' }).currentSession;
   store.setState({ picker: { ...p, rows: summaries.map((s) => rowOf(s, current)), selected: 0, phase: 'ready' } });
 }
 
 /** Opens the picker on this workspace's sessions. Resolves once they are listed. */
 export function openPicker(store: AppStore): Promise<void> | void {
   const s = store.getState();
-  if (!store.intents.sessions) return flash(store, 'sessions are not kept in this run');
+  if (!store.door.send({ type: 'capabilities' }).sessions) return flash(store, 'sessions are not kept in this run');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before opening another session');
   const returnTo: Mode = s.mode === 'picker' ? 'input' : s.mode;
   store.setState({ mode: 'picker', completion: null, picker: { scope: 'workspace', filter: '', rows: [], selected: 0, phase: 'loading', returnTo } });
@@ -91,8 +91,7 @@ export function closePicker(store: AppStore): void {
 export async function choosePicked(store: AppStore): Promise<void> {
   const s = store.getState();
   const p = s.picker;
-  const port = store.intents.sessions;
-  if (!p || !port || p.phase !== 'ready') return;
+  if (!p || !store.door.send({ type: 'capabilities' }).sessions || p.phase !== 'ready') return;
   const row = visibleRows(p)[p.selected];
   if (!row) return flash(store, 'no session matches the filter');
   if (row.current) {
@@ -101,7 +100,7 @@ export async function choosePicked(store: AppStore): Promise<void> {
   }
   store.setState({ picker: { ...p, phase: 'opening' } });
   try {
-    const view = await port.resume(row.id);
+    const view = await store.door.send({ type: 'resumeSession', id: row.id });
     store.setState({ picker: null, mode: 'input' });
     showSession(store, view);
   } catch (err) {
@@ -137,10 +136,9 @@ export function ago(ms: number, now: number): string {
 
 /** /sessions: the workspace's recent sessions as a notice, newest first, with how to open one. */
 export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise<void> {
-  const port = store.intents.sessions;
-  if (!port) return flash(store, 'sessions are not kept in this run');
-  const all = await port.list('workspace');
-  const current = port.currentId();
+  if (!store.door.send({ type: 'capabilities' }).sessions) return flash(store, 'sessions are not kept in this run');
+  const all = await store.door.send({ type: 'listSessions', scope: 'workspace' });
+  const current = store.door.send({ type: 'capabilities' }).currentSession;
   const now = Date.now();
   const lines = all.slice(0, limit).map((s) => {
     return `  ${s.id.slice(0, 8)}  ${s.title}  · ${ago(s.updatedAt, now)} · ${s.turns} turn${s.turns === 1 ? '' : 's'}${s.id === current ? ' · this session' : ''}`;

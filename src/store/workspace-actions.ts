@@ -1,6 +1,6 @@
 // Named actions for the workspace information and its prompts (state: workspace-state.ts):
 // the trust prompt's answer, memory and commands arriving, /memory, and where a `#` line goes.
-// Answers leave through the store's intents.
+// Answers leave through the door.
 import type { IgnoredSetting } from '../core/config/tighten.js';
 import type { CustomCommand } from '../core/commands/custom-commands.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
@@ -28,7 +28,7 @@ export function answerTrust(store: AppStore, trust: boolean): void {
   const s = store.getState();
   const q = s.workspace.trust;
   if (!q) return;
-  store.intents.answerTrust(trust);
+  store.door.send({ type: 'answerTrust', trust });
   patch(store, { trust: null }, { mode: 'input' });
   showNotices(store, [
     trust
@@ -92,7 +92,7 @@ export function chooseMemoryTarget(store: AppStore, index: number | null): void 
   }
   const target = r.targets[index];
   if (!target) return;
-  void store.intents.rememberLine(target, r.line).then(
+  void store.door.send({ type: 'rememberLine', target, line: r.line }).then(
     (message) => showNotices(store, [message]),
     (err: unknown) => showNotices(store, [`could not save to ${target.label}: ${err instanceof Error ? err.message : String(err)}`]),
   );

@@ -2,9 +2,11 @@
 import React from 'react';
 import { act } from 'react';
 import { App, type AppProps } from '../../components/App.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
-import { attachAgent, type AgentSession } from '../../src/store/agent-session.js';
+import { attachDoor, type AgentSession } from '../../src/store/agent-session.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { spyDoor, type SpyDoor } from '../helpers/spy-door.js';
 import type { KeyEnv } from '../../src/keys/input-keys.js';
 import { createFakeAgent, simpleTurn, type FakeAgent, type TurnScript } from '../store/fake-agent.js';
 import { renderAct, unmountAct, type Rendered } from './act-helpers.js';
@@ -14,6 +16,8 @@ export interface Harness {
   store: AppStore;
   agent: FakeAgent;
   session: AgentSession;
+  /** The store's door: `h.door.on(type, …)` answers a request instead of the fake agent. */
+  door: SpyDoor;
   exits: number;
   mouse: boolean[];
 }
@@ -21,23 +25,22 @@ export interface Harness {
 export async function renderApp(
   opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies'] } = {},
 ): Promise<Harness> {
-  const store = createAppStore({}, { layout: screenLayout });
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
-  const session = attachAgent(store, agent, { intervalMs: 1 });
-  const h = { store, agent, session, exits: 0, mouse: [] } as unknown as Harness;
-  connectIntents(store, {
-    submitPrompt: (p) => session.submit(p),
-    interrupt: () => session.interrupt(),
-    clearConversation: () => session.clear(),
-    exit: () => {
-      h.exits++;
-    },
-    paneSize: (c, r) => session.resizePanes(c, r),
-    writeToTool: (id, data) => session.writeToTool(id, data),
-    setMouse: (on) => {
-      h.mouse.push(on);
+  const door = spyDoor(createAgentDoor(agent));
+  const h = { agent, door, exits: 0, mouse: [] } as unknown as Harness;
+  const store = createAppStore({}, {
+    layout: screenLayout,
+    door,
+    terminal: {
+      exit: () => {
+        h.exits++;
+      },
+      setMouse: (on) => {
+        h.mouse.push(on);
+      },
     },
   });
+  Object.assign(h, { store, session: attachDoor(store, { intervalMs: 1 }) });
   const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now };
   h.r = await renderAct(
     <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} terminalReplies={opts.terminalReplies} />,

@@ -5,7 +5,6 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision } from '../../src/core/permissions/approval.js';
-import { connectIntents } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { frame, KEYS, press, unmountAct } from './act-helpers.js';
 import { renderApp, type Harness } from './app-harness.js';
@@ -19,7 +18,7 @@ afterEach(async () => {
 async function setup(): Promise<[string, ApprovalDecision][]> {
   h = await renderApp();
   const answers: [string, ApprovalDecision][] = [];
-  connectIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]) });
+  h.door.on('respondToApproval', (r) => answers.push([r.id, r.decision]) > 0);
   return answers;
 }
 

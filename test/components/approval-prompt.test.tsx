@@ -4,7 +4,6 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision, PermissionMode } from '../../src/core/permissions/approval.js';
-import { connectIntents } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { modeCycle } from '../../src/store/approval-state.js';
 import { approvalHint } from '../../components/approval-lines.js';
@@ -21,7 +20,8 @@ async function setup(): Promise<{ answers: [string, ApprovalDecision][]; modes: 
   h = await renderApp();
   const answers: [string, ApprovalDecision][] = [];
   const modes: PermissionMode[] = [];
-  connectIntents(h.store, { respondToApproval: (id, d) => answers.push([id, d]), setPermissionMode: (m) => modes.push(m) });
+  h.door.on('respondToApproval', (r) => answers.push([r.id, r.decision]) > 0);
+  h.door.on('setMode', (r) => void modes.push(r.mode));
   return { answers, modes };
 }
 

@@ -10,10 +10,10 @@ import { applyPaletteTheme } from '../../components/palette.js';
 import { createAgent } from '../../src/core/loop.js';
 import { createAnthropicProvider } from '../../src/core/providers/anthropic.js';
 import { fileTools } from '../../src/core/tools/file-tools.js';
-import { attachAgent } from '../../src/store/agent-session.js';
-import { createAppStore, connectIntents } from '../../src/store/app-store.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { attachDoor } from '../../src/store/agent-session.js';
+import { createAppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
-import { contextIntents } from '../../src/store/context-costs.js';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
 import { frame, press, renderAct, settleUntil, unmountAct, KEYS, type Rendered } from './act-helpers.js';
@@ -58,9 +58,9 @@ async function appOverRealAgent() {
   await writeFile(path.join(ws.root, 'big.ts'), BIG);
   const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 1 });
   const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session'), contextWindow: 20_000 });
-  const store = createAppStore({}, { layout: screenLayout });
-  const session = attachAgent(store, agent, { intervalMs: 1 });
-  connectIntents(store, { submitPrompt: (p) => session.submit(p), interrupt: () => session.interrupt(), ...contextIntents(store, agent, session, () => 'claude-sonnet-4-6') });
+  const door = createAgentDoor(agent, { modelName: () => 'claude-sonnet-4-6' });
+  const store = createAppStore({}, { layout: screenLayout, door });
+  const session = attachDoor(store, { intervalMs: 1 });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: ws.root }} keyEnv={{ files: () => [], now: Date.now }} markdownDelayMs={100_000} />);
   return { store, agent, session, r };
 }

@@ -4,8 +4,9 @@ import React from 'react';
 import { appendFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../components/App.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
+import { spyDoor } from '../helpers/spy-door.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply, bashCall, bashDetails, turn } from './history-fixtures.js';
 
@@ -16,14 +17,16 @@ afterEach(async () => {
   h = null;
 });
 
-async function render(store: AppStore): Promise<H> {
+/** A store whose door takes the keys typed into a running command (written). */
+function storeWithDoor(): AppStore {
+  const door = spyDoor();
   const written: string[] = [];
-  connectIntents(store, {
-    writeToTool: (_id, data) => {
-      written.push(data);
-      return true;
-    },
-  });
+  door.on('writeToCommand', (r) => written.push(r.data) > 0);
+  return Object.assign(createAppStore({}, { layout: screenLayout, door }), { written });
+}
+
+async function render(store: AppStore): Promise<H> {
+  const written = (store as AppStore & { written: string[] }).written;
   const r = await renderAct(
     <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />,
   );
@@ -40,7 +43,7 @@ const pagerStatus = (x: H) => frame(x.r).split('\n').filter((l) => l.trim() !== 
 
 describe('the pager from history mode', () => {
   it('o shows the whole log (not only the pane), scrolls, searches, and q returns to the same selection', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     apply(store, turn('go', [bashCall('long', 'seq-ish', LOG, { kept: 5 }), bashCall('short', 'echo hi', ['hi'])], 'done'));
     h = await render(store);
     await press(h.r, KEYS.ctrlO, 'g', 'j');
@@ -69,7 +72,7 @@ describe('the pager from history mode', () => {
     // Only the pager's re-read interval is fake: it never fires, so what shows came from the read at the end.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const store = createAppStore({}, { layout: screenLayout });
+      const store = storeWithDoor();
       const details = bashDetails('seq-ish', ['first line'], { running: true });
       apply(store, [
         { type: 'turn_start', prompt: 'go' },
@@ -108,7 +111,7 @@ function runningBash(store: AppStore, id: string, at = Date.now()): void {
 
 describe('Ctrl+T: typing into a running command', () => {
   it('sends every key to the pty as the terminal sent it; Ctrl+T gives the keys back', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     runningBash(store, 'cmd');
     h = await render(store);
     await press(h.r, 'x', KEYS.backspace); // the input still works before focus
@@ -131,7 +134,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('in history mode focuses the selected command, and focus returns when the command ends', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     runningBash(store, 'cmd');
     h = await render(store);
     await press(h.r, KEYS.ctrlO, 'G');
@@ -147,7 +150,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('follows the command\'s key modes from its snapshot (application cursor keys, bracketed paste)', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     runningBash(store, 'less');
     const d = bashDetails('less', ['page'], { running: true });
     apply(store, [{ type: 'tool_output', id: 'less', details: { ...d, snapshot: { ...d.snapshot, applicationCursorKeys: true, bracketedPaste: true } } }]);
@@ -157,7 +160,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('says so when nothing runs', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     apply(store, turn('go', [bashCall('done', 'true', [])], 'ok'));
     h = await render(store);
     await press(h.r, '\x14');
@@ -166,7 +169,7 @@ describe('Ctrl+T: typing into a running command', () => {
   });
 
   it('a running command silent for 5 s hints that it may be waiting for input', async () => {
-    const store = createAppStore({}, { layout: screenLayout });
+    const store = storeWithDoor();
     runningBash(store, 'quiet', Date.now() - 6000);
     runningBash(store, 'chatty');
     h = await render(store);

@@ -8,6 +8,8 @@ import { McpServers } from '../../src/core/mcp/mcp-servers.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { followMcpServers } from '../../src/store/mcp-actions.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import { everythingStdio } from '../helpers/mcp-servers.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
@@ -37,7 +39,8 @@ beforeAll(async () => {
     clientVersion: '0.0.0-test',
     reconnect: { maxAttempts: 0, baseDelayMs: 10, maxDelayMs: 10 },
   });
-  store = createAppStore({}, { layout: screenLayout });
+  // /mcp's r and d reach the servers through the door, as in the app.
+  store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) }) });
   stop = followMcpServers(store, servers);
   servers.start();
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);

@@ -11,7 +11,8 @@ import { parseArgs } from '../../src/cli/args.js';
 import { checkedConfig, prepareRun } from '../../src/cli/config.js';
 import { modelPicking, withDiscoveredModel } from '../../src/cli/model-choice.js';
 import { createProvider, createSessionAgent } from '../../src/cli/session.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { collect } from '../helpers/collect.js';
 import { completion, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.js';
@@ -42,8 +43,9 @@ async function setUp() {
   const config = await withDiscoveredModel(await checkedConfig(request));
   const agent = await createSessionAgent(config, await createProvider(config));
   dispose = () => agent.dispose();
-  const store = createAppStore({}, { layout: screenLayout });
-  connectIntents(store, { models: modelPicking(agent, request, config, (t) => t) });
+  const door = createAgentDoor(agent, { models: Promise.resolve(modelPicking(agent, request, config, (t) => t)) });
+  const store = createAppStore({}, { layout: screenLayout, door });
+  await Promise.resolve();
   r = await renderAct(<App store={store} header={{ modelLabel: `${config.model} at ${local.url}`, isDemo: false, workspaceRoot: dir }} markdownDelayMs={100_000} />);
   return { store, agent };
 }

@@ -4,9 +4,10 @@
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { attachDoor } from '../../src/store/agent-session.js';
 import { screenLayout } from '../../components/screen-layout.js';
-import { attachAgent } from '../../src/store/agent-session.js';
 import { startSessions } from '../../src/store/session-picker.js';
 import { sessionPort } from '../../src/cli/session-recording.js';
 import type { InklingConfig } from '../../src/cli/config.js';
@@ -34,10 +35,9 @@ async function appOver(dirs: { home: string; workspace: string; mode?: Permissio
   const live = recordingAgent(responders, dirs);
   const config = { home: dirs.home, workspaceRoot: dirs.workspace, session, settings: { permissions: { mode: dirs.mode ?? 'default' } } } as InklingConfig;
   const port = sessionPort(Promise.resolve(config), Promise.resolve(live.agent));
-  const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout });
+  const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout, door: createAgentDoor(live.agent, { sessions: port }) });
+  attachDoor(store, { intervalMs: 1 });
   if (dirs.mode) store.setState({ permission: { mode: dirs.mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });
-  const binding = attachAgent(store, live.agent, { intervalMs: 1 });
-  connectIntents(store, { submitPrompt: (p) => binding.submit(p), interrupt: () => binding.interrupt(), clearConversation: () => binding.clear(), sessions: port });
   rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} markdownDelayMs={100_000} />);
   return { r: rendered, store, live, port };
 }

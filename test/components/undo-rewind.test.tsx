@@ -9,9 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import type { ChangeLedger } from '../../src/core/checkpoints/change-ledger.js';
 import type { AgentEvent } from '../../src/core/events.js';
-import { createAppStore, connectIntents, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import type { Agent } from '../../src/core/agent.js';
+import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import { screenLayout } from '../../components/screen-layout.js';
-import { ledgerPort } from '../../src/store/ledger-port.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from '../core/checkpoints/ledger-fixtures.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply } from './history-fixtures.js';
@@ -55,22 +57,22 @@ async function turn(store: AppStore, prompt: string, ordinal: number, calls: Arr
 async function session(opts: { fork?: boolean } = {}): Promise<{ store: AppStore; cut: number[] }> {
   ws = await ledgerWorkspace({ files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
   ledger = newLedger(ws);
-  const store = createAppStore({}, { layout: screenLayout });
+  const cut: number[] = [];
+  const promptOf = (n: number) => (n === 1 ? 'first prompt' : 'second prompt');
+  const agent: Agent = {
+    ...createFakeAgent((p) => simpleTurn(p)),
+    ledger,
+    rewindConversation: (n: number) => (cut.push(n), { prompt: promptOf(n) }),
+    // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
+    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
+  };
+  const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
   const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
   await turn(store, 'first prompt', 1, [
     { id: 'sed1', name: 'bash', input: { command: "sed -i 's/alpha/ALPHA/' a.txt" }, run: sh("sed -i 's/alpha/ALPHA/' a.txt") },
     { id: 'edit1', name: 'edit_file', input: { path: 'b.txt' }, run: sh("printf 'beta\\nmore\\n' > b.txt") },
   ]);
   await turn(store, 'second prompt', 2, [{ id: 'new1', name: 'write_file', input: { path: 'c.txt' }, run: sh('echo gamma > c.txt') }]);
-  const cut: number[] = [];
-  const promptOf = (n: number) => (n === 1 ? 'first prompt' : 'second prompt');
-  const agent = {
-    ledger,
-    rewindConversation: (n: number) => (cut.push(n), { prompt: promptOf(n) }),
-    // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
-    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
-  };
-  connectIntents(store, { ledger: ledgerPort(agent) });
   r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
   return { store, cut };
 }

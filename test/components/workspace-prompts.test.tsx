@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomCommand } from '../../src/core/commands/custom-commands.js';
 import type { MemoryLineTarget } from '../../src/core/memory/memory-lines.js';
 import type { MemoryFile } from '../../src/core/memory/project-memory.js';
-import { connectIntents } from '../../src/store/app-store.js';
 import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked } from '../../src/store/workspace-actions.js';
 import { helpLines } from '../../components/HelpOverlay.js';
 import { createReplyCollector } from '../../src/keys/terminal-replies.js';
@@ -32,7 +31,7 @@ describe('trust prompt', () => {
   it('lists what the workspace would set and answers yes with y', async () => {
     h = await renderApp();
     const answers: boolean[] = [];
-    connectIntents(h.store, { answerTrust: (t) => answers.push(t) });
+    h.door.on('answerTrust', (r) => void answers.push(r.trust));
     askTrust(h.store, {
       workspaceRoot: '/w',
       wouldSet: [{ file: '.env', key: 'ANTHROPIC_BASE_URL', value: '"http://evil.example"', why: 'chooses where requests (and your key) go' }],
@@ -55,7 +54,7 @@ describe('trust prompt', () => {
   it('n or Esc answers no and leaves the input usable', async () => {
     h = await renderApp();
     const answers: boolean[] = [];
-    connectIntents(h.store, { answerTrust: (t) => answers.push(t) });
+    h.door.on('answerTrust', (r) => void answers.push(r.trust));
     askTrust(h.store, { workspaceRoot: '/w', wouldSet: [{ file: '.inkling/settings.json', key: 'permissions.allow', value: '["bash(*)"]', why: 'lets calls run without asking' }] });
     await settle();
     await press(h.r, '\x1b');
@@ -67,7 +66,7 @@ describe('trust prompt', () => {
   it('Ctrl+C in the trust prompt leaves inkling, answering no so the agent can be disposed of', async () => {
     h = await renderApp();
     const answers: boolean[] = [];
-    connectIntents(h.store, { answerTrust: (t) => answers.push(t) });
+    h.door.on('answerTrust', (r) => void answers.push(r.trust));
     askTrust(h.store, { workspaceRoot: '/w', wouldSet: [] });
     await settle();
     await press(h.r, '\x03');
@@ -111,7 +110,7 @@ describe('memory', () => {
   it('a # line asks which file and saves the line to the chosen one', async () => {
     h = await renderApp();
     const saved: [string, string][] = [];
-    connectIntents(h.store, { rememberLine: async (t, line) => (saved.push([t.path, line]), `saved "${line}" to ${t.label}`) });
+    h.door.on('rememberLine', async ({ target: t, line }) => (saved.push([t.path, line]), `saved "${line}" to ${t.label}`));
     memoryLoaded(h.store, [projectFile], targets);
     await press(h.r, ...'# always use pnpm', '\r');
     await settle();
@@ -129,7 +128,7 @@ describe('memory', () => {
   it('Esc on the # question saves nothing and gives the line back to the input', async () => {
     h = await renderApp();
     const saved: string[] = [];
-    connectIntents(h.store, { rememberLine: async (_t, line) => (saved.push(line), 'ok') });
+    h.door.on('rememberLine', async ({ line }) => (saved.push(line), 'ok'));
     memoryLoaded(h.store, [projectFile], targets);
     await press(h.r, ...'# keep it', '\r', '\x1b');
     expect(saved).toEqual([]);

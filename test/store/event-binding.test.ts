@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
-import { attachAgent } from '../../src/store/agent-session.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { attachDoor } from '../../src/store/agent-session.js';
+import type { Agent } from '../../src/core/agent.js';
 import { startTicker } from '../../src/store/ticker.js';
 import { exitSummary } from '../../src/app/exit-summary.js';
 import type { AgentEvent } from '../../src/core/events.js';
@@ -54,11 +56,16 @@ describe('event binding', () => {
   });
 });
 
+/** A store over the door of this agent, and the store's side of that door. */
+function storeOver(agent: Agent) {
+  const store = createAppStore({}, { door: createAgentDoor(agent) });
+  return { store, s: attachDoor(store) };
+}
+
 describe('agent session', () => {
   it('runs a turn, queues a prompt sent meanwhile and runs it after', async () => {
-    const store = createAppStore();
     const agent = createFakeAgent((p) => simpleTurn(p));
-    const s = attachAgent(store, agent);
+    const { store, s } = storeOver(agent);
     s.submit('one');
     s.submit('two');
     expect(store.getState().queued).toEqual(['two']);
@@ -72,13 +79,12 @@ describe('agent session', () => {
   });
 
   it('interrupt makes the UI idle at once with the card cancelled, and aborts the run', async () => {
-    const store = createAppStore();
     let aborted = false;
     const agent = createFakeAgent((p, signal) => {
       signal.addEventListener('abort', () => (aborted = true));
       return hangingToolTurn(p, signal);
     });
-    const s = attachAgent(store, agent);
+    const { store, s } = storeOver(agent);
     s.submit('go');
     await new Promise((r) => setTimeout(r, 80));
     expect(store.getState().phase).toBe('tools');
@@ -99,8 +105,7 @@ describe('agent session', () => {
   });
 
   it('puts queued prompts back into the input on interrupt', async () => {
-    const store = createAppStore();
-    const s = attachAgent(store, createFakeAgent((p, signal) => hangingToolTurn(p, signal)));
+    const { store, s } = storeOver(createFakeAgent((p, signal) => hangingToolTurn(p, signal)));
     s.submit('first');
     s.submit('queued one');
     s.interrupt();
@@ -110,10 +115,7 @@ describe('agent session', () => {
   });
 
   it('reports a run that throws as an error and goes idle', async () => {
-    const store = createAppStore();
-    const s = attachAgent(
-      store,
-      createFakeAgent(async function* (p) {
+    const { store, s } = storeOver(createFakeAgent(async function* (p) {
         yield { type: 'turn_start', prompt: p };
         throw new Error('socket hang up');
       }),
@@ -125,9 +127,8 @@ describe('agent session', () => {
   });
 
   it('clear forgets the transcript and the agent conversation', async () => {
-    const store = createAppStore();
     const agent = createFakeAgent((p) => simpleTurn(p));
-    const s = attachAgent(store, agent);
+    const { store, s } = storeOver(agent);
     s.submit('one');
     await s.idle();
     s.clear();
@@ -136,7 +137,6 @@ describe('agent session', () => {
   });
 
   it('the exit summary counts the whole session, across /clear', async () => {
-    const store = createAppStore();
     const u = (n: number) => ({ inputTokens: 10 * n, outputTokens: 5 * n, cacheReadTokens: 0, cacheWriteTokens: 0 });
     let turns = 0;
     const agent = createFakeAgent(async function* (p) {
@@ -147,7 +147,7 @@ describe('agent session', () => {
       yield { type: 'usage', usage: u(1), turn: u(1), session: u(turns) };
       yield { type: 'turn_end', reason: 'end_turn' };
     });
-    const s = attachAgent(store, agent);
+    const { store, s } = storeOver(agent);
     s.submit('one');
     await s.idle();
     s.clear();

@@ -6,6 +6,7 @@ import {
   acceptCompletion, editInput, filesChanged, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
 } from '../../src/store/input-actions.js';
 import { scrollHelp, scrollTranscript } from '../../src/store/view-actions.js';
+import { spyDoor } from '../helpers/spy-door.js';
 
 const files = () => ['src/app.ts', 'src/apple.ts', 'README.md'];
 const at = (text: string) => ({ text, cursor: text.length });
@@ -53,7 +54,9 @@ describe('input actions', () => {
 
   it('sends the expanded prompt, remembers the typed one, and follows the bottom again', () => {
     const sent: string[] = [];
-    const store = createAppStore({ scrollBack: 7, newBelow: true }, { intents: { submitPrompt: (p) => sent.push(p) } });
+    const door = spyDoor();
+    door.on('submit', (r) => void sent.push(r.prompt));
+    const store = createAppStore({ scrollBack: 7, newBelow: true }, { door });
     editInput(store, at('/review x'), files, { pastes: [{ label: '[paste]', text: 'p' }] });
     sendPrompt(store, '/review x', 'Review x carefully');
     expect(sent).toEqual(['Review x carefully']);
@@ -62,7 +65,7 @@ describe('input actions', () => {
 
   it('exits on a second Ctrl+C within the window only', () => {
     let exits = 0;
-    const store = createAppStore({}, { intents: { exit: () => exits++ } });
+    const store = createAppStore({}, { terminal: { exit: () => void exits++ } });
     pressExit(store, 1000, 2000);
     expect(store.getState().flash?.text).toBe('press Ctrl+C again to exit');
     pressExit(store, 3500, 2000);
@@ -73,7 +76,7 @@ describe('input actions', () => {
 
   it('turns mouse reporting on and off through the port', () => {
     const calls: boolean[] = [];
-    const store = createAppStore({}, { intents: { setMouse: (on) => calls.push(on) } });
+    const store = createAppStore({}, { terminal: { setMouse: (on) => void calls.push(on) } });
     toggleMouse(store);
     toggleMouse(store);
     expect(calls).toEqual([true, false]);

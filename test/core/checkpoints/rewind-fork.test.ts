@@ -11,6 +11,7 @@ import { latestSession, listSessions, openSession } from '../../../src/core/sess
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
 import { ledgerPort } from '../../../src/store/ledger-port.js';
+import { createAgentDoor } from '../../../src/core/door/agent-door.js';
 import { collect } from '../../helpers/collect.js';
 import { respond, testProvider, text, toolUse } from '../../helpers/test-provider.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
@@ -48,7 +49,7 @@ describe('rewind into a new session', () => {
     const { ws, paths, recorder, ledger, agent, provider } = await twoTurns({ recorder: true });
     const oldId = recorder!.id;
     const oldText = readFileSync(paths.file(oldId), 'utf8');
-    const port = ledgerPort(agent)!;
+    const port = ledgerPort(createAgentDoor(agent))!;
     const second = (await ledger.prompts())[1]!;
 
     const done = await port.rewind(second.entry, 2, false);
@@ -97,7 +98,7 @@ describe('rewind into a new session', () => {
   it('without a session recorder: files and conversation go back, the ledger goes on in its session', async () => {
     const { ws, ledger, agent } = await twoTurns({ recorder: false });
     const before = ledger.sessionId;
-    const port = ledgerPort(agent)!;
+    const port = ledgerPort(createAgentDoor(agent))!;
     const first = (await ledger.prompts())[0]!;
     const done = await port.rewind(first.entry, 1, false);
     expect(done.prompt).toBe('first prompt');

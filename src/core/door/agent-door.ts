@@ -1,0 +1,170 @@
+// The door over an agent (core/door/requests.ts): runs its turns and compactions one after
+// another, stops them, and answers every other request from the agent or from the parts that
+// start later (the sessions on disk, /model's list, the MCP servers, the trust question).
+import type { Agent } from '../agent.js';
+import type { McpServers } from '../mcp/mcp-servers.js';
+import type { SessionPort } from '../sessions/session-port.js';
+import type { ModelPicking, TrustQuestion } from '../startup-info.js';
+import type { MemoryLineTarget } from '../memory/memory-lines.js';
+import type { AgentEvent } from '../events.js';
+import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
+import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
+
+/** What the door answers from besides the agent; each is optional (a part that is not there says so). */
+export interface DoorParts {
+  /** The sessions on disk (the picker, /resume). */
+  sessions?: SessionPort;
+  /** /model, once the agent is built; null for the demo and scripted models. */
+  models?: Promise<ModelPicking | null>;
+  /** The MCP servers once they are loading; null when none are configured. */
+  mcp?: Promise<Pick<McpServers, 'reconnect' | 'disable'> | null>;
+  /** The start-up's trust question (the answer goes back through it). */
+  trust?: Promise<TrustQuestion | null>;
+  /** Saves a `#` line; resolves to what to tell the person. */
+  rememberLine?(target: MemoryLineTarget, line: string): Promise<string>;
+  /** The model answering now, as /cost prices it. */
+  modelName?(): string;
+}
+
+interface Run {
+  controller: AbortController;
+  interrupted: boolean;
+}
+
+const LEDGER_REQUESTS = new Set<AgentRequest['type']>(['planUndo', 'undo', 'planRewind', 'rewind', 'sessionDiff', 'ledgerPrompts', 'entryDiff']);
+
+export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor {
+  const listeners = new Set<(event: DoorEvent) => void>();
+  const emit = (event: DoorEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  let current: Run | null = null;
+  // The previous run's iterator, still finishing after an interrupt; a new run waits for it.
+  let winding: Promise<void> = Promise.resolve();
+  let models: ModelPicking | null = null;
+  let mcp: Pick<McpServers, 'reconnect' | 'disable'> | null = null;
+  void parts.models?.then((m) => {
+    models = m;
+    if (m) emit({ type: 'ready', part: 'models' });
+  }, () => {});
+  void parts.mcp?.then((m) => {
+    mcp = m;
+    if (m) emit({ type: 'ready', part: 'mcp' });
+  }, () => {});
+
+  const start = (kind: 'turn' | 'compaction', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
+    const run: Run = { controller: new AbortController(), interrupted: false };
+    current = run;
+    winding = (async () => {
+      await winding;
+      try {
+        // Interrupted before it could start: never bother the agent.
+        if (!run.interrupted) for await (const ev of job(run.controller.signal)) emit(ev);
+      } catch (err) {
+        if (!run.interrupted) {
+          emit({ type: 'error', message: err instanceof Error ? err.message : String(err), retryable: false });
+          emit({ type: 'turn_end', reason: 'error' });
+        }
+      }
+      if (current === run) current = null;
+      emit({ type: 'run_end', run: kind, interrupted: run.interrupted });
+    })();
+  };
+
+  const interrupt = (): boolean => {
+    const run = current;
+    if (!run) return false;
+    run.interrupted = true;
+    current = null;
+    run.controller.abort();
+    return true;
+  };
+
+  const missing = (what: string) => Promise.reject(new Error(what));
+
+  const answer = (request: AgentRequest): Answers[keyof Answers] => {
+    if (LEDGER_REQUESTS.has(request.type)) return ledgerAnswer(agent, request as LedgerRequest);
+    switch (request.type) {
+      case 'submit':
+        return start('turn', (signal) => agent.run(request.prompt, { signal }));
+      case 'interrupt':
+        return interrupt();
+      case 'clear':
+        interrupt();
+        return agent.clear();
+      case 'respondToApproval':
+        return agent.respondToApproval?.(request.id, request.decision) ?? false;
+      case 'writeToCommand':
+        return agent.writeToTool(request.id, request.data);
+      case 'resize':
+        agent.setPaneSize(request.cols, request.rows);
+        for (const id of request.running) agent.resizeTool(id, request.cols, request.rows);
+        return;
+      case 'setMode':
+        return agent.setPermissionMode?.(request.mode);
+      case 'compact': {
+        const compact = agent.compact?.bind(agent);
+        if (current || !compact) return false;
+        start('compaction', (signal) => compact(request.instructions, { signal }));
+        return true;
+      }
+      case 'editContext': {
+        const ev = agent.setContextEdit?.(request.id, request.edit);
+        if (!ev) return false;
+        emit(ev);
+        return true;
+      }
+      case 'contextCosts': {
+        const costs: Answers['contextCosts']['costs'] = {};
+        if (agent.toolCallCost) for (const id of request.ids) costs[id] = agent.toolCallCost(id);
+        return { window: agent.contextWindow, costs };
+      }
+      case 'contextBreakdown':
+        return agent.contextBreakdown?.() ?? null;
+      case 'listSessions':
+        return parts.sessions ? parts.sessions.list(request.scope) : missing('sessions are not kept in this run');
+      case 'resumeSession':
+        return parts.sessions ? parts.sessions.resume(request.id) : missing('sessions are not kept in this run');
+      case 'promptHistory':
+        return parts.sessions ? parts.sessions.promptHistory() : Promise.resolve([]);
+      case 'listModels':
+        return models ? models.list(request.refresh) : missing('no other model to switch to');
+      case 'switchModel':
+        return models ? models.switchTo(request.model) : missing('no other model to switch to');
+      case 'reconnectMcp':
+        return mcp ? mcp.reconnect(request.name) : missing('no MCP servers configured');
+      case 'disableMcp':
+        return mcp ? mcp.disable(request.name) : missing('no MCP servers configured');
+      case 'answerTrust':
+        void parts.trust?.then((q) => q?.answer(request.trust), () => {});
+        return;
+      case 'rememberLine':
+        return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');
+      case 'modelName':
+        return parts.modelName?.() ?? '';
+      case 'currentModel':
+        return models ? models.current() : null;
+      case 'capabilities': {
+        const currentSession = parts.sessions?.currentId();
+        return {
+          // An agent still being built (core/deferred-agent.ts) says whether it has a ledger once it is.
+          ledger: 'ledger' in agent,
+          sessions: parts.sessions !== undefined,
+          mcp: mcp !== null,
+          ...(currentSession !== undefined ? { currentSession } : {}),
+        };
+      }
+      case 'whenIdle':
+        return winding;
+    }
+    return undefined;
+  };
+
+  return {
+    send: <R extends AgentRequest>(request: R) => answer(request) as AnswerTo<R>,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

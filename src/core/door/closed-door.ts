@@ -1,0 +1,58 @@
+// A door with no agent behind it (a store made without one: store tests): nothing runs, asks
+// answer that there is nothing, and nothing is ever emitted.
+import type { AgentDoor, AgentRequest, Answers, AnswerTo } from './requests.js';
+
+const nothing = (what: string) => Promise.reject(new Error(what));
+
+function answer(request: AgentRequest): Answers[keyof Answers] {
+  switch (request.type) {
+    case 'interrupt':
+    case 'respondToApproval':
+    case 'writeToCommand':
+    case 'compact':
+    case 'editContext':
+      return false;
+    case 'contextCosts':
+      return { window: undefined, costs: {} };
+    case 'contextBreakdown':
+      return null;
+    case 'modelName':
+      return '';
+    case 'currentModel':
+      return null;
+    case 'capabilities':
+      return { ledger: false, sessions: false, mcp: false };
+    case 'rememberLine':
+      return Promise.resolve('memory files cannot be written here');
+    case 'promptHistory':
+      return Promise.resolve([]);
+    case 'whenIdle':
+      return Promise.resolve();
+    case 'planUndo':
+    case 'undo':
+    case 'planRewind':
+    case 'rewind':
+    case 'sessionDiff':
+    case 'ledgerPrompts':
+    case 'entryDiff':
+      return nothing('the change ledger is not available in this session');
+    case 'listSessions':
+    case 'resumeSession':
+      return nothing('sessions are not kept in this run');
+    case 'listModels':
+    case 'switchModel':
+      return nothing('no other model to switch to');
+    case 'reconnectMcp':
+    case 'disableMcp':
+      return nothing('no MCP servers configured');
+    default:
+      return undefined;
+  }
+}
+
+export function closedDoor(): AgentDoor {
+  return {
+    send: <R extends AgentRequest>(request: R) => answer(request) as AnswerTo<R>,
+    subscribe: () => () => {},
+  };
+}

@@ -1,0 +1,135 @@
+// The one way into the core for a front end (the TUI, -p, tests, later ACP): a typed union of
+// requests sent with `door.send(request)`, in the shape of codex's Op. What a request sets going
+// (a turn, a compaction, a context edit) is answered by the event stream (`door.subscribe`);
+// what only asks (a preview, a list) gets its answer back from `send`.
+import type { AgentEvent, ContextEdit } from '../events.js';
+import type { ApprovalDecision, PermissionMode } from '../permissions/approval.js';
+import type { ContextBreakdown } from '../context/context-breakdown.js';
+import type { ToolCallCost } from '../context/conversation-context.js';
+import type { RevertPlan } from '../checkpoints/revert-plan.js';
+import type { RevertOutcome } from '../checkpoints/change-ledger.js';
+import type { PromptSummary, SessionDiff } from '../checkpoints/ledger-views.js';
+import type { SessionScope, SessionSummary } from '../sessions/session-catalog.js';
+import type { SessionView } from '../sessions/session-port.js';
+import type { MemoryLineTarget } from '../memory/memory-lines.js';
+
+export type AgentRequest =
+  /** A prompt: starts a turn (after the previous one has wound down). */
+  | { type: 'submit'; prompt: string }
+  /**
+   * Stops the running turn or compaction; answers false when nothing runs. Its last events (the
+   * cancelled calls, turn_end) still come, then its run_end.
+   */
+  | { type: 'interrupt' }
+  /** Forgets the conversation (/clear), stopping what runs. */
+  | { type: 'clear' }
+  | { type: 'respondToApproval'; id: string; decision: ApprovalDecision }
+  /** Keys typed into a running command's pty; answers false when it no longer runs. */
+  | { type: 'writeToCommand'; id: string; data: string }
+  /** The pane size (cols × rows of the pty) for new commands and the running ones. */
+  | { type: 'resize'; cols: number; rows: number; running: readonly string[] }
+  | { type: 'setMode'; mode: PermissionMode }
+  /** /compact: answers false while a run is going (or when the agent cannot compact). */
+  | { type: 'compact'; instructions?: string }
+  /** One call's result dropped, shrunk, pinned, or (null) restored: answered by a context_edit event; false when the conversation no longer holds it. */
+  | { type: 'editContext'; id: string; edit: ContextEdit | null }
+  /** What each of these tool calls costs in the context now, and the window the meter measures. */
+  | { type: 'contextCosts'; ids: readonly string[] }
+  | { type: 'contextBreakdown' }
+  | { type: 'planUndo'; entry: string }
+  | { type: 'undo'; entry: string; overwriteConflicts: boolean }
+  /** By the prompt's ledger entry (turn_checkpoint's `entry`). */
+  | { type: 'planRewind'; entry: string }
+  /** Files back to just before the prompt, the conversation cut there (going on in a new session file when recorded). */
+  | { type: 'rewind'; entry: string; ordinal: number; overwriteConflicts: boolean }
+  | { type: 'sessionDiff' }
+  | { type: 'ledgerPrompts' }
+  | { type: 'entryDiff'; entry: string }
+  | { type: 'listSessions'; scope: SessionScope }
+  | { type: 'resumeSession'; id: string }
+  | { type: 'promptHistory' }
+  | { type: 'listModels'; refresh?: boolean }
+  /** Takes effect at the next request; answers the header's new model label. */
+  | { type: 'switchModel'; model: string }
+  | { type: 'reconnectMcp'; name: string }
+  | { type: 'disableMcp'; name: string }
+  /** The trust question's answer (true: trust and remember the workspace). */
+  | { type: 'answerTrust'; trust: boolean }
+  /** A `#` line for a memory file: answers what to tell the person. */
+  | { type: 'rememberLine'; target: MemoryLineTarget; line: string }
+  /** The model answering now (prices for /cost). */
+  | { type: 'modelName' }
+  /** The model /model starts from; null when there is no other model to pick (the demo, scripted models). */
+  | { type: 'currentModel' }
+  /** What this door can do now; parts that start later say so with a `ready` event. */
+  | { type: 'capabilities' }
+  /** Resolves when no run is going or still winding down. */
+  | { type: 'whenIdle' };
+
+export type RequestType = AgentRequest['type'];
+
+/** A rewind's outcome: the ledger's, and where the conversation goes on. */
+export interface RewindOutcome extends RevertOutcome {
+  prompt?: string;
+  sessionId?: string;
+  forkedFrom?: string;
+  notice?: string;
+}
+
+/** What the door can answer now. */
+export interface DoorCapabilities {
+  ledger: boolean;
+  sessions: boolean;
+  mcp: boolean;
+  currentSession?: string;
+}
+
+/** What `send` gives back for each request (void: the event stream answers, if anything). */
+export interface Answers {
+  submit: void;
+  interrupt: boolean;
+  clear: void;
+  respondToApproval: boolean;
+  writeToCommand: boolean;
+  resize: void;
+  setMode: void;
+  compact: boolean;
+  editContext: boolean;
+  contextCosts: { window: number | null | undefined; costs: Record<string, ToolCallCost | undefined> };
+  contextBreakdown: ContextBreakdown | null;
+  planUndo: Promise<RevertPlan>;
+  undo: Promise<RevertOutcome>;
+  planRewind: Promise<RevertPlan>;
+  rewind: Promise<RewindOutcome>;
+  sessionDiff: Promise<SessionDiff>;
+  ledgerPrompts: Promise<PromptSummary[]>;
+  entryDiff: Promise<string>;
+  listSessions: Promise<SessionSummary[]>;
+  resumeSession: Promise<SessionView>;
+  promptHistory: Promise<string[]>;
+  listModels: Promise<Array<{ id: string; contextWindow: number | null }>>;
+  switchModel: Promise<string>;
+  reconnectMcp: Promise<boolean>;
+  disableMcp: Promise<boolean>;
+  answerTrust: void;
+  rememberLine: Promise<string>;
+  modelName: string;
+  currentModel: string | null;
+  capabilities: DoorCapabilities;
+  whenIdle: Promise<void>;
+}
+
+export type AnswerTo<R extends AgentRequest> = Answers[R['type']];
+
+/** Besides the agent's own events: a run (turn or compaction) settled, a part that starts later is ready. */
+export type DoorEvent =
+  | AgentEvent
+  | { type: 'run_end'; run: 'turn' | 'compaction'; interrupted: boolean }
+  | { type: 'ready'; part: 'models' | 'mcp' };
+
+/** A front end's one handle on the core. */
+export interface AgentDoor {
+  send<R extends AgentRequest>(request: R): AnswerTo<R>;
+  /** Every event, in order, as it arrives; returns the unsubscribe. Listeners must not throw. */
+  subscribe(listener: (event: DoorEvent) => void): () => void;
+}

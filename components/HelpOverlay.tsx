@@ -4,7 +4,7 @@ import React from 'react';
 import { Box } from 'ink';
 import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/keymap.js';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
-import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
+import { commandRows } from '../src/store/command-table.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth, wrapText } from './text-layout.js';
 import { useApp } from './store-context.js';
@@ -52,9 +52,10 @@ export function helpLines(width: number, custom: readonly CustomCommand[] = []):
     paint.bold('Commands'),
     ...entryLines(
       [
-        ...SLASH_COMMANDS.map((c) => ({ keys: c.name, help: c.help })),
         // Custom commands' names and descriptions come from files: outside text.
-        ...custom.map((c) => ({ keys: toSafeText(c.name), help: toSafeText(`${c.description ?? 'custom command'} (${c.scope})`) })),
+        ...commandRows(custom).map((c) =>
+          c.origin === 'built-in' ? { keys: c.name, help: c.help } : { keys: toSafeText(c.name), help: toSafeText(`${c.help} (${c.origin})`) },
+        ),
       ],
       colWidth,
     ),

@@ -5,7 +5,7 @@ import { Box, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import type { Completion, InputState } from '../src/store/app-store.js';
-import { SLASH_COMMANDS } from '../src/core/commands/slash-commands.js';
+import { commandRows, menuHelp } from '../src/store/command-table.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';
 import { inkColor } from './palette.js';
@@ -35,14 +35,10 @@ export function inputRows(input: InputState, width: number, busy: boolean): stri
   return rows.slice(start, start + INPUT_MAX_ROWS);
 }
 
-/** What a slash command does: a built-in's help, or a custom command's description, hint and origin. */
+/** What a slash command does, from the command table. */
 function slashHelp(name: string, custom: readonly CustomCommand[]): string | undefined {
-  const builtin = SLASH_COMMANDS.find((s) => s.name === name);
-  if (builtin) return builtin.help;
-  const cmd = custom.find((c) => c.name === name);
-  if (!cmd) return undefined;
-  const hint = cmd.argumentHint ? `${cmd.argumentHint} ` : '';
-  return `${hint}${cmd.description ?? 'custom command'} (${cmd.scope})`;
+  const row = commandRows(custom).find((c) => c.name === name);
+  return row ? menuHelp(row) : undefined;
 }
 
 export function completionRows(c: Completion | null, width: number, max = 8, custom: readonly CustomCommand[] = []): string[] {

@@ -11,7 +11,6 @@ import { readStdinPrompt } from './stdin-prompt.js';
 import { estimateCost } from '../core/providers/models.js';
 import type { InklingConfig } from './config.js';
 import type { Redact } from '../core/redact.js';
-import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { sandboxNotice, sessionSandbox } from './sandbox-session.js';
 import { createProvider, createSessionAgent } from './session.js';
 import { lookUpChosen, resumeInto } from './session-recording.js';
@@ -188,8 +187,11 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
 /** `-p "/review src"` runs the custom command /review, as typing it in the TUI would. */
 async function expandPrompt(prompt: string, config: InklingConfig, notice: (line: string) => void): Promise<string> {
   if (!prompt.trimStart().startsWith('/')) return prompt;
-  const { expandCustomCommand, loadCustomCommands, matchCustomCommand } = await import('../core/commands/custom-commands.js');
-  const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
+  const [{ expandCustomCommand, loadCustomCommands, matchCustomCommand }, { BUILTIN_COMMAND_NAMES }] = await Promise.all([
+    import('../core/commands/custom-commands.js'),
+    import('../store/command-table.js'),
+  ]);
+  const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES });
   const match = matchCustomCommand(set, prompt);
   if (!match) return prompt;
   for (const line of set.notices) notice(line);

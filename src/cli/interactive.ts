@@ -10,7 +10,6 @@ import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { StartupInfo, TrustQuestion } from '../core/startup-info.js';
 import { EXIT } from './args.js';
 import { bannerLines, modelLine, noKeyNotice } from './banner.js';
-import { BUILTIN_COMMANDS } from './builtin-commands.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
 import { modelPicking, withDiscoveredModel } from './model-choice.js';
 import type { Redact } from '../core/redact.js';
@@ -109,8 +108,8 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     return createSessionAgent(config, provider, await memory);
   });
   const customCommands = decided.then(async (config) => {
-    const { loadCustomCommands } = await import('../core/commands/custom-commands.js');
-    return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMANDS });
+    const [{ loadCustomCommands }, { BUILTIN_COMMAND_NAMES }] = await Promise.all([import('../core/commands/custom-commands.js'), import('../store/command-table.js')]);
+    return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES });
   });
   // The session is found and read from the preview (home, workspace and flags are known), while the settings are checked.
   const sessions = sessionPort(decided, agent, firstFrame.then(() => preview));

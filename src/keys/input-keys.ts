@@ -3,7 +3,7 @@
 import type { AppStore, InputState } from '../store/app-store.js';
 import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
 import {
-  acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
+  acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
   type InputExtras,
 } from '../store/input-actions.js';
 import { closeHelp, flash, followBottom, openHelp, scrollHelp, scrollTranscript } from '../store/view-actions.js';
@@ -13,16 +13,10 @@ import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
-import { findCommand } from '../core/commands/slash-commands.js';
-import { compactConversation, showContext, showCost } from '../store/context-actions.js';
+import { findCommand } from '../store/command-table.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
-import { offerMemoryLine, openMemory } from '../store/workspace-actions.js';
-import { listSessionsAsNotice, openPicker } from '../store/session-picker.js';
-import { showSessionDiff } from '../store/session-diff.js';
-import { openRewindPicker } from '../store/rewind-picker.js';
-import { openMcp } from '../store/mcp-actions.js';
-import { openModelPicker } from '../store/model-picker.js';
+import { offerMemoryLine } from '../store/workspace-actions.js';
 import { sessionOf } from '../store/agent-session.js';
 
 export const EXIT_CONFIRM_MS = 2000;
@@ -60,20 +54,7 @@ function runCommand(store: AppStore, text: string): void {
   const cmd = findCommand(text);
   clearPrompt(store);
   if (!cmd) flash(store, `unknown command ${text.trim().split(/\s+/)[0]} — try /help`);
-  else if (cmd.name === '/help') openHelp(store);
-  else if (cmd.name === '/clear') sessionOf(store).clear();
-  else if (cmd.name === '/resume') void openPicker(store);
-  else if (cmd.name === '/sessions') void listSessionsAsNotice(store);
-  else if (cmd.name === '/exit') store.terminal.exit();
-  else if (cmd.name === '/compact') compactConversation(store, argsOf(text));
-  else if (cmd.name === '/context') showContext(store, argsOf(text));
-  else if (cmd.name === '/cost') showCost(store);
-  else if (cmd.name === '/memory') openMemory(store);
-  else if (cmd.name === '/diff') void showSessionDiff(store);
-  else if (cmd.name === '/rewind') void openRewindPicker(store);
-  else if (cmd.name === '/mcp') openMcp(store);
-  else if (cmd.name === '/model') void openModelPicker(store);
-  else if (cmd.name === '/mouse') toggleMouse(store);
+  else cmd.run(store, argsOf(text));
 }
 
 export function submit(store: AppStore): void {

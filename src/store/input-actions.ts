@@ -1,9 +1,9 @@
 // The prompt's state changes: editing (with the `/` and `@` completion it implies), walking the
-// prompt history, sending, the exit confirmation and /mouse. Key handlers (src/keys/input-keys.ts)
+// prompt history, sending and the exit confirmation. Key handlers (src/keys/input-keys.ts)
 // decide which one a key means; these are the only writers of the input's state.
 import type { AppState, AppStore, Completion, InputState } from './app-store.js';
 import { emptyInput } from './app-store.js';
-import { completeSlash } from '../core/commands/slash-commands.js';
+import { commandRows, completeSlash } from './command-table.js';
 import { mentionAt, rankFiles } from '../core/files/file-completion.js';
 import { flash } from './view-actions.js';
 import { recallPrompt, rememberChips } from './prompt-recall.js';
@@ -19,7 +19,7 @@ export type InputExtras = Partial<Pick<AppState, 'pastes' | 'historyPos' | 'hist
 export function completionFor(s: Pick<AppState, 'input' | 'completion' | 'workspace'>, files: FileList): Completion | null {
   const { text, cursor } = s.input;
   if (text.startsWith('/') && !/\s/.test(text) && cursor === text.length) {
-    const options = completeSlash(text, s.workspace.commands.map((c) => c.name));
+    const options = completeSlash(text, commandRows(s.workspace.commands));
     if (options.length === 0 || (options.length === 1 && options[0] === text)) return null;
     return { kind: 'slash', start: 0, options, selected: keepSelected(s.completion, 'slash', options.length) };
   }
@@ -137,10 +137,3 @@ export function pressExit(store: AppStore, now: number, windowMs: number): void 
   flash(store, 'press Ctrl+C again to exit');
 }
 
-/** /mouse: the terminal's mouse reporting on or off. */
-export function toggleMouse(store: AppStore): void {
-  const on = !store.getState().mouse;
-  store.terminal.setMouse(on);
-  store.setState({ mouse: on });
-  flash(store, on ? 'mouse mode on: the wheel scrolls (Shift+drag selects text)' : 'mouse mode off');
-}

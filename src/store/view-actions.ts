@@ -57,3 +57,11 @@ export function scrollHelp(store: AppStore, delta: number): void {
   const next = Math.max(0, Math.min(max, s.helpScroll + delta));
   if (next !== s.helpScroll) store.setState({ helpScroll: next });
 }
+
+/** /mouse: the terminal's mouse reporting on or off. */
+export function toggleMouse(store: AppStore): void {
+  const on = !store.getState().mouse;
+  store.terminal.setMouse(on);
+  store.setState({ mouse: on });
+  flash(store, on ? 'mouse mode on: the wheel scrolls (Shift+drag selects text)' : 'mouse mode off');
+}

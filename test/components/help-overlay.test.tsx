@@ -7,13 +7,13 @@ import stripAnsi from 'strip-ansi';
 import { helpLines } from '../../components/HelpOverlay.js';
 import { Lines } from '../../components/Lines.js';
 import { KEYMAP, keyLabel, type KeyContext } from '../../src/keys/keymap.js';
-import { SLASH_COMMANDS } from '../../src/core/commands/slash-commands.js';
+import { BUILTIN_COMMANDS } from '../../src/store/command-table.js';
 import { frame, renderAct, unmountAct } from './act-helpers.js';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
 const allHelp = [
   ...(['input', 'history', 'transcript', 'shell', 'pager'] as KeyContext[]).flatMap((ctx) => KEYMAP[ctx].map((b) => b.help)),
-  ...SLASH_COMMANDS.map((c) => c.help),
+  ...BUILTIN_COMMANDS.map((c) => c.help),
 ];
 
 /** Each column's text, read top to bottom, with its wrapped rows joined. */

@@ -3,7 +3,7 @@ import { createKeyDecoder, type DecodedInput } from '../../src/keys/key-decoder.
 import { keyPressOf } from '../../src/keys/key-names.js';
 import { actionFor, KEYMAP, keyLabel, keyTableMarkdown } from '../../src/keys/keymap.js';
 import { chipLabel, expandChips, wantsChip } from '../../src/keys/paste.js';
-import { completeSlash, findCommand } from '../../src/core/commands/slash-commands.js';
+import { completeSlash, findCommand } from '../../src/store/command-table.js';
 
 
 describe('key names', () => {

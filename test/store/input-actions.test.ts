@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import {
-  acceptCompletion, editInput, filesChanged, moveCompletion, pressExit, sendPrompt, toggleMouse, walkPromptHistory,
+  acceptCompletion, editInput, filesChanged, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
 } from '../../src/store/input-actions.js';
 import { scrollHelp, scrollTranscript } from '../../src/store/view-actions.js';
 import { spyDoor } from '../helpers/spy-door.js';
+import { toggleMouse } from '../../src/store/view-actions.js';
 
 const files = () => ['src/app.ts', 'src/apple.ts', 'README.md'];
 const at = (text: string) => ({ text, cursor: text.length });

@@ -1,0 +1,108 @@
+// The slash commands, one row each: name, arguments, help, what it does, where it comes from.
+// The prompt runs them from here; the `/` menu, the help overlay and README's table
+// (scripts/print-commands.ts) are made from the same rows. Adding a built-in is adding a row;
+// commands from elsewhere (custom command files, later MCP prompts, skills) become rows in
+// commandRows.
+import type { AppStore } from './app-store.js';
+import { expandCustomCommand, type CustomCommand } from '../core/commands/custom-commands.js';
+import { openHelp, toggleMouse } from './view-actions.js';
+import { sessionOf } from './agent-session.js';
+import { compactConversation, showContext, showCost } from './context-actions.js';
+import { openMemory } from './workspace-actions.js';
+import { listSessionsAsNotice, openPicker } from './session-picker.js';
+import { showSessionDiff } from './session-diff.js';
+import { openRewindPicker } from './rewind-picker.js';
+import { openMcp } from './mcp-actions.js';
+import { openModelPicker } from './model-picker.js';
+
+/** Where a command comes from: inkling itself, or a command file of the project or of the person. */
+export type CommandOrigin = 'built-in' | 'project' | 'user';
+
+interface CommandBase {
+  /** With the slash: "/compact". */
+  name: string;
+  /** What may follow the name ("[instructions]"); absent when nothing does. */
+  args?: string;
+  help: string;
+  origin: CommandOrigin;
+}
+
+/** A command that acts on the app (opens a view, changes a setting). */
+export interface ActionCommand extends CommandBase {
+  kind: 'action';
+  /** `args`: what follows the name, trimmed. */
+  run(store: AppStore, args: string): void;
+}
+
+/** A command that becomes a prompt for the model (custom command files). */
+export interface PromptCommand extends CommandBase {
+  kind: 'prompt';
+  prompt(args: string): string;
+}
+
+export type CommandRow = ActionCommand | PromptCommand;
+
+const action = (name: string, help: string, run: ActionCommand['run'], args?: string): ActionCommand => ({
+  kind: 'action', name, help, origin: 'built-in', run, ...(args !== undefined ? { args } : {}),
+});
+
+export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
+  action('/help', 'show keys and commands', (store) => openHelp(store)),
+  action('/clear', 'start a new session and clear the screen (the old one stays on disk)', (store) => sessionOf(store).clear()),
+  action('/resume', 'open another session of this workspace (a picker)', (store) => void openPicker(store)),
+  action('/sessions', "list this workspace's recent sessions", (store) => void listSessionsAsNotice(store)),
+  action('/diff', 'everything this session changed, as one diff in the pager', (store) => void showSessionDiff(store)),
+  action('/rewind', 'pick a prompt to rewind files and conversation to (a preview first)', (store) => void openRewindPicker(store)),
+  action('/mcp', 'MCP servers: state, tools; start one again or turn it off', (store) => openMcp(store)),
+  action('/compact', 'summarise the conversation so far to free the context (/compact <what to keep>)', (store, args) => compactConversation(store, args), '[what to keep]'),
+  action('/context', 'where the context window goes; /context <n> selects the n-th largest result', (store, args) => showContext(store, args), '[n]'),
+  action('/cost', 'tokens by kind, cost and cache savings of the session', (store) => showCost(store)),
+  action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
+  action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),
+  action('/memory', 'the memory files in the prompt (AGENTS.md …) and their sizes', (store) => openMemory(store)),
+  action('/exit', 'leave inkling', (store) => store.terminal.exit()),
+];
+
+/** The built-ins' names: a command file of the same name does not replace one. */
+export const BUILTIN_COMMAND_NAMES: readonly string[] = BUILTIN_COMMANDS.map((c) => c.name);
+
+function customRow(c: CustomCommand): PromptCommand {
+  return {
+    kind: 'prompt',
+    name: c.name,
+    help: c.description ?? 'custom command',
+    origin: c.scope,
+    ...(c.argumentHint ? { args: c.argumentHint } : {}),
+    prompt: (args) => expandCustomCommand(c, args),
+  };
+}
+
+/** Every command the prompt knows now: the built-ins first, then the workspace's and the person's files. */
+export function commandRows(custom: readonly CustomCommand[]): CommandRow[] {
+  const builtins = new Set(BUILTIN_COMMAND_NAMES);
+  return [...BUILTIN_COMMANDS, ...custom.filter((c) => !builtins.has(c.name.toLowerCase())).map(customRow)];
+}
+
+/** Commands whose name starts with what was typed ("/c" → /clear), in the table's order. */
+export function completeSlash(typed: string, rows: readonly CommandRow[] = BUILTIN_COMMANDS): string[] {
+  const t = typed.toLowerCase();
+  return rows.map((c) => c.name).filter((n) => n.toLowerCase().startsWith(t));
+}
+
+/** The built-in the text starts with ("/compact keep the API notes" → /compact). */
+export function findCommand(text: string): ActionCommand | undefined {
+  const name = text.trim().split(/\s+/)[0]!.toLowerCase();
+  return BUILTIN_COMMANDS.find((c) => c.name === name);
+}
+
+/** The `/` menu's line for a row: the help of a built-in; a command file's arguments, description and origin. */
+export function menuHelp(row: CommandRow): string {
+  if (row.origin === 'built-in') return row.help;
+  return `${row.args ? `${row.args} ` : ''}${row.help} (${row.origin})`;
+}
+
+/** README's table of the built-in commands. */
+export function commandTableMarkdown(): string {
+  const rows = BUILTIN_COMMANDS.map((c) => `| \`${c.name}${c.args ? ` ${c.args}` : ''}\` | ${c.help.replace(/\|/g, '\\|')} |`);
+  return ['| command | what it does |', '| --- | --- |', ...rows, ''].join('\n');
+}

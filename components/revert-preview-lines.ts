@@ -29,7 +29,11 @@ export function revertPreviewLines(d: RevertDialog, width: number): { head: stri
   }
   if (d.kind === 'rewind') {
     if (p.clean.length === 0 && p.conflicts.length === 0) head.push('  no file changed since that prompt: the files stay as they are');
-    head.push(paint.dim('  the conversation goes back to just before it, and the prompt comes back into the input'));
+    head.push(
+      p.onlyFiles
+        ? paint.warn('  only files will go back: the conversation cannot (the session file no longer holds that prompt), so it stays as it is')
+        : paint.dim('  the conversation goes back to just before it, and the prompt comes back into the input'),
+    );
   }
   if (d.phase === 'working') head.push(paint.dim('  putting the files back…'));
   // git's header rows (object ids) say nothing a person needs; the ---/+++ rows name the file.

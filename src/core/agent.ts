@@ -89,6 +89,11 @@ export interface Agent {
    */
   forkConversation?(n: number): { prompt: string; sessionId?: string; forkedFrom?: string; notice?: string } | undefined;
   /**
+   * Whether forkConversation(n) can take the conversation back: turn `n` is in memory, or (after a
+   * compaction summarised it) in the session's records. False: only the files can go back.
+   */
+  canRewindConversation?(n: number): boolean;
+  /**
    * Summarises the conversation before the last two turns (/compact): compaction_start, then
    * compaction or an error (nothing changed then). Not while a turn runs.
    */

@@ -53,6 +53,7 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     },
     rewindConversation: (n) => agent?.rewindConversation?.(n),
     forkConversation: (n) => agent?.forkConversation?.(n),
+    canRewindConversation: (n) => agent?.canRewindConversation?.(n) ?? false,
     get sessionId() {
       return agent?.sessionId;
     },

@@ -24,6 +24,8 @@ import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
 import { withStoredRead } from './sessions/stored-fields.js';
+import { conversationRewinds } from './conversation-rewind.js';
+import type { RestoredSession } from './sessions/session-restore.js';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
 const DEFAULT_PANE = { cols: 120, rows: 30 };
@@ -56,6 +58,24 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     emit(e);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });
   };
+
+  const rewinds = conversationRewinds({
+    get running() {
+      return running;
+    },
+    get messages() {
+      return messages;
+    },
+    set messages(m) {
+      messages = m;
+    },
+    turns,
+    recorder,
+    adopt,
+    movedSession: () => {
+      if (recorder) session.sessionDir = recorder.logsDir;
+    },
+  });
 
   const agent: Agent & ModelSwitching = {
     get model() {
@@ -124,12 +144,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     resume(restored) {
       if (running) throw new Error('a turn is running');
-      messages = restored.messages.slice();
+      adopt(restored);
       sessionUsage = restored.usage;
-      turns.clear();
-      for (const p of restored.prompts) turns.add(p.content, p.prompt);
-      context.edits.clear();
-      for (const [id, edit] of restored.contextEdits) context.edits.set(id, edit);
       if (recorder) {
         recorder.continueSession(restored.id, restored.logs);
         session.sessionDir = recorder.logsDir;
@@ -155,24 +171,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       // Told to the recorder and onEvent (a resumed session knows its mode); the caller knows already.
       publish(() => undefined)({ type: 'permission_mode', mode });
     },
-    rewindConversation(n) {
-      if (running) throw new Error('a turn is running');
-      const cut = turns.truncate(messages, n);
-      if (!cut) return undefined;
-      messages = cut.messages;
-      return { prompt: cut.prompt };
-    },
-    forkConversation(n) {
-      if (running) throw new Error('a turn is running');
-      const cut = turns.truncate(messages, n);
-      if (!cut) return undefined;
-      messages = cut.messages;
-      const from = recorder?.id;
-      const fork = recorder?.fork(n);
-      if (!fork || !('id' in fork)) return { prompt: cut.prompt, ...(fork ? { notice: fork.notice } : {}) };
-      session.sessionDir = recorder!.logsDir;
-      return { prompt: cut.prompt, sessionId: fork.id, ...(from ? { forkedFrom: from } : {}) };
-    },
+    ...rewinds,
     async dispose() {
       if (!recorder) {
         await rm(session.sessionDir, { recursive: true, force: true });
@@ -182,6 +181,15 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       recorder.close();
     },
   };
+
+  /** The conversation, its turns and its context edits as a session's records rebuild them. */
+  function adopt(restored: Pick<RestoredSession, 'messages' | 'prompts' | 'contextEdits'>): void {
+    messages = restored.messages.slice();
+    turns.clear();
+    for (const p of restored.prompts) turns.add(p.content, p.prompt);
+    context.edits.clear();
+    for (const [id, edit] of restored.contextEdits) context.edits.set(id, edit);
+  }
 
   /**
    * Runs `work` (a turn, a compaction) as the one thing running, its events as an async iterable;

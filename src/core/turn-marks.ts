@@ -37,6 +37,12 @@ export class TurnMarks {
     return { messages: repairHistory(kept.length > 0 ? [...before, { role: 'user', content: kept }] : before), prompt: mark.prompt };
   }
 
+  /** Whether truncate(messages, n) would find turn `n` (changes nothing). */
+  reaches(messages: readonly Message[], n: number): boolean {
+    const mark = this.marks[n - 1];
+    return mark !== undefined && messages.some((m) => m.role === 'user' && m.content.includes(mark.first));
+  }
+
   clear(): void {
     this.marks = [];
   }

@@ -20,6 +20,8 @@ export interface RevertPreview {
   /** Reverse diff of the clean files; and what restoring the conflicting ones would do. */
   diff: SafeText;
   conflictDiff: SafeText;
+  /** A rewind whose conversation cannot go back (its session records do not reach the prompt): only files will. */
+  onlyFiles?: true;
 }
 
 export interface RevertDone {
@@ -55,13 +57,14 @@ export interface LedgerPort {
   entryDiff(entry: string): Promise<SafeText>;
 }
 
-function preview(plan: RevertPlan): RevertPreview {
+function preview(plan: RevertPlan & { onlyFiles?: true }): RevertPreview {
   return {
     label: toSafeText(plan.label),
     clean: toSafeDeep(plan.clean),
     conflicts: toSafeDeep(plan.conflicts),
     diff: toSafeText(plan.diff),
     conflictDiff: toSafeText(plan.conflictDiff),
+    ...(plan.onlyFiles ? { onlyFiles: true as const } : {}),
   };
 }
 

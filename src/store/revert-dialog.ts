@@ -118,6 +118,12 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
   return port.rewind(d.entry, d.ordinal ?? 0, overwriteConflicts).then(
     (done) => {
       close(store);
+      if (done.prompt === undefined) {
+        // The conversation could not go back (the preview said so): the transcript stays as it is too.
+        const only = toSafeText('; only the files went back, the conversation stays as it was');
+        store.setState((st) => ({ ...withNotice(st, joinSafe([doneText('rewind', label, done), only])), mode: 'input', rewindPicker: null, history: { ...st.history, selectedId: null } }));
+        return;
+      }
       store.setState((st) => {
         const at = st.index[d.itemId] ?? st.items.length;
         const items = st.items.slice(0, at);

@@ -54,7 +54,7 @@ async function turn(store: AppStore, prompt: string, ordinal: number, calls: Arr
   apply(store, events);
 }
 
-async function session(opts: { fork?: boolean } = {}): Promise<{ store: AppStore; cut: number[] }> {
+async function session(opts: { fork?: boolean; rewindable?: boolean } = {}): Promise<{ store: AppStore; cut: number[] }> {
   ws = await ledgerWorkspace({ files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
   ledger = newLedger(ws);
   const cut: number[] = [];
@@ -64,7 +64,8 @@ async function session(opts: { fork?: boolean } = {}): Promise<{ store: AppStore
     ledger,
     rewindConversation: (n: number) => (cut.push(n), { prompt: promptOf(n) }),
     // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
-    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
+    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), opts.rewindable === false ? undefined : { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
+    ...(opts.rewindable !== undefined ? { canRewindConversation: () => opts.rewindable! } : {}),
   };
   const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
   const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
@@ -189,6 +190,24 @@ describe('undo and rewind in the TUI', () => {
     const f = frame(r!).replace(/\s+/g, ' ');
     expect(f).toContain('the conversation goes on in a new session, forked-s');
     expect(f).toContain('older-se, stays as it was: /resume opens it');
+  });
+
+  it('where the session records cannot take the conversation back, the preview says only files will, and the transcript stays', async () => {
+    const { store } = await session({ fork: true, rewindable: false });
+    const users = () => store.getState().items.filter((i) => i.kind === 'user').length;
+    const secondPrompt = store.getState().items.filter((i) => i.kind === 'user')[1]!;
+    await select(store, secondPrompt.id);
+    await press(r!, 'R');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the rewind preview');
+    const f = frame(r!).replace(/\s+/g, ' ');
+    expect(f).toContain('only files will go back: the conversation cannot');
+    expect(f).not.toContain('the conversation goes back to just before it');
+    await press(r!, 'y');
+    await until(store, () => store.getState().mode === 'input', 'the rewind');
+    expect(await exists('c.txt')).toBe(false);
+    expect(users()).toBe(2);
+    expect(store.getState().input.text).toBe('');
+    expect(frame(r!).replace(/\s+/g, ' ')).toContain('only the files went back, the conversation stays as it was');
   });
 
   it('Enter on a call that changed files expands it with each file\'s diff under its name', async () => {

@@ -5,7 +5,7 @@ import type { AgentRequest, Answers } from './requests.js';
 
 export type LedgerRequest = Extract<AgentRequest, { type: 'planUndo' | 'undo' | 'planRewind' | 'rewind' | 'sessionDiff' | 'ledgerPrompts' | 'entryDiff' }>;
 
-type LedgerAgent = Pick<Agent, 'ledger' | 'rewindConversation' | 'forkConversation'>;
+type LedgerAgent = Pick<Agent, 'ledger' | 'rewindConversation' | 'forkConversation' | 'canRewindConversation'>;
 
 export function ledgerAnswer(agent: LedgerAgent, request: LedgerRequest): Answers[LedgerRequest['type']] {
   const ledger = () => {
@@ -13,11 +13,12 @@ export function ledgerAnswer(agent: LedgerAgent, request: LedgerRequest): Answer
     if (!l) throw new Error('the change ledger is not available in this session');
     return l;
   };
-  const promptNumber = async (entry: string): Promise<number> => {
+  const promptOf = async (entry: string) => {
     const found = (await ledger().prompts()).find((p) => p.entry === entry);
     if (!found) throw new Error('that prompt is not in the change ledger of this session');
-    return found.n;
+    return found;
   };
+  const promptNumber = async (entry: string): Promise<number> => (await promptOf(entry)).n;
   // Every answer is a promise: a missing ledger rejects rather than throws.
   const later = <T>(work: () => Promise<T>): Promise<T> => Promise.resolve().then(work);
   switch (request.type) {
@@ -26,7 +27,12 @@ export function ledgerAnswer(agent: LedgerAgent, request: LedgerRequest): Answer
     case 'undo':
       return later(() => ledger().undo(request.entry, { overwriteConflicts: request.overwriteConflicts }));
     case 'planRewind':
-      return later(async () => ledger().planRewind(await promptNumber(request.entry)));
+      return later(async () => {
+        const prompt = await promptOf(request.entry);
+        const plan = await ledger().planRewind(prompt.n);
+        // Said before the person agrees: the conversation stays when neither memory nor the records reach the prompt.
+        return agent.canRewindConversation && !agent.canRewindConversation(prompt.ordinal) ? { ...plan, onlyFiles: true as const } : plan;
+      });
     case 'rewind':
       return later(async () => {
         const n = await promptNumber(request.entry);

@@ -68,6 +68,9 @@ export type AgentRequest =
 
 export type RequestType = AgentRequest['type'];
 
+/** What a rewind would do to the files; `onlyFiles` when the conversation cannot go back (its session records do not reach the prompt). */
+export type RewindPlan = RevertPlan & { onlyFiles?: true };
+
 /** A rewind's outcome: the ledger's, and where the conversation goes on. */
 export interface RewindOutcome extends RevertOutcome {
   prompt?: string;
@@ -99,7 +102,7 @@ export interface Answers {
   contextBreakdown: ContextBreakdown | null;
   planUndo: Promise<RevertPlan>;
   undo: Promise<RevertOutcome>;
-  planRewind: Promise<RevertPlan>;
+  planRewind: Promise<RewindPlan>;
   rewind: Promise<RewindOutcome>;
   sessionDiff: Promise<SessionDiff>;
   ledgerPrompts: Promise<PromptSummary[]>;

@@ -9,7 +9,7 @@ import { DEFAULT_LOG_CAP_BYTES, enforceLogCap } from './log-cap.js';
 import { appendPromptHistory } from './prompt-history.js';
 import { SESSION_FORMAT_VERSION, titleOf, type SessionRecord } from './records.js';
 import { SessionFile } from './session-file.js';
-import { forkSessionFile } from './session-fork.js';
+import { forkSessionFile, sessionHasPrompt } from './session-fork.js';
 import { makePrivateDir, type SessionPaths } from './session-paths.js';
 
 export interface SessionRecorderOptions {
@@ -49,8 +49,11 @@ export interface ConversationRecorder {
    * session: its file gets a header, a forked_from record and this session's records before that
    * prompt; later records go there. The old session stays as it was. Undefined when this session
    * has no prompt `n`; a notice when the new file could not be written (recording goes on here).
+   * `prompt` is that prompt's text, `file` the new session's file.
    */
-  fork(n: number): { id: string } | { notice: string } | undefined;
+  fork(n: number): { id: string; prompt: string; file: string } | { notice: string } | undefined;
+  /** Whether this session's file holds prompt `n` (a fork to it can rebuild the conversation). */
+  hasPrompt(n: number): boolean;
   /** Waits for what was written to reach the disk. */
   sync(): Promise<void>;
   close(): void;
@@ -187,7 +190,11 @@ export class SessionRecorder implements ConversationRecorder {
     this.write({ type: 'resumed', at: this.now(), inklingVersion: this.opts.inklingVersion });
   }
 
-  fork(n: number): { id: string } | { notice: string } | undefined {
+  hasPrompt(n: number): boolean {
+    return !this.off && !this.fresh && sessionHasPrompt(this.opts.paths.file(this.current), n);
+  }
+
+  fork(n: number): { id: string; prompt: string; file: string } | { notice: string } | undefined {
     if (this.off || this.fresh) return undefined;
     const from = this.current;
     const id = randomUUID();
@@ -210,7 +217,7 @@ export class SessionRecorder implements ConversationRecorder {
     // The mode now, which may not be the one the kept records last say.
     const mode = this.opts.describe().mode;
     if (mode) this.write({ type: 'mode', mode });
-    return { id };
+    return { id, prompt: outcome.prompt, file: outcome.file };
   }
 
   /** Writes a record as is (the fork's copied records, a mode change). */

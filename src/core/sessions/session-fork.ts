@@ -1,8 +1,9 @@
 // A rewind that goes on in a new session: the new file starts with its own header and a
 // `forked_from` record naming the session and prompt it came from, then every record of the old
-// session before that prompt, as written. The old session stays as it was. The full output logs
-// those records name are linked into the new session's logs folder (copied when a link is not
-// possible), so each session keeps its own logs and deleting one never breaks the other.
+// session before that prompt, as written. The old session stays as it was. Every file in the old
+// session's folder (bash/ logs, MCP stderr, and whatever later features keep there) that those
+// records name is linked into the new session's folder at the same place (copied when a link is not
+// possible), so each session keeps its own files and deleting one never breaks the other.
 import { copyFileSync, existsSync, linkSync, readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export interface ForkOutcome {
   logs: number;
   /** Log path in the new session → the call it belongs to. */
   logOwners: Map<string, string>;
+  /** The text of the prompt gone back to (as typed), for the input. */
+  prompt: string;
 }
 
 /** Kind of every line of `text` that is a record, in order (unreadable and unknown lines are left out). */
@@ -78,14 +81,13 @@ export function forkSessionFile(req: ForkRequest): ForkOutcome | undefined {
 
   let logs = 0;
   const logOwners = new Map<string, string>();
-  const entries = existsSync(oldDir) ? readdirSync(oldDir, { withFileTypes: true }) : [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const oldPath = path.join(oldDir, entry.name);
+  for (const rel of filesUnder(oldDir)) {
+    const oldPath = path.join(oldDir, rel);
     const needle = JSON.stringify(oldPath).slice(1, -1);
     const owner = kept.find(({ line }) => line.includes(needle));
     if (!owner) continue;
-    const newPath = path.join(newDir, entry.name);
+    const newPath = path.join(newDir, rel);
+    makePrivateDir(path.dirname(newPath));
     try {
       linkSync(oldPath, newPath);
     } catch {
@@ -94,6 +96,7 @@ export function forkSessionFile(req: ForkRequest): ForkOutcome | undefined {
     logs++;
     if (owner.record.type === 'tool_result') logOwners.set(newPath, owner.record.id);
   }
+  const cutAt = lines[cut]!.record;
 
   const file = new SessionFile(req.paths.file(req.header.id));
   const head: SessionRecord[] = [req.header, { type: 'forked_from', session: req.from, prompt: req.prompt }];
@@ -102,7 +105,30 @@ export function forkSessionFile(req: ForkRequest): ForkOutcome | undefined {
   } finally {
     file.close();
   }
-  return { file: file.filePath, kept: kept.length, titled: kept.some(({ record }) => record.type === 'title'), logs, logOwners };
+  return { file: file.filePath, kept: kept.length, titled: kept.some(({ record }) => record.type === 'title'), logs, logOwners, prompt: cutAt.type === 'prompt' ? cutAt.text : '' };
+}
+
+/** Every file under `dir` (its sub-folders too: bash/ holds the command logs), relative to it. */
+function filesUnder(dir: string, rel = ''): string[] {
+  if (!existsSync(path.join(dir, rel))) return [];
+  return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(rel, entry.name);
+    return entry.isDirectory() ? filesUnder(dir, at) : entry.isFile() ? [at] : [];
+  });
+}
+
+/** Whether the session's file holds a `prompt`-th prompt record: what a fork to it needs. */
+export function sessionHasPrompt(file: string, prompt: number): boolean {
+  if (!Number.isInteger(prompt) || prompt < 1) return false;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  let prompts = 0;
+  for (const { record } of recordLines(text)) if (record.type === 'prompt' && ++prompts === prompt) return true;
+  return false;
 }
 
 /**

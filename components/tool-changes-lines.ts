@@ -2,7 +2,7 @@
 // ("↳ changed 2 files: src/a.ts +4 −1, b.ts +1 −0"), cut to the width; expanded, one row per
 // file followed by that file's diff (bounded; /diff has everything the session changed).
 import type { ChangedFile, ToolItem } from '../src/store/transcript.js';
-import { changedFilesText, describeChangedFile } from '../src/store/ledger-text.js';
+import { changedFilesText, describeChangedFile, untrackedText } from '../src/store/ledger-text.js';
 import { diffRow, fileDiffParts } from './diff-rows.js';
 import { countOf, fitLine, paint } from './text-layout.js';
 
@@ -15,6 +15,7 @@ const MIN_DIFF_ROWS = 8;
 /** `expandedRows`: the card is expanded in place, its body bounded to about that many rows. */
 export function changesLines(item: ToolItem, width: number, expandedRows?: number): string[] {
   const c = item.changes;
+  if (c?.untracked) return [paint.dim(fitLine(`${LEAD}${untrackedText(c.untracked)}`, width))];
   if (!c || c.files.length === 0) return [];
   const undone = c.undone ? ' (undone)' : '';
   if (expandedRows === undefined) return [paint.dim(fitLine(`${LEAD}${changedFilesText(c.files)}${undone}`, width))];

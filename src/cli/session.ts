@@ -106,7 +106,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     provider: providerName(config),
     ...(answering.permissionMode ? { mode: answering.permissionMode } : {}),
   }));
-  const ledger = await createLedger(config, recorder.id);
+  const ledger = await createLedger(config, recorder.id, () => recorder.logsDir);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
     memory: memorySection(files),
@@ -149,9 +149,10 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
  * The change ledger for the session (undo, rewind). The demo never writes files, so it records
  * nothing rather than snapshotting whatever folder someone tries it in.
  */
-async function createLedger(config: InklingConfig, sessionId: string): Promise<ChangeLedger | undefined> {
+async function createLedger(config: InklingConfig, sessionId: string, logDir: () => string): Promise<ChangeLedger | undefined> {
   if (config.provider.kind === 'demo') return undefined;
   const [{ ChangeLedger }, { createRedactor }] = await Promise.all([import('../core/checkpoints/change-ledger.js'), import('../core/redact.js')]);
   const secrets = [...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets];
-  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, redact: createRedactor(secrets) });
+  // ledger.log (why the watcher stopped, which snapshots overran) goes beside the bash logs.
+  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, redact: createRedactor(secrets), logDir });
 }

@@ -62,8 +62,16 @@ export type AgentEvent =
       /** Files left out of the record (over 10 MB, unreadable). */
       skipped?: SkippedFile[];
     }
-  /** Files changed since the last record that no tool changed (an editor, a background process). */
-  | { type: 'outside_changes'; entry: string; changes: FileChange[] }
+  /**
+   * The change ledger could not record a call that may write (emitted just before its tool_result):
+   * its snapshot overran the budget, or an earlier one was still running. Undo cannot undo it.
+   */
+  | { type: 'tool_untracked'; id: string; reason: string }
+  /**
+   * Files changed since the last record that no tool changed (an editor, a background process).
+   * `paused`: recorded once tracking resumed, so calls that were not tracked may have made them.
+   */
+  | { type: 'outside_changes'; entry: string; changes: FileChange[]; paused?: string }
   /** The ledger's mark for this turn's prompt (1-based within the session): what a rewind goes back to. */
   | { type: 'turn_checkpoint'; prompt: number; entry: string }
   /**

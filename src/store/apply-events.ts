@@ -190,11 +190,14 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           changes: { files: ev.changes, ...(ev.entry ? { entry: ev.entry } : {}), skipped: ev.skipped?.length ?? 0 },
         }));
         break;
+      case 'tool_untracked':
+        updateTool(ev.id, (t) => ({ ...t, changes: { files: [], skipped: 0, untracked: ev.reason } }));
+        break;
       case 'log_dropped':
         updateTool(ev.id, (t) => ({ ...t, logDropped: true }));
         break;
       case 'outside_changes':
-        if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes), level: 'info' });
+        if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes, ev.paused !== undefined), level: 'info' });
         break;
       case 'turn_checkpoint': {
         // The prompt this turn started with is the newest user item.

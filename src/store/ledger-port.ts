@@ -50,7 +50,8 @@ export interface LedgerPort {
    * session (`forked`) when sessions are recorded; the prompt's text for the input.
    */
   rewind(promptEntry: string, ordinal: number, overwriteConflicts: boolean): Promise<RewindDone>;
-  sessionDiff(): Promise<{ files: ChangedFile[]; diff: SafeText }>;
+  /** `untracked`: calls that ran while tracking was paused, "label (reason)". */
+  sessionDiff(): Promise<{ files: ChangedFile[]; diff: SafeText; untracked: SafeText[] }>;
   /** The session's prompts the ledger marked, oldest first, with the files each turn changed. */
   prompts(): Promise<RewindRow[]>;
   /** What one call (its ledger entry) changed, as a unified diff of every file. */
@@ -104,7 +105,7 @@ export function ledgerPort(door: AgentDoor): LedgerPort | null {
     entryDiff: async (entry) => toSafeText(await door.send({ type: 'entryDiff', entry })),
     async sessionDiff() {
       const d = await door.send({ type: 'sessionDiff' });
-      return { files: toSafeDeep(d.files), diff: toSafeText(d.diff) };
+      return { files: toSafeDeep(d.files), diff: toSafeText(d.diff), untracked: (d.untracked ?? []).map((u) => toSafeText(`${u.label} (${u.reason})`)) };
     },
   };
 }

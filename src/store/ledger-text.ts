@@ -19,8 +19,14 @@ export function changedFilesText(files: readonly ChangedFile[], maxFiles = 3): S
   return joinSafe([toSafeText(`changed ${filesCount(files.length)}: `), fileList(files, maxFiles)]);
 }
 
-export function outsideChangesText(files: readonly ChangedFile[]): SafeText {
-  return joinSafe([toSafeText(`${filesCount(files.length)} changed outside inkling: `), fileList(files, 3)]);
+/** `paused`: found once tracking resumed (calls that were not tracked may have made them). */
+export function outsideChangesText(files: readonly ChangedFile[], paused = false): SafeText {
+  return joinSafe([toSafeText(`${filesCount(files.length)} changed ${paused ? 'while tracking was paused' : 'outside inkling'}: `), fileList(files, 3)]);
+}
+
+/** The line under a call the ledger could not record. */
+export function untrackedText(reason: SafeText): SafeText {
+  return joinSafe([toSafeText('not tracked ('), reason, toSafeText('): undo cannot undo this call')]);
 }
 
 function fileList(files: readonly ChangedFile[], maxFiles: number): SafeText {

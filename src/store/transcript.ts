@@ -17,6 +17,8 @@ export interface ToolChanges {
   entry?: string;
   /** Files left out of the record (over 10 MB, unreadable). */
   skipped: number;
+  /** The ledger could not record the call (tracking was paused): why. Nothing to undo. */
+  untracked?: SafeText;
   /** Set once an undo of this call went through. */
   undone?: boolean;
   /** The undo's own ledger entry: `u` again undoes the undo (the call's changes come back). */

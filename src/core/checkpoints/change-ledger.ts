@@ -1,7 +1,8 @@
 // The change ledger of one session: a tree before and after every call that may write, a mark
 // at every prompt, changes no tool made recorded as such, and undo / rewind that never overwrite
 // a later change without being told to. Its operations run one at a time; a failure turns the
-// ledger off with one notice and never fails the turn.
+// ledger off with one notice and never fails the turn. The agent waits for a snapshot at most a
+// budget (snapshot-budget.ts): past it the call is "not tracked" and the turn goes on.
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../events.js';
 import type { ToolResult } from '../tools/tool.js';
@@ -13,6 +14,8 @@ import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
 import { openShadowRepo, shadowRepoExists, type GitProbe } from './shadow-repo.js';
 import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits, type SnapshotWay } from './snapshot.js';
 import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
+import { ledgerLog, type LedgerLog } from './ledger-log.js';
+import { SNAPSHOT_BUDGET_MS, SnapshotBudget, type BoundedSnapshot } from './snapshot-budget.js';
 import { treeChanges, unifiedDiff } from './tree-diff.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
@@ -34,6 +37,10 @@ export interface ChangeLedgerOptions {
    * vouch for (watches not in place yet, too many changes, a flush that did not come back).
    */
   watch?: boolean | Partial<WatchLimits>;
+  /** Longest wait for a snapshot at a turn start or around a call (default 2 s); past it the call is not tracked. */
+  snapshotBudgetMs?: number;
+  /** The session's log folder (beside the bash logs), where ledger.log goes; asked each time (/clear moves it). */
+  logDir?: () => string | undefined;
 }
 
 export type LedgerStatus = { state: 'starting' } | { state: 'on' } | { state: 'off'; reason: string };
@@ -61,6 +68,10 @@ export class ChangeLedger {
   private readonly limits: SnapshotLimits;
   /** Whether git runs: asked once, by warmUp or by the start that makes the shadow repository. */
   private gitProbe: GitProbe | undefined;
+  private readonly log: LedgerLog;
+  private readonly budget: SnapshotBudget;
+  /** Calls of this session that ran untracked, with why (for /diff). */
+  private readonly untracked: { label: string; reason: string }[] = [];
 
   constructor(private readonly opts: ChangeLedgerOptions) {
     this.session = opts.sessionId ?? randomUUID();
@@ -68,6 +79,8 @@ export class ChangeLedger {
     this.env = gitEnvironment(opts.env ?? process.env);
     this.redact = opts.redact ?? ((t) => t);
     this.limits = { ...DEFAULT_SNAPSHOT_LIMITS, ...opts.limits };
+    this.log = ledgerLog(opts.logDir ?? (() => undefined));
+    this.budget = new SnapshotBudget(opts.snapshotBudgetMs ?? SNAPSHOT_BUDGET_MS, this.log);
   }
 
   get sessionId(): string {
@@ -99,8 +112,11 @@ export class ChangeLedger {
     return this.quietly(emit, [], async (live) => {
       // File events see an editor's or a background process's writes as well as a tool's; when
       // they cannot vouch for the time since the last snapshot, this walks the whole workspace.
-      const snap = await live.taker.take();
-      await live.settleHead(snap, emit);
+      const bounded = await this.budget.take(live.taker, 'at the turn start', (err) => this.turnOff(err, emit));
+      // No mark for this prompt (a rewind cannot go back to it); the turn goes on.
+      if (bounded.kind === 'untracked') return [];
+      const { snap } = bounded;
+      await live.settleHead(snap, emit, bounded.paused);
       const entries = live.chain.entries;
       const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
       const entry = await live.append({
@@ -121,12 +137,16 @@ export class ChangeLedger {
     // The whole call holds the ledger, so no undo can land between its two snapshots.
     return this.exclusive(async () => {
       const live = await this.start(emit);
-      const before = live ? await this.snapshotOrOff(live, emit) : undefined;
-      if (live && before) await live.settleHead(before, emit).catch((err) => this.turnOff(err, emit));
+      const first = live ? await this.snapshotOrOff(live, emit) : undefined;
+      const before = first?.kind === 'taken' ? first.snap : undefined;
+      if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused).catch((err) => this.turnOff(err, emit));
       const result = await run();
-      if (!live || !before || this.state.state === 'off') return result;
+      if (!live || !first || this.state.state === 'off') return result;
+      if (!before) return this.untrackedCall(call, first.kind === 'untracked' ? first.reason : 'not tracked', emit, result);
       try {
-        const after = await live.taker.take();
+        const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit));
+        if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
+        const after = second.snap;
         const changes = await treeChanges(live.repo.git, before.tree, after.tree);
         const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
         const entry = changes.length === 0 ? undefined : await live.append({
@@ -143,6 +163,12 @@ export class ChangeLedger {
       }
       return result;
     });
+  }
+
+  private untrackedCall(call: LedgerCall, reason: string, emit: Emit, result: ToolResult): ToolResult {
+    this.untracked.push({ label: this.redact(callLabel(call.name, call.input)), reason });
+    emit({ type: 'tool_untracked', id: call.id, reason });
+    return result;
   }
 
   /** Every entry of the session's chain, oldest first (a forked chain starts with its parent's). */
@@ -170,7 +196,7 @@ export class ChangeLedger {
 
   /** Everything the session's calls changed, per file, as one diff (for /diff). */
   sessionDiff(): Promise<SessionDiff> {
-    return this.userOp(async (live) => sessionChanges(live.repo.git, live.chain.entries));
+    return this.userOp(async (live) => ({ ...(await sessionChanges(live.repo.git, live.chain.entries)), untracked: [...this.untracked] }));
   }
 
   planUndo(entryId: string): Promise<RevertPlan> {
@@ -229,6 +255,7 @@ export class ChangeLedger {
   switchSession(sessionId: string = randomUUID()): Promise<void> {
     if (!isValidSessionId(sessionId)) return Promise.reject(new LedgerError(`invalid session id: ${sessionId}`));
     return this.exclusive(async () => {
+      await this.budget.settled();
       this.session = sessionId;
       if (!this.live) return;
       this.live.taker.close();
@@ -243,7 +270,7 @@ export class ChangeLedger {
     try {
       const repo = await openShadowRepo({ home: this.opts.home, workspaceRoot: this.opts.workspaceRoot, env: this.env, probe: () => this.gitRuns() });
       const watch = this.opts.watch ?? true;
-      if (watch !== false && !this.watcher) this.watcher = WorkspaceWatcher.start(repo, watch === true ? {} : watch);
+      if (watch !== false && !this.watcher) this.watcher = WorkspaceWatcher.start(repo, { limits: watch === true ? {} : watch, log: this.log });
       this.live = await OpenLedger.open(repo, this.session, this.limits, this.redact, this.watcher);
       this.state = { state: 'on' };
       return this.live;
@@ -255,9 +282,9 @@ export class ChangeLedger {
     }
   }
 
-  private async snapshotOrOff(live: OpenLedger, emit: Emit): Promise<Snapshot | undefined> {
+  private async snapshotOrOff(live: OpenLedger, emit: Emit): Promise<BoundedSnapshot | undefined> {
     try {
-      return await live.taker.take();
+      return await this.budget.take(live.taker, 'before the call', (err) => this.turnOff(err, emit));
     } catch (err) {
       this.turnOff(err, emit);
       return undefined;
@@ -307,6 +334,8 @@ export class ChangeLedger {
   /** A person's operation (undo, rewind, lists): errors reach the caller as LedgerError. */
   private userOp<T>(fn: (live: OpenLedger) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
+      // A snapshot that overran is still writing the session's index: the person's operation waits for it.
+      await this.budget.settled();
       let notice: string | undefined;
       const live = await this.start((e) => (notice = e.type === 'notice' ? e.message : notice));
       if (!live) throw new LedgerError(this.state.state === 'off' ? `the change ledger is off: ${this.state.reason}` : notice ?? 'the change ledger is off');

@@ -1,6 +1,8 @@
 // Runs git for the change ledger, always against the shadow repository, with an environment of
 // its own: no inherited GIT_* variables (inkling may run inside a hook), no system or global
-// config, literal pathspecs, and no optional locks.
+// config, literal pathspecs, and no optional locks. One command at a time: a burst of work (a
+// folder storm, an undo while a snapshot runs) waits its turn instead of forking git in parallel;
+// the long-lived check-ignore (ignore-checker.ts) is the only other ledger git process.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export class GitError extends Error {
@@ -95,10 +97,19 @@ export class Git {
   }
 }
 
+/** The ledger's git commands, one after another (each waits for the previous one's exit). */
+let gitTurn: Promise<unknown> = Promise.resolve();
+
 export function runGit(
   args: readonly string[],
   opts: GitRunOptions & { cwd: string; env: NodeJS.ProcessEnv; label?: string },
 ): Promise<Buffer> {
+  const run = gitTurn.then(() => spawnGit(args, opts));
+  gitTurn = run.catch(() => undefined);
+  return run;
+}
+
+function spawnGit(args: readonly string[], opts: GitRunOptions & { cwd: string; env: NodeJS.ProcessEnv; label?: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -1,60 +1,110 @@
 // Which paths the workspace's ignore rules leave out, asked of one long-lived `git check-ignore
-// --stdin` (it answers each path as it reads it), so a snapshot from file events needs no
-// listing of its own. Only ever a hint: any doubt (the process died, is slow, a path git would
-// read as pathspec magic) answers undefined and the caller asks git the long way. It does not
-// look at the index (--no-index), so a tracked file an ignore rule matches reads as ignored too.
+// --stdin` that the whole ledger shares (the watcher's folder walks, the snapshots). Questions
+// asked while a write is pending go in one write; answers are matched to them by path. Only
+// ever a hint: any doubt (the process died, is slow, a path git would read as pathspec magic)
+// answers undefined and the caller asks git the long way. It does not look at the index
+// (--no-index), so a tracked file an ignore rule matches reads as ignored too. At most one
+// check-ignore process is alive: a new one starts only once the old one has exited.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Git } from './git.js';
 
-/** Longest wait for the answers to one question. */
-const ANSWER_TIMEOUT_MS = 2_000;
+/** Longest wait for an answer before the process is given up on (tests shorten it). */
+export const ANSWER_TIMEOUT_MS = 2_000;
 
-interface Question {
-  paths: string[];
-  fields: string[];
-  resolve: (ignored: Set<string> | undefined) => void;
-  timer: NodeJS.Timeout;
-}
+type Answer = (ignored: boolean | undefined) => void;
 
 export class IgnoreChecker {
   private child: ChildProcessWithoutNullStreams | undefined;
+  /** The process being ended: the next one waits for its exit. */
+  private exiting: Promise<void> | undefined;
   private pending = '';
-  private readonly queue: Question[] = [];
+  private fields: string[] = [];
+  /** Paths written and not yet answered, with who waits for each. */
+  private readonly asked = new Map<string, Answer[]>();
+  /** Paths to go in the next write. */
+  private readonly toWrite = new Map<string, Answer[]>();
+  private writeScheduled = false;
+  private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly git: Git) {}
+  constructor(
+    private readonly git: Git,
+    private readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
+  ) {}
 
   /** The ignored ones among `paths`, or undefined when that cannot be said. */
-  ignored(paths: readonly string[]): Promise<Set<string> | undefined> {
-    if (paths.length === 0) return Promise.resolve(new Set());
-    // A leading ':' is pathspec magic to check-ignore, and a NUL or newline cannot be sent.
-    if (this.closed || paths.some((p) => p.startsWith(':') || p.includes('\0') || p === '')) return Promise.resolve(undefined);
-    const child = this.ensure();
-    if (!child) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const q: Question = { paths: [...paths], fields: [], resolve, timer: setTimeout(() => this.restart(), ANSWER_TIMEOUT_MS) };
-      q.timer.unref?.();
-      this.queue.push(q);
-      hold(child, true);
-      child.stdin.write(paths.map((p) => `${p}\0`).join(''));
-    });
+  async ignored(paths: readonly string[]): Promise<Set<string> | undefined> {
+    if (paths.length === 0) return new Set();
+    // A leading ':' is pathspec magic to check-ignore, and a NUL cannot be sent.
+    if (this.closed || paths.some((p) => p.startsWith(':') || p.includes('\0') || p === '')) return undefined;
+    const answers = await Promise.all(paths.map((p) => new Promise<boolean | undefined>((resolve) => this.ask(p, resolve))));
+    if (answers.some((a) => a === undefined)) return undefined;
+    return new Set(paths.filter((_, i) => answers[i]));
   }
 
-  /** The rules changed (a .gitignore): the next question starts a fresh process. */
+  /** The rules changed (a .gitignore): waiting questions get no answer, the next one starts a fresh process. */
   restart(): void {
     const child = this.child;
     this.child = undefined;
     this.pending = '';
-    for (const q of this.queue.splice(0)) {
-      clearTimeout(q.timer);
-      q.resolve(undefined);
+    this.fields = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const waiting = [...this.asked.values(), ...this.toWrite.values()].flat();
+    this.asked.clear();
+    this.toWrite.clear();
+    for (const answer of waiting) answer(undefined);
+    if (child && child.exitCode === null && child.signalCode === null) {
+      this.exiting = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      child.kill('SIGKILL');
     }
-    child?.kill();
   }
 
   close(): void {
     this.closed = true;
     this.restart();
+  }
+
+  /** Resolves once no check-ignore process of this checker is alive (tests, and a clean exit). */
+  async ended(): Promise<void> {
+    await this.exiting;
+  }
+
+  private ask(p: string, answer: Answer): void {
+    const same = this.asked.get(p) ?? this.toWrite.get(p);
+    if (same) return void same.push(answer);
+    this.toWrite.set(p, [answer]);
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    // Everything asked in this tick (and while an old process exits) goes in one write.
+    setImmediate(() => void this.write());
+  }
+
+  private async write(): Promise<void> {
+    while (this.exiting) {
+      const exiting = this.exiting;
+      await exiting;
+      if (this.exiting === exiting) this.exiting = undefined;
+    }
+    this.writeScheduled = false;
+    if (this.toWrite.size === 0) return;
+    const child = this.closed ? undefined : this.ensure();
+    const batch = [...this.toWrite];
+    this.toWrite.clear();
+    if (!child) {
+      for (const [, answers] of batch) for (const answer of answers) answer(undefined);
+      return;
+    }
+    for (const [p, answers] of batch) this.asked.set(p, answers);
+    hold(child, true);
+    this.armTimer();
+    child.stdin.write(batch.map(([p]) => `${p}\0`).join(''));
+  }
+
+  private armTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.restart(), this.answerTimeoutMs);
+    this.timer.unref?.();
   }
 
   private ensure(): ChildProcessWithoutNullStreams | undefined {
@@ -85,26 +135,22 @@ export class IgnoreChecker {
     this.pending += chunk;
     let at: number;
     while ((at = this.pending.indexOf('\0')) !== -1) {
-      const field = this.pending.slice(0, at);
+      this.fields.push(this.pending.slice(0, at));
       this.pending = this.pending.slice(at + 1);
-      const q = this.queue[0];
-      if (!q) return this.restart();
-      q.fields.push(field);
-      if (q.fields.length < q.paths.length * 4) continue;
-      this.queue.shift();
-      clearTimeout(q.timer);
-      const ignored = new Set<string>();
-      for (let i = 0; i < q.paths.length; i++) {
-        const [source, , , answered] = q.fields.slice(i * 4, i * 4 + 4);
-        // Answers come in the order asked; anything else means the stream is not understood.
-        if (answered !== q.paths[i]) {
-          q.resolve(undefined);
-          return this.restart();
-        }
-        if (source !== '') ignored.add(answered);
-      }
-      q.resolve(ignored);
-      if (this.queue.length === 0) hold(child, false);
+      if (this.fields.length < 4) continue;
+      const [source, , , answered] = this.fields;
+      this.fields = [];
+      const answers = this.asked.get(answered!);
+      // An answer to nothing asked: the stream is not understood any more.
+      if (!answers) return this.restart();
+      this.asked.delete(answered!);
+      for (const answer of answers) answer(source !== '');
+    }
+    if (this.asked.size === 0) {
+      clearTimeout(this.timer);
+      hold(child, false);
+    } else {
+      this.armTimer();
     }
   }
 }

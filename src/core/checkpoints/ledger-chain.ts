@@ -45,6 +45,8 @@ export interface LedgerEntryMeta {
   reverts?: string;
   /** Told to the model at the start of the next turn. */
   note?: string;
+  /** kind 'outside' recorded after calls that were not tracked: why tracking was paused. */
+  paused?: string;
   /** kind 'rewind' starting a forked chain: where it came from. */
   forkedFrom?: { session: string; entry: string };
 }

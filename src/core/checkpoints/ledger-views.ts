@@ -25,6 +25,8 @@ export interface SessionDiff {
   files: FileChange[];
   /** The same as one unified diff. */
   diff: string;
+  /** Calls that ran while tracking was paused (their changes, if any, are not in `files` as theirs). */
+  untracked?: { label: string; reason: string }[];
 }
 
 export function promptSummaries(entries: readonly LedgerEntry[]): PromptSummary[] {

@@ -3,7 +3,7 @@
 // workspace is now, put files back and record that). ChangeLedger runs these one at a time.
 import type { AgentEvent } from '../events.js';
 import { ChainMovedError, LedgerChain, type LedgerEntry, type LedgerEntryMeta } from './ledger-chain.js';
-import { OUTSIDE_LABEL, revertNote, type RevertPlan } from './revert-plan.js';
+import { OUTSIDE_LABEL, PAUSED_LABEL, revertNote, type RevertPlan } from './revert-plan.js';
 import { restoreFiles } from './restore.js';
 import { sessionIndexFile, type ShadowRepo } from './shadow-repo.js';
 import { SnapshotTaker, type Snapshot, type SnapshotLimits } from './snapshot.js';
@@ -51,8 +51,11 @@ export class OpenLedger {
     return new OpenLedger(repo, chain, new SnapshotTaker(repo, await sessionIndexFile(repo, session), limits, watcher?.feed()), redact);
   }
 
-  /** Brings the chain up to the workspace as it is: a baseline for a new session, else changes made outside inkling. */
-  async settleHead(snap: Snapshot, emit: Emit): Promise<void> {
+  /**
+   * Brings the chain up to the workspace as it is: a baseline for a new session, else changes made
+   * outside inkling, or (`paused`: why tracking was paused) changes made while it was.
+   */
+  async settleHead(snap: Snapshot, emit: Emit, paused?: string): Promise<void> {
     const head = this.chain.head();
     if (!head) {
       await this.append({ kind: 'baseline', label: 'session start', before: snap.tree, changes: [] }, snap.tree);
@@ -60,8 +63,8 @@ export class OpenLedger {
     }
     if (head.after === snap.tree) return;
     const changes = await treeChanges(this.repo.git, head.after, snap.tree);
-    const entry = await this.append({ kind: 'outside', label: OUTSIDE_LABEL, before: head.after, changes }, snap.tree);
-    emit({ type: 'outside_changes', entry: entry.id, changes });
+    const entry = await this.append({ kind: 'outside', label: paused ? PAUSED_LABEL : OUTSIDE_LABEL, before: head.after, changes, ...(paused ? { paused } : {}) }, snap.tree);
+    emit({ type: 'outside_changes', entry: entry.id, changes, ...(paused ? { paused } : {}) });
   }
 
   /** Appends an entry; if another process moved the chain meanwhile, goes on after its entries. */

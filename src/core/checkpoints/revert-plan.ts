@@ -6,6 +6,8 @@ import { OWN_ENTRY_KINDS, type LedgerEntry } from './ledger-chain.js';
 import { changedPaths, treeChanges, unifiedDiff, type FileChange } from './tree-diff.js';
 
 export const OUTSIDE_LABEL = 'changed outside inkling';
+/** Changes found once tracking resumed, made by calls that were not tracked or outside inkling. */
+export const PAUSED_LABEL = 'changed while tracking was paused';
 
 export interface RevertConflict extends FileChange {
   /** What changed the file after the state being restored: later entries' labels, or OUTSIDE_LABEL. */
@@ -54,7 +56,8 @@ export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: 
  */
 export async function planRewind(git: Git, chain: readonly LedgerEntry[], prompt: LedgerEntry, current: string): Promise<RevertPlan> {
   const later = chain.slice(chain.findIndex((e) => e.id === prompt.id) + 1);
-  const touched = new Set(later.filter((e) => OWN_ENTRY_KINDS.has(e.kind)).flatMap((e) => e.changes.map((c) => c.path)));
+  // Changes found after tracking was paused may be inkling's own (untracked calls): offered, as conflicts.
+  const touched = new Set(later.filter((e) => OWN_ENTRY_KINDS.has(e.kind) || e.paused).flatMap((e) => e.changes.map((c) => c.path)));
   const unrecorded = await unrecordedPaths(git, chain, current);
   const outside = new Set(later.filter((e) => e.kind === 'outside').flatMap((e) => e.changes.map((c) => c.path)));
   const clean: FileChange[] = [];
@@ -83,7 +86,7 @@ async function unrecordedPaths(git: Git, chain: readonly LedgerEntry[], current:
 }
 
 function changedBy(later: readonly LedgerEntry[], file: string, unrecorded: ReadonlySet<string>): string[] {
-  const labels = later.filter((e) => e.changes.some((c) => c.path === file)).map((e) => (e.kind === 'outside' ? OUTSIDE_LABEL : e.label));
+  const labels = later.filter((e) => e.changes.some((c) => c.path === file)).map((e) => (e.kind === 'outside' ? (e.paused ? PAUSED_LABEL : OUTSIDE_LABEL) : e.label));
   if (unrecorded.has(file)) labels.push(OUTSIDE_LABEL);
   return [...new Set(labels)];
 }

@@ -164,6 +164,8 @@ export class SnapshotTaker {
     if (update.length > 0 || nowDirectories.length > 0 || this.lastTree === undefined) {
       this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
     }
+    // A whole walk finished: a watcher that had stopped may start again.
+    if (!scope) this.feed?.walked();
     if (!scope) this.lastSkipped.clear();
     else for (const rel of [...this.lastSkipped.keys()]) if (scope.some((s) => rel === s || rel.startsWith(`${s}/`))) this.lastSkipped.delete(rel);
     for (const file of skipped) this.lastSkipped.set(file.path, file);

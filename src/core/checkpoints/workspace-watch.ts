@@ -3,23 +3,30 @@
 // only instead of stat-ing every file. Only ever a hint that can say "I don't know": until the
 // watches are set up, after an error, a .gitignore change, too many events or a flush that does
 // not come back, a feed answers `unknown` once and the snapshot walks the whole workspace.
+// Its work is bounded: names with events queue up and are looked at as one batch (3,000 new
+// folders are one walk, one ignore question per level); past `maxQueued` names, or more folders
+// than `maxDirs`, it stops watching (every snapshot walks) and tries again after a walk.
 import { randomBytes } from 'node:crypto';
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { splitNul } from './git.js';
+import { walkFolders } from './folder-walk.js';
 import { IgnoreChecker } from './ignore-checker.js';
 import type { ShadowRepo } from './shadow-repo.js';
 
 export interface WatchLimits {
   /** More directories than this and the workspace is not watched (every snapshot walks it). */
   maxDirs: number;
+  /** More names than this waiting to be looked at and the watcher drops them and stops until a walk. */
+  maxQueued: number;
   /** More changed paths than this between two snapshots and the next one walks everything. */
   maxPaths: number;
   /** How long a flush waits for its own event before the feed answers `unknown`. */
   flushTimeoutMs: number;
+  /** After a failed attempt, how long before a finished walk may start watching again. */
+  retryAfterMs: number;
 }
 
-export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxDirs: 4_000, maxPaths: 500, flushTimeoutMs: 1_000 };
+export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxDirs: 4_000, maxQueued: 2_000, maxPaths: 500, flushTimeoutMs: 1_000, retryAfterMs: 10_000 };
 
 /** What may have changed since the feed's last drain. */
 export type ChangeHint = { kind: 'paths'; paths: string[] } | { kind: 'unknown'; reason: string };
@@ -29,6 +36,8 @@ export interface ChangeFeed {
   drain(): Promise<ChangeHint>;
   /** Which of these paths the ignore rules leave out; undefined when that cannot be said quickly. */
   ignored(paths: readonly string[]): Promise<Set<string> | undefined>;
+  /** A walk of the whole workspace finished: a watcher that stopped may start again. */
+  walked(): void;
   close(): void;
 }
 
@@ -36,6 +45,14 @@ interface FeedState {
   paths: Set<string>;
   /** Set when something happened that paths cannot describe; the next drain says unknown. */
   lost: string | undefined;
+}
+
+export interface WatchOptions {
+  limits?: Partial<WatchLimits>;
+  /** The ledger's one ignore checker (the watcher makes its own when absent). */
+  ignores?: IgnoreChecker;
+  /** Where the watcher says why it stopped or started again (the session's ledger.log). */
+  log?: (line: string) => void;
 }
 
 const FLUSH_PREFIX = 'flush-';
@@ -46,49 +63,65 @@ export class WorkspaceWatcher {
   private readonly feeds = new Set<FeedState>();
   private ready = false;
   private closed = false;
-  private disabled: string | undefined;
+  /** Why the watcher is not watching now (cleared when an attempt to start again succeeds). */
+  private stopped: string | undefined;
+  /** An attempt to start watching again is under way. */
+  private restarting = false;
+  private lastAttempt = 0;
   private flushDir: string | undefined;
   private flushWatcher: FSWatcher | undefined;
   private readonly flushWaiters = new Map<number, (ok: boolean) => void>();
   private flushCount = 0;
+  /** The set-up, or the current attempt to start watching again. */
   private setup: Promise<void> | undefined;
-  /** Watches being added or re-made after events. */
-  private readonly busy = new Set<Promise<void>>();
+  /** Names with events, to be looked at in the next batch. */
+  private readonly queue = new Set<string>();
+  private pumping: Promise<void> | undefined;
+  private rewatchWanted = false;
 
-  /** Answers which changed paths are ignored, for snapshots that skip git's own listing. */
-  private readonly ignores: IgnoreChecker;
+  readonly ignores: IgnoreChecker;
+  private readonly limits: WatchLimits;
+  private readonly log: (line: string) => void;
 
   private constructor(
     private readonly repo: ShadowRepo,
-    private readonly limits: WatchLimits,
+    opts: WatchOptions,
   ) {
-    this.ignores = new IgnoreChecker(repo.git);
+    this.limits = { ...DEFAULT_WATCH_LIMITS, ...opts.limits };
+    this.ignores = opts.ignores ?? new IgnoreChecker(repo.git);
+    this.log = opts.log ?? (() => undefined);
   }
 
   /** Starts watching in the background; feeds answer `unknown` until the watches are in place. */
-  static start(repo: ShadowRepo, limits: Partial<WatchLimits> = {}): WorkspaceWatcher {
-    const watcher = new WorkspaceWatcher(repo, { ...DEFAULT_WATCH_LIMITS, ...limits });
-    watcher.setup = watcher.install().catch((err: unknown) => watcher.disable(`watching failed: ${(err as Error).message}`));
+  static start(repo: ShadowRepo, opts: WatchOptions = {}): WorkspaceWatcher {
+    const watcher = new WorkspaceWatcher(repo, opts);
+    watcher.setup = watcher.install();
     return watcher;
   }
 
-  /** Resolves once the first set-up is over (ready or disabled); for tests and benches. */
+  /** Resolves once the first set-up (or the latest attempt to start again) is over; for tests and benches. */
   async settled(): Promise<void> {
-    await this.setup;
+    let seen: Promise<void> | undefined;
+    while (this.setup !== seen) await (seen = this.setup);
   }
 
-  /** Resolves once the watches being made after events are in place; for tests. */
+  /** Resolves once the names with events have been looked at; for tests. */
   async idle(): Promise<void> {
-    await this.setup;
-    while (this.busy.size > 0) await Promise.all([...this.busy]);
+    await this.settled();
+    while (this.pumping) await this.pumping;
   }
 
   get watching(): boolean {
-    return this.ready && !this.disabled && !this.closed;
+    return this.ready && !this.stopped && !this.closed;
   }
 
   get watchedDirs(): number {
     return this.watchers.size;
+  }
+
+  /** Why it is not watching (undefined while it is, or before set-up ends). */
+  get stoppedReason(): string | undefined {
+    return this.stopped;
   }
 
   feed(): ChangeFeed {
@@ -97,6 +130,7 @@ export class WorkspaceWatcher {
     return {
       drain: () => this.drain(state),
       ignored: (paths) => (this.watching ? this.ignores.ignored(paths) : Promise.resolve(undefined)),
+      walked: () => this.walked(),
       close: () => void this.feeds.delete(state),
     };
   }
@@ -104,8 +138,8 @@ export class WorkspaceWatcher {
   close(): void {
     this.closed = true;
     this.ignores.close();
-    for (const { w } of this.watchers.values()) w.close();
-    this.watchers.clear();
+    this.queue.clear();
+    this.unwatchAll();
     this.flushWatcher?.close();
     for (const finish of [...this.flushWaiters.values()]) finish(false);
     if (this.flushDir) void fs.rm(this.flushDir, { recursive: true, force: true });
@@ -116,7 +150,7 @@ export class WorkspaceWatcher {
       // Whatever happens before the watches are all in place is unknown to them too.
       state.paths.clear();
       state.lost = 'not watching yet';
-      return { kind: 'unknown', reason: this.disabled ?? (this.closed ? 'closed' : 'not watching yet') };
+      return { kind: 'unknown', reason: this.stopped ?? (this.closed ? 'closed' : 'not watching yet') };
     }
     // Every event the kernel queued before this point is delivered before our own flush event.
     const flushed = await this.flush();
@@ -125,7 +159,7 @@ export class WorkspaceWatcher {
     state.paths.clear();
     state.lost = undefined;
     if (!flushed) return { kind: 'unknown', reason: 'the file events did not arrive in time' };
-    if (!this.watching) return { kind: 'unknown', reason: this.disabled ?? 'closed' };
+    if (!this.watching) return { kind: 'unknown', reason: this.stopped ?? 'closed' };
     if (lost) return { kind: 'unknown', reason: lost };
     return { kind: 'paths', paths };
   }
@@ -156,78 +190,84 @@ export class WorkspaceWatcher {
   }
 
   private async install(): Promise<void> {
-    const parent = path.join(this.repo.gitDir, 'inkling-watch');
-    await sweepDeadFlushDirs(parent);
-    const dir = path.join(parent, `${process.pid}-${randomBytes(4).toString('hex')}`);
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    this.flushDir = dir;
-    this.flushWatcher = watch(dir, { persistent: false }, (_event, name) => this.onFlushEvent(name));
-    this.flushWatcher.on('error', () => this.disable('the flush watch failed'));
-    const dirs = await this.collectDirs('');
-    if (this.closed) return;
-    if (dirs.length > this.limits.maxDirs) {
-      this.disable(`more than ${this.limits.maxDirs} directories to watch`);
-      return;
-    }
-    for (const rel of dirs) await this.watchDir(rel);
-    if (!this.disabled && !this.closed) this.ready = true;
-  }
-
-  /**
-   * The directories under `top` git would look into, level by level: one `check-ignore` per level
-   * leaves out ignored ones (node_modules/, build/ …) and what is under them; nested repositories
-   * and .git are left out too. Stops past maxDirs.
-   */
-  private async collectDirs(top: string): Promise<string[]> {
-    const found: string[] = [];
-    let level = [top];
-    while (level.length > 0 && found.length <= this.limits.maxDirs && !this.closed) {
-      const next: string[] = [];
-      for (const rel of level) {
-        const entries = await fs.readdir(path.join(this.repo.workspaceRoot, rel), { withFileTypes: true }).catch(() => []);
-        // A nested repository: git lists it as one entry and never looks inside, nor does the ledger.
-        if (rel !== '' && entries.some((e) => e.name === '.git')) continue;
-        found.push(rel);
-        for (const e of entries) if (e.isDirectory() && e.name !== '.git') next.push(rel === '' ? e.name : `${rel}/${e.name}`);
-      }
-      const ignored = await this.ignoredOf(next);
-      level = next.filter((d) => !ignored.has(d));
-    }
-    return found;
-  }
-
-  private async ignoredOf(dirs: string[]): Promise<Set<string>> {
-    if (dirs.length === 0) return new Set();
-    // check-ignore refuses the literal-pathspec mode every other ledger command runs in.
-    const out = await this.repo.git.run(['--no-literal-pathspecs', 'check-ignore', '-z', '--stdin'], { input: dirs.map((d) => `${d}/\0`).join(''), okCodes: [1] });
-    return new Set(splitNul(out).map((p) => p.replace(/\/$/, '')));
-  }
-
-  private async watchDir(rel: string): Promise<void> {
-    if (this.watchers.has(rel) || this.closed || this.disabled) return;
-    let w: FSWatcher;
-    let ino: number;
     try {
-      ino = (await fs.lstat(path.join(this.repo.workspaceRoot, rel))).ino;
-      if (this.watchers.has(rel) || this.closed || this.disabled) return;
-      w = watch(path.join(this.repo.workspaceRoot, rel), { persistent: false }, (_event, name) => this.onEvent(rel, name));
+      const parent = path.join(this.repo.gitDir, 'inkling-watch');
+      await sweepDeadFlushDirs(parent);
+      const dir = path.join(parent, `${process.pid}-${randomBytes(4).toString('hex')}`);
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      if (this.closed) return;
+      this.flushDir = dir;
+      this.flushWatcher = watch(dir, { persistent: false }, (_event, name) => this.onFlushEvent(name));
+      this.flushWatcher.on('error', () => this.stop('the flush watch failed'));
+      await this.watchAll();
+    } catch (err) {
+      this.stop(`watching failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** Watches every folder git would look into, or stops with the reason it cannot. */
+  private async watchAll(): Promise<void> {
+    this.lastAttempt = Date.now();
+    const walk = await walkFolders(this.repo.workspaceRoot, [''], this.ignores, this.limits.maxDirs, () => this.closed);
+    if (this.closed) return;
+    if (walk.kind === 'too-many') return this.stop(`more than ${this.limits.maxDirs} folders to watch`);
+    if (walk.kind === 'unsure') return this.stop(walk.reason);
+    const want = new Set(walk.dirs.map((d) => d.rel));
+    for (const key of [...this.watchers.keys()]) if (!want.has(key)) this.unwatch(key);
+    for (const d of walk.dirs) if (!this.watchDir(d.rel, d.ino)) return;
+    if (this.closed || (this.stopped && !this.restarting)) return;
+    if (this.stopped) this.log(`watching again (${this.watchers.size} folders)`);
+    this.stopped = undefined;
+    this.restarting = false;
+    this.ready = true;
+  }
+
+  /** After a walk: a watcher that stopped starts again, unless it tried only a moment ago. */
+  private walked(): void {
+    if (!this.stopped || this.closed || this.restarting || !this.flushDir) return;
+    if (Date.now() - this.lastAttempt < this.limits.retryAfterMs) return;
+    this.restarting = true;
+    this.markAll('starting to watch again');
+    this.setup = this.watchAll().finally(() => (this.restarting = false));
+  }
+
+  /** Watches one folder; false when the watcher had to stop. */
+  private watchDir(rel: string, ino: number): boolean {
+    if (this.closed || (this.stopped && !this.restarting)) return false;
+    const known = this.watchers.get(rel);
+    if (known?.ino === ino) return true;
+    if (known) this.unwatch(rel);
+    try {
+      const w = watch(path.join(this.repo.workspaceRoot, rel), { persistent: false }, (event, name) => this.onEvent(rel, event, name));
+      w.on('error', () => {
+        // A watched directory that went away: its parent saw that happen.
+        this.unwatch(rel);
+        this.markAll(rel === '' ? 'the workspace folder went away' : undefined, rel);
+      });
+      this.watchers.set(rel, { w, ino });
+      // Swapped for a symlink since it was read: that watch would see outside the workspace.
+      void fs.lstat(path.join(this.repo.workspaceRoot, rel)).then(
+        (s) => (s.isDirectory() && s.ino === ino) || this.dropSwapped(rel, w),
+        () => this.dropSwapped(rel, w),
+      );
+      return true;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       // ENOENT: gone before it could be watched; its parent's event covers it.
-      if (code === 'ENOENT' || code === 'ENOTDIR') return;
-      this.disable(code === 'ENOSPC' ? 'the system limit of file watches is reached' : `cannot watch ${rel || '.'}: ${(err as Error).message}`);
-      return;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return true;
+      this.stop(code === 'ENOSPC' ? 'the system limit of file watches is reached' : `cannot watch ${rel || '.'}: ${(err as Error).message}`);
+      return false;
     }
-    w.on('error', () => {
-      // A watched directory that went away: its parent saw that happen.
-      this.unwatch(rel);
-      this.markAll(rel === '' ? 'the workspace folder went away' : undefined, rel);
-    });
-    this.watchers.set(rel, { w, ino });
   }
 
-  private onEvent(dir: string, name: string | Buffer | null): void {
-    if (this.closed) return;
+  private dropSwapped(rel: string, w: FSWatcher): void {
+    if (this.watchers.get(rel)?.w !== w) return;
+    this.unwatch(rel);
+    this.markAll(undefined, rel);
+  }
+
+  private onEvent(dir: string, event: string, name: string | Buffer | null): void {
+    if (this.closed || this.stopped) return;
     if (name === null || name === undefined) {
       this.markAll(undefined, dir);
       return;
@@ -239,44 +279,66 @@ export class WorkspaceWatcher {
       // What is ignored changed: the set of watched directories may be wrong now.
       this.ignores.restart();
       this.markAll('a .gitignore changed');
-      this.track(this.rewatch());
+      this.rewatchWanted = true;
+      this.pump();
       return;
     }
     this.markAll(undefined, rel);
-    this.track(this.followDirectory(rel));
+    // A content change cannot make or remove a folder; only names that appeared or went are looked at.
+    if (event !== 'rename') return;
+    this.queue.add(rel);
+    if (this.queue.size > this.limits.maxQueued) return this.stop(`more than ${this.limits.maxQueued} new or removed names at once`);
+    this.pump();
   }
 
-  private track(work: Promise<void>): void {
-    const done = work.catch(() => this.markAll('a watch could not be made')).finally(() => this.busy.delete(done));
-    this.busy.add(done);
+  /** Looks at the queued names, one batch at a time, until none are left. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = (async () => {
+      while ((this.queue.size > 0 || this.rewatchWanted) && !this.closed && !this.stopped) {
+        if (this.rewatchWanted) {
+          this.rewatchWanted = false;
+          this.queue.clear();
+          await this.watchAll();
+          this.markAll('a .gitignore changed');
+          continue;
+        }
+        const batch = [...this.queue];
+        this.queue.clear();
+        await this.follow(batch);
+      }
+    })()
+      .catch((err: unknown) => this.stop(`a watch could not be made: ${(err as Error).message}`))
+      .finally(() => (this.pumping = undefined));
   }
 
-  /** A name that is (now) a directory: watch it and what is under it; a gone one: drop its watches. */
-  private async followDirectory(rel: string): Promise<void> {
-    const stat = await fs.lstat(path.join(this.repo.workspaceRoot, rel)).catch(() => undefined);
-    if (this.closed) return;
-    const known = this.watchers.get(rel);
-    // The same directory as before (its attributes changed): its watches are right.
-    if (known && stat?.isDirectory() && stat.ino === known.ino) return;
-    // Gone, replaced or renamed: watches under the old name would report wrong paths.
-    for (const key of [...this.watchers.keys()]) if (key === rel || key.startsWith(`${rel}/`)) this.unwatch(key);
-    if (!stat?.isDirectory()) return;
-    if ((await this.ignoredOf([rel])).has(rel)) return;
-    const dirs = await this.collectDirs(rel);
-    if (this.watchers.size + dirs.length > this.limits.maxDirs) return this.disable(`more than ${this.limits.maxDirs} directories to watch`);
-    for (const d of dirs) await this.watchDir(d);
-    // Files made in it before its watch was in place had no event: the next snapshot looks at all of it.
-    this.markAll(undefined, rel);
-  }
-
-  private async rewatch(): Promise<void> {
-    const dirs = await this.collectDirs('');
-    if (this.closed) return;
-    if (dirs.length > this.limits.maxDirs) return this.disable(`more than ${this.limits.maxDirs} directories to watch`);
-    const want = new Set(dirs);
-    for (const key of [...this.watchers.keys()]) if (!want.has(key)) this.unwatch(key);
-    for (const d of dirs) await this.watchDir(d);
-    this.markAll('a .gitignore changed');
+  /** Names that are (now) folders: watch them and what is under them; gone ones: drop their watches. */
+  private async follow(batch: string[]): Promise<void> {
+    const tops: string[] = [];
+    for (let i = 0; i < batch.length; i += 64) {
+      const stats = await Promise.all(batch.slice(i, i + 64).map((rel) => fs.lstat(path.join(this.repo.workspaceRoot, rel)).catch(() => undefined)));
+      stats.forEach((stat, j) => {
+        const rel = batch[i + j]!;
+        const known = this.watchers.get(rel);
+        // The same directory as before (its attributes changed): its watches are right.
+        if (known && stat?.isDirectory() && stat.ino === known.ino) return;
+        // Gone, replaced or renamed: watches under the old name would report wrong paths.
+        if (known) for (const key of [...this.watchers.keys()]) if (key === rel || key.startsWith(`${rel}/`)) this.unwatch(key);
+        if (stat?.isDirectory()) tops.push(rel);
+      });
+    }
+    if (tops.length === 0 || this.closed || this.stopped) return;
+    const ignored = await this.ignores.ignored(tops.map((t) => `${t}/`));
+    if (!ignored) return this.stop('the ignore rules did not answer');
+    const wanted = tops.filter((t) => !ignored.has(`${t}/`));
+    const room = Math.min(this.limits.maxQueued, this.limits.maxDirs - this.watchers.size);
+    const walk = await walkFolders(this.repo.workspaceRoot, wanted, this.ignores, room, () => this.closed || !!this.stopped);
+    if (this.closed || this.stopped) return;
+    if (walk.kind === 'too-many') return this.stop(`more than ${room} new folders to watch at once`);
+    if (walk.kind === 'unsure') return this.stop(walk.reason);
+    for (const d of walk.dirs) if (!this.watchDir(d.rel, d.ino)) return;
+    // Files made in them before their watches were in place had no event: the next snapshot looks at all of it.
+    for (const t of wanted) this.markAll(undefined, t);
   }
 
   /** Records a changed path (or, with `lost`, that the next snapshot must walk everything) in every feed. */
@@ -295,11 +357,22 @@ export class WorkspaceWatcher {
     this.watchers.delete(rel);
   }
 
-  private disable(reason: string): void {
-    if (this.disabled) return;
-    this.disabled = reason;
+  private unwatchAll(): void {
     for (const { w } of this.watchers.values()) w.close();
     this.watchers.clear();
+  }
+
+  /** Stops watching (every snapshot walks) until a walk finishes and watching can start again. */
+  private stop(reason: string): void {
+    if (this.closed) return;
+    const first = !this.stopped || this.restarting;
+    this.stopped = reason;
+    this.restarting = false;
+    this.ready = false;
+    this.queue.clear();
+    this.unwatchAll();
+    this.markAll(reason);
+    if (first) this.log(`stopped watching the workspace: ${reason}; every snapshot walks it until watching starts again`);
   }
 }
 

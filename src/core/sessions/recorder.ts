@@ -156,6 +156,7 @@ export class SessionRecorder implements ConversationRecorder {
         // A session not written yet gets the mode with its header (nobody typed: no file).
         return this.fresh ? undefined : this.keep({ type: 'mode', mode: event.mode });
       case 'tool_changes':
+      case 'tool_untracked':
       case 'outside_changes':
       case 'turn_checkpoint':
         return this.keep({ type: 'ledger', event });

@@ -51,8 +51,8 @@ export interface ModeRecord { type: 'mode'; mode: string }
 export interface CompactionRecord { type: 'compaction'; at: number; event: Extract<AgentEvent, { type: 'compaction' }> }
 /** A tool result was dropped, shrunk or pinned for later requests (or restored, edit null). */
 export interface ContextEditRecord { type: 'context_edit'; event: Extract<AgentEvent, { type: 'context_edit' }> }
-/** The change ledger's events (tool_changes, outside_changes, turn_checkpoint), as they came. */
-export interface LedgerRecord { type: 'ledger'; event: Extract<AgentEvent, { type: 'tool_changes' | 'outside_changes' | 'turn_checkpoint' }> }
+/** The change ledger's events (tool_changes, tool_untracked, outside_changes, turn_checkpoint), as they came. */
+export interface LedgerRecord { type: 'ledger'; event: Extract<AgentEvent, { type: 'tool_changes' | 'tool_untracked' | 'outside_changes' | 'turn_checkpoint' }> }
 /** A full output log was deleted to keep the session's logs under their cap. */
 export interface LogDroppedRecord { type: 'log_dropped'; id: string; logPath: string; bytes: number }
 /** The session was opened again (--continue, --resume, the picker). */

@@ -39,7 +39,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
   const changes = new Map<string, LedgerRecord['event']>();
   for (const r of records) {
     if (r.type === 'tool_result' && !results.has(r.id)) results.set(r.id, r);
-    if (r.type === 'ledger' && r.event.type === 'tool_changes') changes.set(r.event.id, r.event);
+    if (r.type === 'ledger' && (r.event.type === 'tool_changes' || r.event.type === 'tool_untracked')) changes.set(r.event.id, r.event);
   }
   const out: RestoredSession = { id, messages: [], prompts: [], usage: emptyUsage(), replay: [], logs: new Map(), contextEdits: new Map() };
   let messages: Message[] = [];
@@ -100,7 +100,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         inTurn = false;
         break;
       case 'ledger':
-        if (r.event.type !== 'tool_changes') replay.push(r.event);
+        if (r.event.type !== 'tool_changes' && r.event.type !== 'tool_untracked') replay.push(r.event);
         break;
       case 'compaction': {
         // As the compaction built it: the summary, then the messages it kept.

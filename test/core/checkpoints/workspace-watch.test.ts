@@ -34,7 +34,7 @@ async function setUp(limits: Partial<WatchLimits> = {}): Promise<{ repo: ShadowR
     },
   });
   const repo = await openShadowRepo({ home: ws.home, workspaceRoot: ws.root, env: gitEnvironment(process.env) });
-  watcher = WorkspaceWatcher.start(repo, limits);
+  watcher = WorkspaceWatcher.start(repo, { limits });
   await watcher.settled();
   const watched = new SnapshotTaker(repo, await sessionIndexFile(repo, 'watched'), undefined, watcher.feed());
   const walked = new SnapshotTaker(repo, await sessionIndexFile(repo, 'walked'));
@@ -128,7 +128,7 @@ describe('snapshots from file events', () => {
   it('walks everything until the watches are in place, and when there are too many folders to watch', async () => {
     ws = await ledgerWorkspace({ files: { 'a/1.txt': '1\n', 'b/2.txt': '2\n', 'c/3.txt': '3\n' } });
     const repo = await openShadowRepo({ home: ws.home, workspaceRoot: ws.root, env: gitEnvironment(process.env) });
-    watcher = WorkspaceWatcher.start(repo, { maxDirs: 2 });
+    watcher = WorkspaceWatcher.start(repo, { limits: { maxDirs: 2 } });
     const taker = new SnapshotTaker(repo, await sessionIndexFile(repo, 's'), undefined, watcher.feed());
     await taker.take();
     expect(taker.lastWay).toBe('full');

@@ -291,10 +291,12 @@ export class ChangeLedger {
     }
   }
 
-  /** Stops watching the workspace (the ledger's other work needs no closing). */
-  close(): void {
-    this.watcher?.close();
+  /** Stops watching the workspace; resolves once its check-ignore has exited (the ledger's other work needs no closing). */
+  close(): Promise<void> {
+    const watcher = this.watcher;
     this.watcher = undefined;
+    watcher?.close();
+    return watcher ? watcher.ignores.ended() : Promise.resolve();
   }
 
   /** How the session's last snapshot was taken (benches and tests look). */
@@ -311,7 +313,7 @@ export class ChangeLedger {
     const reason = err instanceof Error ? err.message : String(err);
     this.state = { state: 'off', reason };
     this.live = undefined;
-    this.close();
+    void this.close();
     if (this.noticeSent) return;
     this.noticeSent = true;
     emit({ type: 'notice', message: `Change ledger off: ${reason}. Undo and rewind are not available in this session; everything else works.` });

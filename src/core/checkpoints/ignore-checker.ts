@@ -11,6 +11,9 @@ import type { Git } from './git.js';
 /** Longest wait for an answer before the process is given up on (tests shorten it). */
 export const ANSWER_TIMEOUT_MS = 2_000;
 
+/** How long an ended process gets to exit after SIGTERM. */
+const KILL_AFTER_MS = 1_000;
+
 type Answer = (ignored: boolean | undefined) => void;
 
 export class IgnoreChecker {
@@ -55,8 +58,11 @@ export class IgnoreChecker {
     this.toWrite.clear();
     for (const answer of waiting) answer(undefined);
     if (child && child.exitCode === null && child.signalCode === null) {
-      this.exiting = new Promise<void>((resolve) => child.once('close', () => resolve()));
-      child.kill('SIGKILL');
+      // SIGTERM first (git ends at once, and a wrapper can pass it on); SIGKILL if it does not.
+      const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+      force.unref?.();
+      this.exiting = new Promise<void>((resolve) => child.once('close', () => (clearTimeout(force), resolve())));
+      child.kill('SIGTERM');
     }
   }
 

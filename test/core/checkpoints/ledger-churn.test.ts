@@ -55,7 +55,6 @@ describe('the ledger under folder churn', () => {
       await ledger.close();
     }
     const seen = await record.read();
-    console.log("SEEN", JSON.stringify(seen));
     expect(seen.starts).toBeGreaterThan(0);
     expect(seen.unended).toEqual([]);
     expect(seen.maxCheckIgnore).toBeLessThanOrEqual(1);

@@ -7,7 +7,8 @@ import { analyzeCommand, type SimpleCommand } from './command-analysis.js';
 import { catastrophicReason, programOf, unwrap } from './catastrophic.js';
 import { folderGlob, matchesGlob, PROTECTED_PATHS, workspacePath } from './paths.js';
 import { EDIT_TOOLS, READ_TOOLS, ruleCoversTool, type PermissionRule } from './rules.js';
-import { isReadOnlyCommand, isReadOnlySimpleCommand, isSafeRedirect } from '../shell/read-only.js';
+import { isReadOnlyCommand, isReadOnlySimpleCommand } from '../shell/read-only.js';
+import { isWorkspaceFileCommand, outputFiles, type EditScope } from './command-edits.js';
 
 /** What the sandbox says about one bash call (core/shell's sandboxDecision). */
 export type SandboxDecision = { sandboxed: true } | { sandboxed: false; why: 'off' | 'unavailable' | 'requested'; reason?: string };
@@ -24,6 +25,8 @@ export interface PermissionPolicy {
   workspaceRoot: string;
   home: string;
   sandbox?: (input: unknown) => SandboxDecision;
+  /** Whether a workspace-relative path stays inside once symlinks are followed (the gate looks; absent: by the text). */
+  realInside?: (rel: string) => boolean;
 }
 
 export interface CallFacts {
@@ -139,6 +142,10 @@ function fileRuleMatches(rule: PermissionRule, tool: string, rel: string): boole
   return rule.specifier.kind === 'any' || (rule.specifier.kind === 'path' && matchesGlob(rule.specifier.glob, rel));
 }
 
+function editScope(policy: PermissionPolicy): EditScope {
+  return { workspaceRoot: policy.workspaceRoot, isProtected: (rel) => isProtected(policy, rel), ...(policy.realInside ? { realInside: policy.realInside } : {}) };
+}
+
 function isProtected(policy: PermissionPolicy, rel: string): boolean {
   return [...PROTECTED_PATHS, ...policy.protectedPaths].some((g) => matchesGlob(g, rel));
 }
@@ -197,9 +204,9 @@ function decideCommand(parser: BashParser, policy: PermissionPolicy, command: st
     const allowed = policy.allow.find((r) => commandRuleMatches(r, part, false)) ?? policy.session.find((r) => commandRuleMatches(r, part, false));
     if (allowed) return { part, state: 'allowed', rule: allowed };
     if (isReadOnlySimpleCommand(part)) return { part, state: 'read-only' };
-    return { part, state: isWorkspaceFileCommand(policy, part) ? 'workspace-file' : 'needs' };
+    return { part, state: isWorkspaceFileCommand(editScope(policy), part) ? 'workspace-file' : 'needs' };
   });
-  const writes = outputFiles(policy, a.redirects);
+  const writes = outputFiles(editScope(policy), a.redirects);
   const findings = describeFindings(states.filter((s) => s.state !== 'read-only').map((s) => s.part), writes.map((w) => w.shown), a.unsure, a.substitution, a.background);
   const asked = states.find((s) => s.state === 'asked');
   if (asked) {
@@ -247,65 +254,9 @@ function orList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
-const WORKSPACE_FILE_PROGRAMS = new Set(['mkdir', 'touch', 'mv', 'cp']);
-/** Options without a value glued on: `-p`, `-rf`, `--parents` (not `--target-directory=/etc`). */
-const PLAIN_OPTION = /^(-[A-Za-z]+|--[a-z][a-z-]*)$/;
-
-/**
- * mkdir, touch, mv, cp whose every operand is a literal, non-protected path inside the workspace:
- * an edit like write_file, by the text alone (the sandbox keeps writes inside the workspace).
- * An option's value (`-t DIR`, `-m 755`) counts as an operand, so it must be such a path too.
- */
-function isWorkspaceFileCommand(policy: PermissionPolicy, part: SimpleCommand): boolean {
-  if (part.assignments.length > 0 || part.inner.length > 0) return false;
-  const [program, ...rest] = part.words;
-  if (!program || program.glob || !WORKSPACE_FILE_PROGRAMS.has(program.value ?? '')) return false;
-  let operands = 0;
-  let optionsEnded = false;
-  for (const w of rest) {
-    if (w.value === null || w.glob) return false;
-    if (!optionsEnded && w.value === '--') {
-      optionsEnded = true;
-      continue;
-    }
-    if (!optionsEnded && w.value.startsWith('-')) {
-      if (!PLAIN_OPTION.test(w.value)) return false;
-      continue;
-    }
-    const where = workspacePath(policy.workspaceRoot, w.value);
-    if (!where.inside || where.rel === '.' || isProtected(policy, where.rel)) return false;
-    operands++;
-  }
-  return operands > 0;
-}
-
 function editRuleCovers(policy: PermissionPolicy, rel: string | undefined): boolean {
   if (rel === undefined) return false;
   return [...policy.allow, ...policy.session].some((r) => fileRuleMatches(r, 'write_file', rel));
-}
-
-interface OutputFile {
-  shown: string;
-  rel?: string;
-  /** A literal path inside the workspace: an edit like any other. */
-  editable: boolean;
-  protected: boolean;
-}
-
-function outputFiles(policy: PermissionPolicy, redirects: ReturnType<typeof analyzeCommand>['redirects']): OutputFile[] {
-  const out: OutputFile[] = [];
-  for (const r of redirects) {
-    if (r.kind !== 'file' || !r.op.includes('>') || isSafeRedirect(r)) continue;
-    const target = r.target;
-    if (!target || target.value === null || target.glob) {
-      out.push({ shown: target?.text ?? '?', editable: false, protected: false });
-      continue;
-    }
-    const where = workspacePath(policy.workspaceRoot, target.value);
-    if (!where.inside) out.push({ shown: target.value, editable: false, protected: false });
-    else out.push({ shown: where.rel, rel: where.rel, editable: true, protected: isProtected(policy, where.rel) });
-  }
-  return out;
 }
 
 /** Programs whose second word is a subcommand (git commit, npm test); a third after these (npm run build). */

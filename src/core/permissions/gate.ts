@@ -7,6 +7,7 @@ import { decide, type CallFacts, type PermissionPolicy, type SandboxDecision, ty
 import { parseRule, type PermissionRule } from './rules.js';
 import { inklingHome } from '../config/paths.js';
 import { rememberChoice, rememberedChoicesFile } from './remembered-choices.js';
+import { staysInside } from './paths.js';
 
 export interface RuleSet {
   allow: PermissionRule[];
@@ -143,6 +144,7 @@ export class PermissionGate {
       workspaceRoot: this.opts.workspaceRoot,
       home: this.opts.home,
       ...(this.opts.sandbox ? { sandbox: this.opts.sandbox } : {}),
+      realInside: (rel) => staysInside(this.opts.workspaceRoot, rel),
     };
   }
 }

@@ -1,6 +1,7 @@
 // Paths as the permission rules see them: relative to the workspace, with forward slashes, matched
 // by gitignore-style globs (the `ignore` package: "src/**", "**/.env" also matching ".env", ".env*"
 // at any depth, ".inkling/" and everything under it).
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -16,6 +17,37 @@ export function workspacePath(workspaceRoot: string, input: string): WorkspacePa
   if (rel === '') return { inside: true, rel: '.' };
   if (rel.startsWith('..') || path.isAbsolute(rel)) return { inside: false, abs };
   return { inside: true, rel: rel.split(path.sep).join('/') };
+}
+
+/**
+ * Whether <root>/<rel> stays inside the workspace once symlinks are followed: the deepest part that
+ * exists is resolved; a part that is a dangling link counts as leaving (a write would follow it).
+ */
+export function staysInside(workspaceRoot: string, rel: string): boolean {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(workspaceRoot);
+  } catch {
+    return false;
+  }
+  const rest: string[] = [];
+  for (let at = path.join(workspaceRoot, rel); ; at = path.dirname(at)) {
+    try {
+      const full = path.join(realpathSync(at), ...rest);
+      const r = path.relative(realRoot, full);
+      return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+    } catch {
+      const isLink = (() => {
+        try {
+          return lstatSync(at).isSymbolicLink();
+        } catch {
+          return false;
+        }
+      })();
+      if (isLink || path.dirname(at) === at) return false;
+      rest.unshift(path.basename(at));
+    }
+  }
 }
 
 const compiled = new Map<string, Ignore>();

@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBashParser, type BashParser } from '../../../src/core/permissions/bash-parser.js';
 import { decide, PLAN_MODE_MESSAGE, type PermissionPolicy, type SandboxDecision } from '../../../src/core/permissions/decide.js';
 import { parseRule, type PermissionRule } from '../../../src/core/permissions/rules.js';
+import { staysInside } from '../../../src/core/permissions/paths.js';
 import type { PermissionMode } from '../../../src/core/permissions/approval.js';
 
 let parser: BashParser;
@@ -162,6 +166,37 @@ describe('accept-edits: edits only', () => {
     expect(v.kind === 'ask' && v.headless).toBe("This command needs approval: rerun with --allowed-tools 'bash(npm test:*)', --permission-mode auto (sandboxed commands run) or --yolo.");
     const off = bash('npm test', policy({ mode: 'accept-edits' }));
     expect(off.kind === 'ask' && off.headless).toBe("This command needs approval: rerun with --allowed-tools 'bash(npm test:*)' or --yolo.");
+  });
+});
+
+describe('accept-edits: what counts as a workspace edit, on a real folder', () => {
+  let root: string;
+  let outside: string;
+  beforeAll(() => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-edits-')));
+    outside = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-edits-outside-')));
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.mkdirSync(path.join(root, '.git', 'hooks'), { recursive: true });
+    fs.symlinkSync(outside, path.join(root, 'elsewhere'));
+    fs.symlinkSync(path.join(outside, 'not-there-yet'), path.join(root, 'dangling'));
+    fs.symlinkSync(path.join(root, 'src'), path.join(root, 'src-link'));
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+  const real = () => policy({ mode: 'accept-edits', workspaceRoot: root, realInside: (rel) => staysInside(root, rel), sandbox: () => ({ sandboxed: true }) });
+
+  it('runs what stays inside once symlinks are followed', () => {
+    for (const command of ['touch src/a.ts', 'mkdir -p src/new/deep', 'cp src/a.ts src-link/b.ts', 'echo hi > src-link/c.txt']) {
+      expect(bash(command, real()).kind, command).toBe('allow');
+    }
+  });
+
+  it('asks for a path through a symlink that leaves the workspace, a dangling link, and .git/', () => {
+    for (const command of ['touch elsewhere/x', 'mkdir elsewhere/d', 'echo hi > elsewhere/x', 'touch dangling', 'echo x > dangling', 'cp src/a.ts .git/hooks/pre-commit', 'echo "#!/bin/sh" > .git/hooks/pre-commit']) {
+      expect(bash(command, real()).kind, command).toBe('ask');
+    }
   });
 });
 

@@ -282,7 +282,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // What the first command would wait for (its check's grammar, node-pty, the emulator) loads
   // once the agent is built, while the person types.
   const warmUp = setTimeout(() => {
-    void agent.warmUp?.().then(() => mark('first call warmed'));
+    void agent.warmUp().then(() => mark('first call warmed'));
   }, WARM_UP_DELAY_MS);
   warmUp.unref();
 

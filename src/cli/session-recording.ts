@@ -38,7 +38,6 @@ async function openFile(file: string): Promise<OpenedSession> {
 }
 
 function resumeOpened(agent: Agent, opened: OpenedSession): void {
-  if (!agent.resume) throw new Error('this agent cannot resume sessions');
   agent.resume(opened.restored);
 }
 
@@ -73,7 +72,7 @@ async function resumeView(agent: Agent, file: string): Promise<SessionView> {
   const opened = await resumeInto(agent, file);
   const { resumedMode } = await import('../core/sessions/session-mode.js');
   const mode = resumedMode(opened.restored.mode, agent.permissionMode);
-  if (mode.mode) agent.setPermissionMode?.(mode.mode);
+  if (mode.mode) agent.setPermissionMode(mode.mode);
   return viewOf(opened, mode.notice, agent.permissionMode);
 }
 
@@ -105,7 +104,7 @@ export function sessionPort(config: Promise<InklingConfig>, agent: Promise<Agent
       into: (a: Agent): SessionReady => {
         resumeOpened(a, opened);
         const mode = resumedMode(opened.restored.mode, a.permissionMode);
-        if (mode.mode) a.setPermissionMode?.(mode.mode);
+        if (mode.mode) a.setPermissionMode(mode.mode);
         return { ...(mode.mode ? { mode: mode.mode } : {}), ...(mode.notice ? { notice: mode.notice } : {}) };
       },
     };

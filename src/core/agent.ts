@@ -72,14 +72,14 @@ export interface Agent {
   setPaneSize(cols: number, rows: number): void;
   /** Forgets the conversation (/clear). */
   clear(): void;
-  /** The change ledger (undo, rewind, diffs), when there is one. (Optional: UI stand-ins have none.) */
-  readonly ledger?: ChangeLedger;
+  /** The change ledger (undo, rewind, diffs), when there is one. */
+  readonly ledger: ChangeLedger | undefined;
   /**
    * Cuts the conversation to just before turn `n` (1-based, as turn_checkpoint numbers it) and
    * returns that turn's prompt, for editing. Undefined when that turn is not in this conversation.
    * Not while a turn runs.
    */
-  rewindConversation?(n: number): { prompt: string } | undefined;
+  rewindConversation(n: number): { prompt: string } | undefined;
   /**
    * The same cut, going on in a new session file that starts with a `forked_from` record and the
    * records before turn `n` (the old file stays as it was): `sessionId` is the new session, which
@@ -87,53 +87,52 @@ export interface Agent {
    * written (`notice` says why), the conversation is cut and recording goes on as before.
    * Undefined when that turn is not in this conversation. Not while a turn runs.
    */
-  forkConversation?(n: number): { prompt: string; sessionId?: string; forkedFrom?: string; notice?: string } | undefined;
+  forkConversation(n: number): { prompt: string; sessionId?: string; forkedFrom?: string; notice?: string } | undefined;
   /**
    * Whether forkConversation(n) can take the conversation back: turn `n` is in memory, or (after a
    * compaction summarised it) in the session's records. False: only the files can go back.
    */
-  canRewindConversation?(n: number): boolean;
+  canRewindConversation(n: number): boolean;
   /**
    * Summarises the conversation before the last two turns (/compact): compaction_start, then
    * compaction or an error (nothing changed then). Not while a turn runs.
    */
-  compact?(instructions?: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  compact(instructions?: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
   /**
    * Drops, shrinks or pins one tool call's result for the requests from now on, or with null
    * restores it. Returns the context_edit event (also given to onEvent); undefined for a call the
    * conversation does not hold.
    */
-  setContextEdit?(id: string, edit: ContextEdit | null): Extract<AgentEvent, { type: 'context_edit' }> | undefined;
+  setContextEdit(id: string, edit: ContextEdit | null): Extract<AgentEvent, { type: 'context_edit' }> | undefined;
   /** What a tool call costs in the context now; undefined when the conversation does not hold it. */
-  toolCallCost?(id: string): ToolCallCost | undefined;
+  toolCallCost(id: string): ToolCallCost | undefined;
   /** The window the meter and auto-compaction use: the contextWindow setting, else the catalog's; null when unknown. */
-  readonly contextWindow?: number | null;
+  readonly contextWindow: number | null | undefined;
   /** /context: where the window goes. */
-  contextBreakdown?(): ContextBreakdown;
-  /** The session being recorded, when there is a recorder. (Optional: UI stand-ins have none.) */
-  readonly sessionId?: string;
+  contextBreakdown(): ContextBreakdown;
+  /** The session being recorded, when there is a recorder. */
+  readonly sessionId: string | undefined;
   /**
    * Goes on with a session read from disk: its conversation, turn marks and usage replace the
    * current ones, and later records are appended to its file. Not while a turn runs.
    */
-  resume?(session: RestoredSession): void;
+  resume(session: RestoredSession): void;
   /**
    * Answers an approval_request. False when no call `id` is waiting (already answered, interrupted).
-   * (Optional: UI stand-ins and agents without a permission gate have none.)
    */
-  respondToApproval?(id: string, decision: ApprovalDecision): boolean;
+  respondToApproval(id: string, decision: ApprovalDecision): boolean;
   /** The permission mode now; undefined without a permission gate. */
-  readonly permissionMode?: PermissionMode;
+  readonly permissionMode: PermissionMode | undefined;
   /** Changes the mode (Shift+Tab); takes effect for the next call checked. */
-  setPermissionMode?(mode: PermissionMode): void;
+  setPermissionMode(mode: PermissionMode): void;
   /**
    * Loads what the first tool call would wait for (the command check's grammar, node-pty and the
    * emulator, the ledger's git probe), so it starts as fast as later ones. For an idle moment: the
    * TUI calls it after its first frame. Once per agent (later calls share the first); a turn that
    * starts meanwhile shares the loads in flight. Writes nothing and leaves nothing running; never
-   * rejects. (Optional: UI stand-ins have none.)
+   * rejects.
    */
-  warmUp?(): Promise<void>;
+  warmUp(): Promise<void>;
   /** Ends the session: a recorded session is synced to disk and kept; temporary files are removed. */
   dispose(): Promise<void>;
 }

@@ -11,10 +11,10 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
   let agent: Agent | null = null;
   let pane: { cols: number; rows: number } | null = null;
   // A mode chosen (Shift+Tab) before the agent is ready applies once it is.
-  let chosenMode: Parameters<NonNullable<Agent['setPermissionMode']>>[0] | null = null;
+  let chosenMode: Parameters<Agent['setPermissionMode']>[0] | null = null;
   const whenReady = ready.then((a) => {
     agent = a;
-    if (chosenMode) a.setPermissionMode?.(chosenMode);
+    if (chosenMode) a.setPermissionMode(chosenMode);
     if (pane) a.setPaneSize(pane.cols, pane.rows);
     return a;
   });
@@ -51,16 +51,16 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     get ledger() {
       return agent?.ledger;
     },
-    rewindConversation: (n) => agent?.rewindConversation?.(n),
-    forkConversation: (n) => agent?.forkConversation?.(n),
-    canRewindConversation: (n) => agent?.canRewindConversation?.(n) ?? false,
+    rewindConversation: (n) => agent?.rewindConversation(n),
+    forkConversation: (n) => agent?.forkConversation(n),
+    canRewindConversation: (n) => agent?.canRewindConversation(n) ?? false,
     get sessionId() {
       return agent?.sessionId;
     },
     compact(instructions, opts) {
       return (async function* (): AsyncGenerator<AgentEvent> {
         const a = await whenReady.catch(() => null);
-        if (!a?.compact) {
+        if (!a) {
           yield { type: 'notice', message: 'compaction is not available yet' };
           return;
         }
@@ -70,18 +70,22 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     get contextWindow() {
       return agent?.contextWindow;
     },
-    setContextEdit: (id, edit) => agent?.setContextEdit?.(id, edit),
-    toolCallCost: (id) => agent?.toolCallCost?.(id),
-    contextBreakdown: () => agent?.contextBreakdown?.() ?? emptyBreakdown(),
-    respondToApproval: (id, decision) => agent?.respondToApproval?.(id, decision) ?? false,
+    setContextEdit: (id, edit) => agent?.setContextEdit(id, edit),
+    toolCallCost: (id) => agent?.toolCallCost(id),
+    contextBreakdown: () => agent?.contextBreakdown() ?? emptyBreakdown(),
+    resume(session) {
+      if (!agent) throw new Error('the agent is still starting');
+      agent.resume(session);
+    },
+    respondToApproval: (id, decision) => agent?.respondToApproval(id, decision) ?? false,
     get permissionMode() {
       return agent?.permissionMode;
     },
     setPermissionMode: (mode) => {
       chosenMode = mode;
-      agent?.setPermissionMode?.(mode);
+      agent?.setPermissionMode(mode);
     },
-    warmUp: () => whenReady.then((a) => a.warmUp?.(), () => undefined),
+    warmUp: () => whenReady.then((a) => a.warmUp(), () => undefined),
     dispose: async () => {
       const a = await whenReady.catch(() => null);
       await a?.dispose();

@@ -63,9 +63,13 @@ async function session(opts: { fork?: boolean; rewindable?: boolean } = {}): Pro
     ...createFakeAgent((p) => simpleTurn(p)),
     ledger,
     rewindConversation: (n: number) => (cut.push(n), { prompt: promptOf(n) }),
-    // With sessions recorded the conversation goes on in a new session (the core's part is tested in core).
-    ...(opts.fork ? { forkConversation: (n: number) => (cut.push(n), opts.rewindable === false ? undefined : { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }) } : {}),
-    ...(opts.rewindable !== undefined ? { canRewindConversation: () => opts.rewindable! } : {}),
+    // With sessions recorded the conversation goes on in a new session; without, it is only cut
+    // (the core's part is tested in core).
+    forkConversation: (n: number) => (
+      cut.push(n),
+      !opts.fork ? { prompt: promptOf(n) } : opts.rewindable === false ? undefined : { prompt: promptOf(n), sessionId: 'forked-session-0002', forkedFrom: 'older-session-0001' }
+    ),
+    canRewindConversation: () => opts.rewindable ?? true,
   };
   const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
   const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });

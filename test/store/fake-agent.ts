@@ -41,6 +41,22 @@ export function createFakeAgent(script: TurnScript): FakeAgent {
     clear() {
       agent.cleared++;
     },
+    // What a UI test's agent does not keep: no ledger, recorder, permission gate or context.
+    ledger: undefined,
+    sessionId: undefined,
+    permissionMode: undefined,
+    contextWindow: undefined,
+    rewindConversation: () => undefined,
+    forkConversation: () => undefined,
+    canRewindConversation: () => true,
+    async *compact() {},
+    setContextEdit: () => undefined,
+    toolCallCost: () => undefined,
+    contextBreakdown: () => ({ total: 0, window: null, system: 0, tools: 0, memory: [], turns: [], largest: [] }),
+    resume() {},
+    respondToApproval: () => false,
+    setPermissionMode() {},
+    warmUp: async () => {},
     dispose: async () => {},
   };
   return agent;

@@ -93,7 +93,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         interrupt();
         return agent.clear();
       case 'respondToApproval':
-        return agent.respondToApproval?.(request.id, request.decision) ?? false;
+        return agent.respondToApproval(request.id, request.decision);
       case 'writeToCommand':
         return agent.writeToTool(request.id, request.data);
       case 'resize':
@@ -101,26 +101,25 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         for (const id of request.running) agent.resizeTool(id, request.cols, request.rows);
         return;
       case 'setMode':
-        return agent.setPermissionMode?.(request.mode);
+        return agent.setPermissionMode(request.mode);
       case 'compact': {
-        const compact = agent.compact?.bind(agent);
-        if (current || !compact) return false;
-        start('compaction', (signal) => compact(request.instructions, { signal }));
+        if (current) return false;
+        start('compaction', (signal) => agent.compact(request.instructions, { signal }));
         return true;
       }
       case 'editContext': {
-        const ev = agent.setContextEdit?.(request.id, request.edit);
+        const ev = agent.setContextEdit(request.id, request.edit);
         if (!ev) return false;
         emit(ev);
         return true;
       }
       case 'contextCosts': {
         const costs: Answers['contextCosts']['costs'] = {};
-        if (agent.toolCallCost) for (const id of request.ids) costs[id] = agent.toolCallCost(id);
+        for (const id of request.ids) costs[id] = agent.toolCallCost(id);
         return { window: agent.contextWindow, costs };
       }
       case 'contextBreakdown':
-        return agent.contextBreakdown?.() ?? null;
+        return agent.contextBreakdown();
       case 'listSessions':
         return parts.sessions ? parts.sessions.list(request.scope) : missing('sessions are not kept in this run');
       case 'resumeSession':
@@ -147,8 +146,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       case 'capabilities': {
         const currentSession = parts.sessions?.currentId();
         return {
-          // An agent still being built (core/deferred-agent.ts) says whether it has a ledger once it is.
-          ledger: 'ledger' in agent,
+          ledger: agent.ledger !== undefined,
           sessions: parts.sessions !== undefined,
           mcp: mcp !== null,
           ...(currentSession !== undefined ? { currentSession } : {}),

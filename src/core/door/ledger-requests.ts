@@ -5,7 +5,7 @@ import type { AgentRequest, Answers } from './requests.js';
 
 export type LedgerRequest = Extract<AgentRequest, { type: 'planUndo' | 'undo' | 'planRewind' | 'rewind' | 'sessionDiff' | 'ledgerPrompts' | 'entryDiff' }>;
 
-type LedgerAgent = Pick<Agent, 'ledger' | 'rewindConversation' | 'forkConversation' | 'canRewindConversation'>;
+type LedgerAgent = Pick<Agent, 'ledger' | 'forkConversation' | 'canRewindConversation'>;
 
 export function ledgerAnswer(agent: LedgerAgent, request: LedgerRequest): Answers[LedgerRequest['type']] {
   const ledger = () => {
@@ -31,15 +31,14 @@ export function ledgerAnswer(agent: LedgerAgent, request: LedgerRequest): Answer
         const prompt = await promptOf(request.entry);
         const plan = await ledger().planRewind(prompt.n);
         // Said before the person agrees: the conversation stays when neither memory nor the records reach the prompt.
-        return agent.canRewindConversation && !agent.canRewindConversation(prompt.ordinal) ? { ...plan, onlyFiles: true as const } : plan;
+        return !agent.canRewindConversation(prompt.ordinal) ? { ...plan, onlyFiles: true as const } : plan;
       });
     case 'rewind':
       return later(async () => {
         const n = await promptNumber(request.entry);
         // The conversation first (it only cuts what is in memory and writes a new file); the ledger's
         // chain then forks to the same new session, so both go on there.
-        type Cut = ReturnType<NonNullable<Agent['forkConversation']>>;
-        const fork: Cut = agent.forkConversation ? agent.forkConversation(request.ordinal) : agent.rewindConversation?.(request.ordinal);
+        const fork = agent.forkConversation(request.ordinal);
         const session = fork?.sessionId;
         const out = await ledger().rewind(n, { overwriteConflicts: request.overwriteConflicts, ...(session ? { fork: session } : {}) });
         return {

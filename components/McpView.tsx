@@ -16,6 +16,7 @@ function stateText(s: SafeMcpServer): string {
     case 'reconnecting': return paint.warn(`reconnecting (attempt ${st.attempt}): ${st.reason}`);
     case 'disabled': return paint.dim('off for this session');
     case 'untrusted': return paint.dim('waits for the workspace to be trusted');
+    case 'needs-login': return paint.warn('needs login (l logs in)');
   }
 }
 

@@ -28,6 +28,9 @@ export const MCP_USAGE = [
   '  inkling mcp add --http <name> <url> [-H "Name: value"]...',
   '                                                      add a streamable HTTP server (--sse for the legacy transport)',
   '  inkling mcp remove <name>                           remove a server from the file that defines it',
+  '  inkling mcp login <name>                            log in to an HTTP server that asks for OAuth (prints the URL;',
+  '                                                      paste the address the browser is sent to if it cannot reach inkling)',
+  '  inkling mcp logout <name>                           forget the login kept for that server',
   'add and remove take --user (the default), --project or --local. Values may use ${VAR}, expanded',
   'from the environment when the server starts. Global flags such as --cwd <dir> may follow.',
   '',
@@ -65,7 +68,7 @@ export async function runMcpCommand(argv: string[], ctx: SubcommandContext): Pro
     case undefined:
       if (scope) throw new UsageError(`--${scope} only applies to mcp add and remove`);
       if (words.length > 0) throw new UsageError('usage: inkling mcp list');
-      return list(resolution, print, ctx);
+      return list(resolution, request.settings.home, print, ctx);
     case 'add': {
       const settings = serverToAdd(words, command, own, envPairs, headerPairs);
       return edit(resolution, words[0]!, settings, scope ?? 'user', print, ctx);
@@ -74,8 +77,16 @@ export async function runMcpCommand(argv: string[], ctx: SubcommandContext): Pro
       if (words.length !== 1) throw new UsageError('usage: inkling mcp remove <name>');
       return remove(resolution, words[0]!, scope, print, ctx);
     }
+    case 'login':
+    case 'logout': {
+      if (scope) throw new UsageError(`--${scope} only applies to mcp add and remove`);
+      if (words.length !== 1) throw new UsageError(`usage: inkling mcp ${action} <name>`);
+      const { runLogin, runLogout } = await import('./mcp-login-command.js');
+      const target = { resolution, home: request.settings.home, name: words[0]!, print, ctx };
+      return action === 'login' ? runLogin(target) : runLogout(target);
+    }
     default:
-      throw new UsageError(`unknown mcp action "${action}" (list, add, remove)`);
+      throw new UsageError(`unknown mcp action "${action}" (list, add, remove, login, logout)`);
   }
 }
 
@@ -197,7 +208,7 @@ async function fileHasServer(file: string, name: string): Promise<boolean> {
   }
 }
 
-async function list(r: SettingsResolution, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
+async function list(r: SettingsResolution, home: string, print: (t: string) => void, ctx: SubcommandContext): Promise<number> {
   const names = Object.keys(r.settings.mcpServers);
   const ignored = r.trust.ignored.filter((i) => i.key.startsWith('mcpServers.'));
   if (names.length === 0 && ignored.length === 0) {
@@ -218,6 +229,7 @@ async function list(r: SettingsResolution, print: (t: string) => void, ctx: Subc
     secretEnvNames: SECRET_ENV_NAMES,
     secretValues: r.secrets,
     clientVersion: packageVersion(),
+    home,
   });
   servers.start();
   await servers.settled(LIST_CONNECT_MS);
@@ -248,5 +260,7 @@ function describeState(view: McpServerView): string {
       return 'turned off';
     case 'untrusted':
       return 'not started: the workspace is not trusted (inkling config trust)';
+    case 'needs-login':
+      return `needs login: inkling mcp login ${view.name}`;
   }
 }

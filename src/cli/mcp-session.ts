@@ -59,6 +59,7 @@ function createServers(Servers: typeof McpServers, config: InklingConfig, entrie
     secretValues: config.secrets,
     clientVersion: packageVersion(),
     toolTimeoutMs: config.settings.mcpToolTimeoutMs,
+    home: config.home,
   });
 }
 
@@ -94,9 +95,24 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
   const dispose = agent.dispose.bind(agent);
   const wrapped: A = Object.assign(Object.create(agent) as A, {
     run(prompt: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent> {
-      const inner = run(prompt, opts);
       return (async function* () {
-        for await (const event of inner) {
+        let sent = prompt;
+        if (mayExpand(prompt)) {
+          const servers = await loaded;
+          const expanded = servers ? await import('../core/mcp/prompt-expansion.js').then((m) => m.expandPrompt(servers, prompt, opts?.signal)) : null;
+          if (expanded && !expanded.ok) {
+            // Nothing reaches the model: the person fixes the command and sends it again.
+            yield { type: 'turn_start', prompt } as AgentEvent;
+            yield { type: 'error', message: expanded.problem, retryable: false } as AgentEvent;
+            yield { type: 'turn_end', reason: 'error' } as AgentEvent;
+            return;
+          }
+          if (expanded) {
+            sent = expanded.prompt;
+            for (const message of expanded.notices) pending.push(message);
+          }
+        }
+        for await (const event of run(sent, opts)) {
           yield event;
           if (event.type === 'turn_start' || event.type === 'request_start') {
             for (const message of pending.splice(0)) yield { type: 'notice', message } as AgentEvent;
@@ -111,6 +127,11 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
   });
   serversOfAgent.set(wrapped, loaded);
   return wrapped;
+}
+
+/** A prompt an MCP server may add to: an MCP prompt command, or an @server:uri mention. */
+function mayExpand(prompt: string): boolean {
+  return prompt.startsWith('/mcp__') || /(?:^|\s)@[A-Za-z0-9_-]+:\S/.test(prompt);
 }
 
 const serversOfAgent = new WeakMap<Agent, Promise<McpServers | null>>();

@@ -3,7 +3,14 @@
 // the legacy SSE transport as the fallback when the server does not speak the newer one.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  ElicitRequestSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
 import { BUILTIN_SECRET_ENV_NAMES } from '../shell/env.js';
 import type { McpLaunch } from './server-config.js';
 
@@ -20,6 +27,12 @@ export interface OpenOptions {
   /** The connection ended without close() being called (the server exited or hung up). */
   onLost(): void;
   onToolsChanged(): void;
+  /** Its resources, templates or prompts changed. */
+  onCatalogChanged(): void;
+  /** A server's elicitation/create: the person's answer (or a decline where no one can answer). */
+  elicit(question: ElicitQuestion, signal: AbortSignal): Promise<ElicitAnswer>;
+  /** OAuth for a remote server: tokens on every request, refreshed on a 401. */
+  authProvider?: OAuthClientProvider;
 }
 
 export interface OpenConnection {
@@ -31,14 +44,16 @@ export interface OpenConnection {
 export async function openConnection(opts: OpenOptions): Promise<OpenConnection> {
   const { launch } = opts;
   if (launch.kind === 'stdio') return attach(opts, 'stdio', await stdioTransport(opts, launch));
-  if (launch.transport === 'sse') return attach(opts, 'sse', await sseTransport(launch));
-  if (launch.transport === 'http') return attach(opts, 'http', await httpTransport(launch));
+  if (launch.transport === 'sse') return attach(opts, 'sse', await sseTransport(launch, opts.authProvider));
+  if (launch.transport === 'http') return attach(opts, 'http', await httpTransport(launch, opts.authProvider));
   try {
-    return await attach(opts, 'http', await httpTransport(launch));
+    return await attach(opts, 'http', await httpTransport(launch, opts.authProvider));
   } catch (httpError) {
+    // A server that wants a login answers 401 on either transport: trying SSE would only hide that.
+    if (isUnauthorized(httpError)) throw httpError;
     // A server that only speaks the 2024 transport answers the streamable POST with 4xx.
     try {
-      return await attach(opts, 'sse', await sseTransport(launch));
+      return await attach(opts, 'sse', await sseTransport(launch, opts.authProvider));
     } catch (sseError) {
       throw new Error(`streamable HTTP: ${errorText(httpError)}; SSE fallback: ${errorText(sseError)}`);
     }
@@ -46,10 +61,18 @@ export async function openConnection(opts: OpenOptions): Promise<OpenConnection>
 }
 
 async function attach(opts: OpenOptions, kind: OpenConnection['transport'], transport: Transport): Promise<OpenConnection> {
-  const client = new Client({ name: 'inkling', version: opts.clientVersion }, { capabilities: {} });
+  const client = new Client({ name: 'inkling', version: opts.clientVersion }, { capabilities: { elicitation: { form: {} } } });
   let closing = false;
   let connected = false;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => opts.onToolsChanged());
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => opts.onCatalogChanged());
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () => opts.onCatalogChanged());
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const params = request.params as { message?: unknown; requestedSchema?: unknown; mode?: unknown };
+    // Only form elicitation is declared; a URL-mode request is declined rather than followed.
+    if (params.mode === 'url') return { action: 'decline' };
+    return opts.elicit({ message: typeof params.message === 'string' ? params.message : '', requestedSchema: params.requestedSchema }, extra.signal);
+  });
   // A transport that fails during the handshake closes itself before connect() rejects: that is
   // a failed start, reported by the rejection, not a lost connection.
   client.onclose = () => {
@@ -85,15 +108,16 @@ async function stdioTransport(opts: OpenOptions, launch: Extract<McpLaunch, { ki
   return transport;
 }
 
-async function httpTransport(launch: Extract<McpLaunch, { kind: 'remote' }>): Promise<Transport> {
+async function httpTransport(launch: Extract<McpLaunch, { kind: 'remote' }>, authProvider?: OAuthClientProvider): Promise<Transport> {
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  return new StreamableHTTPClientTransport(new URL(launch.url), { requestInit: { headers: launch.headers } });
+  return new StreamableHTTPClientTransport(new URL(launch.url), { requestInit: { headers: launch.headers }, ...(authProvider ? { authProvider } : {}) });
 }
 
-async function sseTransport(launch: Extract<McpLaunch, { kind: 'remote' }>): Promise<Transport> {
+async function sseTransport(launch: Extract<McpLaunch, { kind: 'remote' }>, authProvider?: OAuthClientProvider): Promise<Transport> {
   const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
   const headers = launch.headers;
   return new SSEClientTransport(new URL(launch.url), {
+    ...(authProvider ? { authProvider } : {}),
     requestInit: { headers },
     // The stream's GET carries the same headers (Authorization) as the POSTs.
     eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }) },
@@ -110,6 +134,11 @@ export function serverEnv(base: NodeJS.ProcessEnv, secretNames: readonly string[
     env[name] = value;
   }
   return env;
+}
+
+/** The SDK's UnauthorizedError: a 401 that the stored tokens (refreshed or not) could not answer. */
+export function isUnauthorized(err: unknown): boolean {
+  return err instanceof UnauthorizedError;
 }
 
 export function errorText(err: unknown): string {

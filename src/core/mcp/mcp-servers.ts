@@ -4,7 +4,13 @@
 import path from 'node:path';
 import { createRedactor, type Redact } from '../redact.js';
 import type { AnyTool } from '../tools/tool.js';
+import type { Catalog } from './catalog.js';
+import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
 import { createMcpTool, DEFAULT_MCP_TOOL_TIMEOUT_MS } from './mcp-tool.js';
+import { InklingOAuthProvider } from './oauth/client-provider.js';
+import type { LoginOptions, LoginResult } from './oauth/login.js';
+import { TokenStore } from './oauth/token-store.js';
+import { createReadResourceTool, describeResources, type ResourceServer } from './resource-tool.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RECONNECT, ServerConnection, type ListedTool, type ReconnectPolicy } from './server-connection.js';
 import { describeServer, prepareServer, type McpServerEntry } from './server-config.js';
 import { summarize, type McpServerState, type McpServerView, type McpSummary } from './status.js';
@@ -34,11 +40,20 @@ export interface McpServersOptions {
   toolTimeoutMs?: number;
   connectTimeoutMs?: number;
   reconnect?: Partial<ReconnectPolicy>;
+  /** $INKLING_HOME: where OAuth logins are kept. Without it remote servers get no OAuth. */
+  home?: string;
+  /** A server's elicitation/create; without one (and until setElicitor) every request is declined. */
+  elicit?: Elicitor;
 }
+
+export type Elicitor = (server: string, question: ElicitQuestion, signal: AbortSignal) => Promise<ElicitAnswer>;
+
+/** What /mcp's l and `inkling mcp login` give a login: where the URL goes, a pasted redirect. */
+export type LoginIO = Pick<LoginOptions, 'onUrl' | 'openBrowser' | 'pasted' | 'signal' | 'timeoutMs'>;
 
 interface Slot {
   entry: McpServerEntry;
-  view: Omit<McpServerView, 'state' | 'tools' | 'skippedTools'>;
+  view: Omit<McpServerView, 'state' | 'tools' | 'skippedTools' | 'resources' | 'templates' | 'prompts'>;
   connection?: ServerConnection;
   /** Set when the entry cannot start at all (bad name, unset ${VAR}). */
   invalid?: string;
@@ -46,6 +61,8 @@ interface Slot {
   started?: Promise<void>;
   /** Built tools for the connection's current list (rebuilt when the list changes). */
   built?: { from: ListedTool[]; tools: AnyTool[] };
+  /** A remote server's OAuth login on disk. */
+  tokens?: TokenStore;
 }
 
 export class McpServers {
@@ -56,10 +73,13 @@ export class McpServers {
   private closed = false;
   /** Every notice so far, for a listener that subscribes late (-p waits before it listens). */
   private readonly noticesSoFar: string[] = [];
+  private elicitor: Elicitor | undefined;
+  private resourceTool: { from: Catalog[]; tool: AnyTool } | undefined;
 
   constructor(private readonly opts: McpServersOptions) {
     this.trusted = opts.workspaceTrusted;
     this.toolTimeoutMs = opts.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS;
+    this.elicitor = opts.elicit;
     const sorted = [...opts.entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.slots = sorted.map((entry) => this.makeSlot(entry));
   }
@@ -92,7 +112,60 @@ export class McpServers {
       }
       out.push(...slot.built.tools);
     }
+    const readTool = this.readResourceTool();
+    if (readTool) out.push(readTool);
     return out;
+  }
+
+  /** mcp_read_resource while a ready server has resources or templates; rebuilt when a list changes. */
+  private readResourceTool(): AnyTool | undefined {
+    const withResources = this.resourceServers();
+    if (withResources.length === 0) return undefined;
+    const catalogs = withResources.map((s) => s.connection.catalog);
+    if (this.resourceTool && this.resourceTool.from.length === catalogs.length && this.resourceTool.from.every((c, i) => c === catalogs[i])) return this.resourceTool.tool;
+    const description = describeResources(withResources.map((s) => ({ name: s.name, catalog: s.connection.catalog })));
+    const tool = createReadResourceTool(description, { servers: () => this.resourceServers(), timeoutMs: () => this.toolTimeoutMs });
+    this.resourceTool = { from: catalogs, tool };
+    return tool;
+  }
+
+  private resourceServers(): ResourceServer[] {
+    const out: ResourceServer[] = [];
+    for (const slot of this.slots) {
+      const conn = slot.connection;
+      if (!conn || conn.state.status !== 'ready') continue;
+      if (conn.catalog.resources.length === 0 && conn.catalog.templates.length === 0) continue;
+      out.push({ name: slot.entry.name, connection: conn, redact: this.redactorFor(slot) });
+    }
+    return out;
+  }
+
+  /** A ready server's connection and redactor, or why there is none (for @ attachments and prompts). */
+  connectionOf(name: string): ResourceServer | string {
+    const slot = this.slots.find((s) => s.entry.name === name);
+    if (!slot?.connection) return `no MCP server named ${name}`;
+    if (slot.connection.state.status !== 'ready') return slot.connection.notRunningText();
+    return { name, connection: slot.connection, redact: this.redactorFor(slot) };
+  }
+
+  get toolTimeout(): number {
+    return this.toolTimeoutMs;
+  }
+
+  /** The UI answers elicitation requests from now on (-p never sets one: they are declined). */
+  setElicitor(elicitor: Elicitor | undefined): void {
+    this.elicitor = elicitor;
+  }
+
+  /** /mcp's l: log in to a remote server, then start it again with the new login. */
+  async login(name: string, io: LoginIO): Promise<LoginResult> {
+    const slot = this.slots.find((s) => s.entry.name === name);
+    if (!slot?.tokens || !slot.connection) return { ok: false, reason: `${name} is not a remote server that can log in (OAuth is for HTTP servers without an Authorization header)` };
+    const settings = slot.entry.settings as { url: string; headers?: Record<string, string> };
+    const { login } = await import('./oauth/login.js');
+    const result = await login({ ...io, home: this.opts.home!, server: name, url: slot.tokens.url, store: slot.tokens, ...(settings.headers ? { headers: settings.headers } : {}), onSecrets: (v) => this.addSecrets(slot, v) });
+    if (result.ok) await slot.connection.reconnectNow();
+    return result;
   }
 
   servers(): McpServerView[] {
@@ -106,6 +179,9 @@ export class McpServers {
         readOnly: t.readOnly,
       })),
       skippedTools: slot.connection?.skipped ?? [],
+      resources: slot.connection?.catalog.resources ?? [],
+      templates: slot.connection?.catalog.templates ?? [],
+      prompts: slot.connection?.catalog.prompts ?? [],
       ...(slot.connection?.transport ? { transport: slot.connection.transport } : {}),
     }));
   }
@@ -155,7 +231,21 @@ export class McpServers {
       slot.invalid = prepared.reason;
       return slot;
     }
-    const redact = createRedactor([...prepared.secrets, ...(this.opts.secretValues ?? [])]);
+    const base = [...prepared.secrets, ...(this.opts.secretValues ?? [])];
+    let current = createRedactor(base);
+    // Tokens arrive after the start (a login, a refresh): the redactor is rebuilt around them.
+    const redact: Redact = Object.assign((text: string) => current(text), {
+      get holdBack() {
+        return current.holdBack;
+      },
+    });
+    this.secretsOf.set(slot, { base, extra: new Set(), rebuild: (values) => (current = createRedactor(values)) });
+    const launch = prepared.launch;
+    const oauth = launch.kind === 'remote' && this.opts.home && !Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization');
+    if (oauth) {
+      slot.tokens = new TokenStore(this.opts.home!, entry.name, launch.url);
+      void slot.tokens.secrets().then((v) => this.addSecrets(slot, v), () => undefined);
+    }
     if (prepared.launch.kind === 'stdio') {
       slot.log = new StderrLog(path.join(this.opts.logDir, `mcp-${entry.name}.log`), redact);
       slot.view.logPath = slot.log.filePath;
@@ -172,12 +262,23 @@ export class McpServers {
       ...(slot.log ? { log: slot.log } : {}),
       onChange: () => this.changed(),
       onNotice: (message) => this.emit({ type: 'mcp_notice', message }),
+      elicit: (question, signal) => (this.elicitor ? this.elicitor(entry.name, question, signal) : Promise.resolve({ action: 'decline' as const })),
+      ...(slot.tokens ? { authProvider: new InklingOAuthProvider(slot.tokens, { kind: 'session' }, (v) => this.addSecrets(slot, v)) } : {}),
     });
     this.redactors.set(slot, redact);
     return slot;
   }
 
   private readonly redactors = new Map<Slot, Redact>();
+  private readonly secretsOf = new Map<Slot, { base: string[]; extra: Set<string>; rebuild(values: string[]): void }>();
+
+  private addSecrets(slot: Slot, values: readonly string[]): void {
+    const s = this.secretsOf.get(slot);
+    if (!s) return;
+    const before = s.extra.size;
+    for (const v of values) s.extra.add(v);
+    if (s.extra.size !== before) s.rebuild([...s.base, ...s.extra]);
+  }
 
   private redactorFor(slot: Slot): Redact {
     return this.redactors.get(slot) ?? ((text) => text);

@@ -1,9 +1,12 @@
 // One MCP server for the session: starts it, lists its tools (again when it says they changed),
 // calls them with a timeout, cancellation and progress, and when the connection is lost marks
 // itself not running and reconnects with backoff until it gives up.
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Redact } from '../redact.js';
-import { errorText, openConnection, type OpenConnection } from './connect.js';
+import { EMPTY_CATALOG, listCatalog, type Catalog } from './catalog.js';
+import { errorText, isUnauthorized, openConnection, type OpenConnection } from './connect.js';
+import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
 import type { ToolResultPayload } from './result-content.js';
 import type { McpLaunch } from './server-config.js';
 import type { McpServerState } from './status.js';
@@ -40,12 +43,16 @@ export interface ServerConnectionOptions {
   onChange(): void;
   /** Something the person should be told once (a tool left out). */
   onNotice(message: string): void;
+  /** A server's elicitation/create: the person's answer. */
+  elicit(question: ElicitQuestion, signal: AbortSignal): Promise<ElicitAnswer>;
+  /** OAuth for a remote server (tokens stored under $INKLING_HOME). */
+  authProvider?: OAuthClientProvider;
 }
 
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs: number;
-  onProgress(progress: { progress: number; total?: number; message?: string }): void;
+  onProgress?(progress: { progress: number; total?: number; message?: string }): void;
 }
 
 /** Why a call could not be made or did not finish, as the words the model gets. */
@@ -62,6 +69,8 @@ export class ServerConnection {
   state: McpServerState = { status: 'starting' };
   tools: ListedTool[] = [];
   skipped: { name: string; reason: string }[] = [];
+  /** Its resources, resource templates and prompts (empty until ready, or when it offers none). */
+  catalog: Catalog = EMPTY_CATALOG;
   transport: 'stdio' | 'http' | 'sse';
   private conn: OpenConnection | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -80,15 +89,35 @@ export class ServerConnection {
   }
 
   async call(tool: string, args: Record<string, unknown>, call: CallOptions): Promise<ToolResultPayload> {
+    // A loose result schema: the content blocks are read defensively by result-content.ts.
+    return (await this.request('tools/call', { name: tool, arguments: args }, call)) as ToolResultPayload;
+  }
+
+  /** resources/read: the result's contents, unread (resource-content.ts reads them). */
+  async readResource(uri: string, opts: CallOptions): Promise<unknown[]> {
+    const result = await this.request('resources/read', { uri }, opts);
+    return Array.isArray(result.contents) ? result.contents : [];
+  }
+
+  /** prompts/get: the prompt's messages, unread (prompt-text.ts reads them). */
+  async getPrompt(name: string, args: Record<string, string>, opts: CallOptions): Promise<unknown[]> {
+    const result = await this.request('prompts/get', { name, arguments: args }, opts);
+    return Array.isArray(result.messages) ? result.messages : [];
+  }
+
+  /** One request with the call's timeout, cancellation and progress; failures as McpCallError. */
+  private async request(method: string, params: Record<string, unknown>, call: CallOptions): Promise<Record<string, unknown>> {
     const conn = this.conn;
     if (!conn || this.state.status !== 'ready') throw new McpCallError(this.notRunningText(), 'not-running');
+    const onProgress = call.onProgress;
     try {
-      // A loose result schema: the content blocks are read defensively by result-content.ts.
-      return (await conn.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, ResultSchema, {
+      return await conn.client.request({ method, params }, ResultSchema, {
         signal: call.signal,
         timeout: call.timeoutMs,
-        onprogress: (p) => call.onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
-      })) as ToolResultPayload;
+        ...(onProgress
+          ? { onprogress: (p: { progress: number; total?: number; message?: string }) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }) }
+          : {}),
+      });
     } catch (err) {
       if (call.signal.aborted) throw new McpCallError('The call was cancelled (the server was told to stop it).', 'aborted');
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
@@ -103,7 +132,7 @@ export class ServerConnection {
 
   notRunningText(): string {
     const s = this.state;
-    const why = s.status === 'failed' || s.status === 'reconnecting' ? s.reason : s.status === 'disabled' ? 'turned off for this session' : s.status;
+    const why = s.status === 'failed' || s.status === 'reconnecting' || s.status === 'needs-login' ? s.reason : s.status === 'disabled' ? 'turned off for this session' : s.status;
     return `server ${this.opts.name} is not running: ${why}${s.status === 'reconnecting' ? ` (reconnecting, attempt ${s.attempt})` : ''}`;
   }
 
@@ -147,9 +176,18 @@ export class ServerConnection {
         onToolsChanged: () => {
           if (generation === this.generation) void this.relist();
         },
+        onCatalogChanged: () => {
+          if (generation === this.generation) void this.relistCatalog();
+        },
+        elicit: (question, signal) => this.opts.elicit(question, signal),
+        ...(this.opts.authProvider ? { authProvider: this.opts.authProvider } : {}),
       });
     } catch (err) {
       if (generation !== this.generation) return;
+      if (isUnauthorized(err)) {
+        this.changeState({ status: 'needs-login', reason: `it asks for a login (inkling mcp login ${this.opts.name}, or l in /mcp)` });
+        return;
+      }
       const reason = this.withStderr(this.opts.redact(errorText(err)));
       if (attempt === 0 || attempt >= this.opts.reconnect.maxAttempts) this.changeState({ status: 'failed', reason });
       else this.scheduleReconnect(attempt + 1, reason);
@@ -169,6 +207,7 @@ export class ServerConnection {
       this.changeState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
       return;
     }
+    await this.listCatalogOf(conn);
     if (generation === this.generation) this.changeState({ status: 'ready' });
   }
 
@@ -221,6 +260,22 @@ export class ServerConnection {
     await this.listing;
   }
 
+  /** Resources and prompts are extras: a server whose lists fail still serves its tools. */
+  private async listCatalogOf(conn: OpenConnection): Promise<boolean> {
+    try {
+      this.catalog = await listCatalog(conn.client, this.opts.connectTimeoutMs);
+      return true;
+    } catch (err) {
+      this.opts.onNotice(`MCP server ${this.opts.name}: could not list its resources or prompts: ${this.opts.redact(errorText(err))}`);
+      return false;
+    }
+  }
+
+  private async relistCatalog(): Promise<void> {
+    const conn = this.conn;
+    if (conn && (await this.listCatalogOf(conn))) this.opts.onChange();
+  }
+
   private async listTools(conn: OpenConnection): Promise<void> {
     const raw: unknown[] = [];
     let cursor: string | undefined;
@@ -259,6 +314,7 @@ export class ServerConnection {
     const conn = this.conn;
     this.conn = undefined;
     await conn?.close();
+    this.catalog = EMPTY_CATALOG;
   }
 }
 

@@ -57,8 +57,9 @@ it('describes a server by its command line or URL, never its env or headers', ()
 });
 
 it.each([
-  [{ total: 0, ready: 0, starting: 0, failed: 0, reconnecting: 0, disabled: 0 }, ''],
-  [{ total: 3, ready: 3, starting: 0, failed: 0, reconnecting: 0, disabled: 0 }, 'MCP 3'],
-  [{ total: 3, ready: 2, starting: 0, failed: 1, reconnecting: 0, disabled: 0 }, 'MCP 3 (1 failed)'],
-  [{ total: 3, ready: 0, starting: 2, failed: 0, reconnecting: 1, disabled: 0 }, 'MCP 3 (2 starting, 1 reconnecting)'],
+  [{ total: 0, ready: 0, starting: 0, failed: 0, reconnecting: 0, disabled: 0, needsLogin: 0 }, ''],
+  [{ total: 3, ready: 3, starting: 0, failed: 0, reconnecting: 0, disabled: 0, needsLogin: 0 }, 'MCP 3'],
+  [{ total: 3, ready: 2, starting: 0, failed: 1, reconnecting: 0, disabled: 0, needsLogin: 0 }, 'MCP 3 (1 failed)'],
+  [{ total: 3, ready: 0, starting: 2, failed: 0, reconnecting: 1, disabled: 0, needsLogin: 0 }, 'MCP 3 (2 starting, 1 reconnecting)'],
+  [{ total: 2, ready: 1, starting: 0, failed: 0, reconnecting: 0, disabled: 0, needsLogin: 1 }, 'MCP 2 (1 needs login)'],
 ])('the header says %j as %j', (summary, text) => expect(summaryText(summary)).toBe(text));

@@ -1,0 +1,41 @@
+// A resources/read answer as the text the model reads: each content's URI and type, then its text;
+// a binary content (blob) is summarised: an image by its size until images reach the model as
+// images, anything else by its type and length.
+import { imageSize } from './image-size.js';
+
+export interface FormattedResource {
+  text: string;
+  /** One line per content, for the card and the notice of an @ attachment. */
+  summaries: string[];
+}
+
+export function formatResourceContents(contents: readonly unknown[]): FormattedResource {
+  const parts: string[] = [];
+  const summaries: string[] = [];
+  for (const raw of contents) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const c = raw as Record<string, unknown>;
+    const uri = typeof c.uri === 'string' ? c.uri : '?';
+    const mime = typeof c.mimeType === 'string' ? c.mimeType : undefined;
+    if (typeof c.text === 'string') {
+      const line = `[resource ${uri}${mime ? `, ${mime}` : ''}, ${c.text.length} characters]`;
+      summaries.push(line);
+      parts.push(`${line}\n${c.text}`);
+      continue;
+    }
+    const blob = typeof c.blob === 'string' ? c.blob : '';
+    const size = mime?.startsWith('image/') ? imageSize(blob) : null;
+    const line = size
+      ? `[image ${uri}, ${size.width}×${size.height}, ${mime}: not shown to the model (images in results are summarised)]`
+      : `[binary resource ${uri}, ${mime ?? 'unknown type'}, ${formatBytes(Math.floor((blob.length * 3) / 4))}: not shown as text]`;
+    summaries.push(line);
+    parts.push(line);
+  }
+  return { text: parts.length > 0 ? parts.join('\n\n') : '(the resource has no contents)', summaries };
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,7 +1,7 @@
 // Approvals in a real terminal: the built app in tmux against the fake Anthropic server. An edit's
 // diff is shown and approved; a command is declined with a message that the fake model then
 // receives (read back from the requests the server recorded); "don't ask again" covers the next
-// matching command; Shift+Tab walks the modes.
+// matching command; Shift+Tab walks the modes; Esc on a tall command's card stops the turn.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,7 +92,7 @@ describe('approvals in tmux', () => {
 });
 
 describe('a command taller than the screen, in tmux', () => {
-  it('is the card itself, scrolled with PgUp/PgDn while the prompt above stays, and Esc declines it', async () => {
+  it('is the card itself, scrolled with PgUp/PgDn while the prompt above stays, and Esc declines it and stops the turn', async () => {
     app.type('make many');
     app.keys('Enter');
     const first = await app.waitFor((s) => s.includes('bash asks to run') && /more lines below · PgDn/.test(s), 'the tall command prompt', 20_000);
@@ -108,8 +108,11 @@ describe('a command taller than the screen, in tmux', () => {
     expect(end).toMatch(/↑ \d+ more lines above · PgUp/);
     expect(end.split('\n').slice(0, card)).toEqual(rows.slice(0, card));
     expect(end).toContain('4 No, and tell the model what to do instead');
+    const asked = readFileSync(record, 'utf8').trim().split('\n').length;
     app.keys('Escape');
-    await app.waitFor((s) => s.includes('none made'), 'the answer');
+    await app.waitFor((s) => /⊘ bash touch t-1\.txt/.test(s) && s.includes('● idle'), 'the declined card and the idle status');
     expect(existsSync(path.join(cwd, 't-1.txt'))).toBe(false);
+    // The turn stopped there: the model was not asked again.
+    expect(readFileSync(record, 'utf8').trim().split('\n').length).toBe(asked);
   }, 40_000);
 });

@@ -4,7 +4,7 @@ import React from 'react';
 import { Box } from 'ink';
 import { CONTEXT_TITLES, KEYMAP, keyLabel, type KeyContext } from '../src/keys/keymap.js';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
-import { commandRows } from '../src/store/command-table.js';
+import { commandRows, type McpPromptSource } from '../src/store/command-table.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, stringWidth, wrapText } from './text-layout.js';
 import { useApp } from './store-context.js';
@@ -42,7 +42,7 @@ function contextLines(ctx: KeyContext, width: number): string[] {
   return [paint.bold(CONTEXT_TITLES[ctx]), ...entryLines(KEYMAP[ctx].map((b) => ({ keys: b.keys.map(keyLabel).join(', '), help: b.help })), width)];
 }
 
-export function helpLines(width: number, custom: readonly CustomCommand[] = []): string[] {
+export function helpLines(width: number, custom: readonly CustomCommand[] = [], mcp: readonly McpPromptSource[] = []): string[] {
   const two = width >= TWO_COLUMNS_MIN;
   const colWidth = two ? Math.floor(width / 2) - 1 : width;
   const left = [...contextLines('input', colWidth), '', ...contextLines('history', colWidth)];
@@ -53,7 +53,7 @@ export function helpLines(width: number, custom: readonly CustomCommand[] = []):
     ...entryLines(
       [
         // Custom commands' names and descriptions come from files: outside text.
-        ...commandRows(custom).map((c) =>
+        ...commandRows(custom, mcp).map((c) =>
           c.origin === 'built-in' ? { keys: c.name, help: c.help } : { keys: toSafeText(c.name), help: toSafeText(`${c.help} (${c.origin})`) },
         ),
       ],
@@ -80,7 +80,8 @@ export function helpLines(width: number, custom: readonly CustomCommand[] = []):
 export function HelpOverlay({ height, width }: { height: number; width: number }) {
   const scroll = useApp((s) => s.helpScroll);
   const custom = useApp((s) => s.workspace.commands);
-  const lines = helpLines(width, custom);
+  const mcp = useApp((s) => s.mcp?.servers);
+  const lines = helpLines(width, custom, mcp ?? []);
   const maxScroll = Math.max(0, lines.length - height);
   const top = Math.min(scroll, maxScroll);
   const shown = lines.slice(top, top + height);

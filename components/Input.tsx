@@ -5,7 +5,7 @@ import { Box, useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import type { Completion, InputState } from '../src/store/app-store.js';
-import { commandRows, menuHelp } from '../src/store/command-table.js';
+import { commandRows, menuHelp, type McpPromptSource } from '../src/store/command-table.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';
 import { inkColor } from './palette.js';
@@ -36,12 +36,12 @@ export function inputRows(input: InputState, width: number, busy: boolean): stri
 }
 
 /** What a slash command does, from the command table. */
-function slashHelp(name: string, custom: readonly CustomCommand[]): string | undefined {
-  const row = commandRows(custom).find((c) => c.name === name);
+function slashHelp(name: string, custom: readonly CustomCommand[], mcp: readonly McpPromptSource[]): string | undefined {
+  const row = commandRows(custom, mcp).find((c) => c.name === name);
   return row ? menuHelp(row) : undefined;
 }
 
-export function completionRows(c: Completion | null, width: number, max = 8, custom: readonly CustomCommand[] = []): string[] {
+export function completionRows(c: Completion | null, width: number, max = 8, custom: readonly CustomCommand[] = [], mcp: readonly McpPromptSource[] = []): string[] {
   if (!c) return [];
   const first = Math.max(0, Math.min(c.selected - max + 1, c.options.length - max));
   // Slash commands say what they do, after names padded to one column.
@@ -50,7 +50,7 @@ export function completionRows(c: Completion | null, width: number, max = 8, cus
     const selected = first + i === c.selected;
     // File names come from the workspace, command help from files: both are outside text.
     const label = toSafeText(c.kind === 'file' ? `@${o}` : o.padEnd(nameWidth));
-    const help = c.kind === 'slash' ? slashHelp(o, custom) : undefined;
+    const help = c.kind === 'slash' ? slashHelp(o, custom, mcp) : undefined;
     const about = help ? `  ${paint.dim(toSafeText(help))}` : '';
     return fitLine((selected ? paint.inverse(` ${label} `) : ` ${paint.dim(label)} `) + about, width);
   });
@@ -93,7 +93,8 @@ export function Input({ width }: { width: number }) {
 export function CompletionMenu({ width }: { width: number }) {
   const completion = useApp((s) => s.completion);
   const custom = useApp((s) => s.workspace.commands);
-  const rows = completionRows(completion, width, 8, custom);
+  const mcp = useApp((s) => s.mcp?.servers);
+  const rows = completionRows(completion, width, 8, custom, mcp ?? []);
   if (rows.length === 0) return null;
   return (
     <Box flexDirection="column">

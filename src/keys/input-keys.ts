@@ -13,7 +13,7 @@ import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
-import { findCommand } from '../store/command-table.js';
+import { findCommand, findMcpPrompt } from '../store/command-table.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine } from '../store/workspace-actions.js';
@@ -63,7 +63,9 @@ export function submit(store: AppStore): void {
   if (text.trim() === '') return;
   if (text.startsWith('/') && findCommand(text) !== undefined) return runCommand(store, text);
   const custom = text.startsWith('/') ? matchCustomCommand({ commands: s.workspace.commands, notices: [] }, text) : undefined;
-  if (!custom && /^\/[\w-]+$/.test(text.trim())) return runCommand(store, text);
+  // An MCP prompt goes to the core as typed: the server's prompt replaces it there.
+  const mcpPrompt = custom ? undefined : findMcpPrompt(text, s.mcp?.servers ?? []);
+  if (!custom && !mcpPrompt && /^\/[\w-]+$/.test(text.trim())) return runCommand(store, text);
   const remembered = custom ? undefined : memoryLine(text);
   if (remembered !== undefined) return offerMemoryLine(store, remembered, text);
   const typed = expandChips(text, s.pastes);

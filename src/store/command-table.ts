@@ -1,8 +1,8 @@
 // The slash commands, one row each: name, arguments, help, what it does, where it comes from.
 // The prompt runs them from here; the `/` menu, the help overlay and README's table
 // (scripts/print-commands.ts) are made from the same rows. Adding a built-in is adding a row;
-// commands from elsewhere (custom command files, later MCP prompts, skills) become rows in
-// commandRows.
+// commands from elsewhere (custom command files, MCP servers' prompts, later skills) become rows
+// in commandRows.
 import type { AppStore } from './app-store.js';
 import { expandCustomCommand, type CustomCommand } from '../core/commands/custom-commands.js';
 import { openHelp, toggleMouse } from './view-actions.js';
@@ -14,9 +14,10 @@ import { showSessionDiff } from './session-diff.js';
 import { openRewindPicker } from './rewind-picker.js';
 import { openMcp } from './mcp-actions.js';
 import { openModelPicker } from './model-picker.js';
+import type { ListedPrompt } from '../core/mcp/catalog.js';
 
-/** Where a command comes from: inkling itself, or a command file of the project or of the person. */
-export type CommandOrigin = 'built-in' | 'project' | 'user';
+/** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
+export type CommandOrigin = 'built-in' | 'project' | 'user' | 'mcp';
 
 interface CommandBase {
   /** With the slash: "/compact". */
@@ -77,10 +78,42 @@ function customRow(c: CustomCommand): PromptCommand {
   };
 }
 
-/** Every command the prompt knows now: the built-ins first, then the workspace's and the person's files. */
-export function commandRows(custom: readonly CustomCommand[]): CommandRow[] {
+/** The MCP servers as the command table reads them: each one's prompts. */
+export type McpPromptSource = { name: string; prompts: readonly ListedPrompt[] };
+
+/**
+ * An MCP prompt as Claude Code names it, /mcp__<server>__<prompt>: the typed line goes to the
+ * core as it is, which asks the server for the prompt (prompts/get) before the model sees it.
+ */
+function mcpRow(server: string, p: ListedPrompt): PromptCommand {
+  // Named here, not through core/mcp/prompt-commands: nothing of MCP loads before the first frame.
+  const name = `/mcp__${server}__${p.name}`;
+  const args = p.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ');
+  return {
+    kind: 'prompt',
+    name,
+    help: p.description ?? 'MCP prompt',
+    origin: 'mcp',
+    ...(args ? { args } : {}),
+    prompt: (typed) => (typed ? `${name} ${typed}` : name),
+  };
+}
+
+/** Every command the prompt knows now: the built-ins first, then the workspace's and the person's files, then MCP prompts. */
+export function commandRows(custom: readonly CustomCommand[], mcp: readonly McpPromptSource[] = []): CommandRow[] {
   const builtins = new Set(BUILTIN_COMMAND_NAMES);
-  return [...BUILTIN_COMMANDS, ...custom.filter((c) => !builtins.has(c.name.toLowerCase())).map(customRow)];
+  return [
+    ...BUILTIN_COMMANDS,
+    ...custom.filter((c) => !builtins.has(c.name.toLowerCase())).map(customRow),
+    ...mcp.flatMap((s) => s.prompts.map((p) => mcpRow(s.name, p))),
+  ];
+}
+
+/** The MCP prompt row the text starts with ("/mcp__docs__review src" → its row). */
+export function findMcpPrompt(text: string, mcp: readonly McpPromptSource[]): PromptCommand | undefined {
+  if (!text.startsWith('/mcp__')) return undefined;
+  const name = text.trim().split(/\s+/)[0]!;
+  return commandRows([], mcp).find((r): r is PromptCommand => r.kind === 'prompt' && r.origin === 'mcp' && r.name === name);
 }
 
 /** Commands whose name starts with what was typed ("/c" → /clear), in the table's order. */

@@ -15,21 +15,27 @@ export type FileList = () => readonly string[];
 /** What an edit may change beside the text: the paste chips, the place in the prompt history. */
 export type InputExtras = Partial<Pick<AppState, 'pastes' | 'historyPos' | 'historyDraft' | 'historyDraftPastes'>>;
 
-/** The completion the input asks for: slash commands at the start, files after `@`. */
-export function completionFor(s: Pick<AppState, 'input' | 'completion' | 'workspace'>, files: FileList): Completion | null {
+/** The completion the input asks for: slash commands at the start, files and MCP resources after `@`. */
+export function completionFor(s: Pick<AppState, 'input' | 'completion' | 'workspace' | 'mcp'>, files: FileList): Completion | null {
   const { text, cursor } = s.input;
   if (text.startsWith('/') && !/\s/.test(text) && cursor === text.length) {
-    const options = completeSlash(text, commandRows(s.workspace.commands));
+    const options = completeSlash(text, commandRows(s.workspace.commands, s.mcp?.servers ?? []));
     if (options.length === 0 || (options.length === 1 && options[0] === text)) return null;
     return { kind: 'slash', start: 0, options, selected: keepSelected(s.completion, 'slash', options.length) };
   }
   const mention = mentionAt(text, cursor);
   if (mention) {
-    const options = rankFiles(mention.query, files());
+    const options = rankFiles(mention.query, [...files(), ...mcpResources(s.mcp)]);
     if (options.length === 0) return null;
     return { kind: 'file', start: mention.start, options, selected: keepSelected(s.completion, 'file', options.length) };
   }
   return null;
+}
+
+/** MCP resources as `@` completes them: server:uri (the core attaches what such a mention names). */
+function mcpResources(mcp: AppState['mcp']): string[] {
+  if (!mcp) return [];
+  return mcp.servers.flatMap((s) => (s.state.status === 'ready' ? s.resources.map((r) => `${s.name}:${r.uri}`) : []));
 }
 
 function keepSelected(prev: Completion | null, kind: Completion['kind'], n: number): number {
@@ -39,7 +45,7 @@ function keepSelected(prev: Completion | null, kind: Completion['kind'], n: numb
 /** The input becomes `input`; completion follows it, and a armed Ctrl+C exit is disarmed. */
 export function editInput(store: AppStore, input: InputState, files: FileList, extra: InputExtras = {}): void {
   const s = store.getState();
-  store.setState({ input, completion: completionFor({ input, completion: s.completion, workspace: s.workspace }, files), exitArmedAt: null, ...extra });
+  store.setState({ input, completion: completionFor({ input, completion: s.completion, workspace: s.workspace, mcp: s.mcp }, files), exitArmedAt: null, ...extra });
 }
 
 /** Tab (or Enter) takes the selected completion into the input. */

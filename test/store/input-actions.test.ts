@@ -53,6 +53,22 @@ describe('input actions', () => {
     expect(store.getState()).toMatchObject({ input: at('draft'), historyPos: null });
   });
 
+  it("offers a ready MCP server's resources after @ as server:uri, beside the files", () => {
+    const store = createAppStore();
+    const server = (name: string, status: 'ready' | 'starting', uris: string[]) => ({
+      name, target: 'x', transport: 'stdio', state: { status }, tools: [], skippedTools: [], templates: [], prompts: [],
+      resources: uris.map((uri) => ({ uri, name: uri })),
+    });
+    store.setState({ mcp: { servers: [server('docs', 'ready', ['docs://guide/apple', 'docs://guide/pear']), server('slow', 'starting', ['slow://apple'])] as never, summary: 'MCP 2', selected: 0 } });
+    editInput(store, at('read @docs:apple'), files);
+    expect(store.getState().completion!.options).toEqual(['docs:docs://guide/apple']);
+    acceptCompletion(store, files);
+    expect(store.getState().input).toEqual(at('read @docs:docs://guide/apple '));
+    editInput(store, at('@appl'), files);
+    expect(store.getState().completion!.options).toEqual(expect.arrayContaining(['src/apple.ts', 'docs:docs://guide/apple']));
+    expect(store.getState().completion!.options).not.toContain('slow:slow://apple');
+  });
+
   it('sends the expanded prompt, remembers the typed one, and follows the bottom again', () => {
     const sent: string[] = [];
     const door = spyDoor();

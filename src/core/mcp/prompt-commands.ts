@@ -4,20 +4,10 @@
 import type { ListedPrompt } from './catalog.js';
 import { formatResourceContents } from './resource-content.js';
 
-export function promptCommandName(server: string, prompt: string): string {
-  return `/mcp__${server}__${prompt}`;
-}
-
 /** `/mcp__server__prompt rest…` split; null when the text is not one (server names hold no "__"). */
 export function parsePromptCommand(text: string): { server: string; prompt: string; args: string } | null {
   const m = /^\/mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)__(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   return m ? { server: m[1]!, prompt: m[2]!, args: (m[3] ?? '').trim() } : null;
-}
-
-/** What the / menu shows beside the command: its description and its arguments. */
-export function promptUsage(prompt: ListedPrompt): string {
-  const args = prompt.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ');
-  return [prompt.description ?? '', args].filter(Boolean).join(' · ') || 'MCP prompt';
 }
 
 export function promptArguments(prompt: ListedPrompt, text: string): { ok: true; args: Record<string, string> } | { ok: false; problem: string } {

@@ -15,7 +15,7 @@ import { isAsking } from '../src/store/app-store.js';
 import { ModelPicker } from './ModelPicker.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
-import { KeyInput, useFrameRoot, useKeyTarget } from './key-input.js';
+import { useFrameRoot, useKeyTarget, useTerminalReplies } from './key-input.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt } from './WorkspacePrompts.js';
@@ -51,9 +51,7 @@ export interface AppProps {
 export function App(props: AppProps) {
   return (
     <StoreProvider store={props.store}>
-      <KeyInput onReply={(raw) => props.terminalReplies?.take(raw)}>
-        <Screen {...props} />
-      </KeyInput>
+      <Screen {...props} />
     </StoreProvider>
   );
 }
@@ -78,6 +76,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const { cols, rows } = useTerminalSize();
   const drawn = drawnRowsOf(useStdout().stdout);
   const frameRoot = useFrameRoot();
+  useTerminalReplies(terminalReplies ? (raw) => terminalReplies.take(raw) : undefined);
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });
   history.current = {
     copy: historyEnv?.copy ?? ((text) => store.terminal.copy(text)),

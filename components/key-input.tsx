@@ -1,57 +1,42 @@
-// Connects the one key pipeline (src/keys/key-pipeline.ts) to the stdin Ink renders with: one
-// 'data' listener for the whole app; components that take the keyboard push a target while
-// they are mounted (useKeyTarget). Raw mode itself is src/app's business (raw-stdin.ts); tests
-// write to ink-testing-library's stdin, which emits the same 'data' events.
-import React, { createContext, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { useStdin, type DOMElement } from 'ink';
-import { drawFrameNow } from './immediate-frame.js';
-import { createKeyPipeline, type KeyPipeline, type KeyTarget } from '../src/keys/key-pipeline.js';
+// The components' side of the keyboard: src/app/key-owner.tsx owns stdin and feeds the one key
+// pipeline (src/keys/key-pipeline.ts); components that take the keyboard push a target while they
+// are mounted (useKeyTarget), the screen's root takes the ref a key's frame is drawn from
+// (useFrameRoot), and the App hands the terminal's answers (OSC 11) to whoever asked
+// (useTerminalReplies). No component listens to stdin. Without a key owner above (frame
+// benches, render-only tests) the hooks do nothing.
+import { createContext, useContext, useEffect, useRef, type RefObject } from 'react';
+import type { DOMElement } from 'ink';
+import type { KeyPipeline, KeyTarget } from '../src/keys/key-pipeline.js';
 
-const PipelineContext = createContext<KeyPipeline | null>(null);
-const FrameRootContext = createContext<RefObject<DOMElement | null> | null>(null);
-
-export function KeyInput({ children, onReply }: { children: ReactNode; onReply?: (raw: string) => void }) {
-  const { stdin, isRawModeSupported } = useStdin();
-  const replies = useRef(onReply);
-  replies.current = onReply;
-  const pipeline = useMemo(() => createKeyPipeline({ onReply: (raw) => replies.current?.(raw) }), []);
-  const frameRoot = useRef<DOMElement | null>(null);
-  useEffect(() => {
-    if (!isRawModeSupported) return;
-    const onData = (data: string | Buffer) => {
-      pipeline.feed(typeof data === 'string' ? data : data.toString('utf8'));
-      // What the keys changed is on screen within this turn of the event loop, not a throttle
-      // period later (behind a flooding pane's frames); after React's commit, hence the microtask.
-      queueMicrotask(() => drawFrameNow(frameRoot.current));
-    };
-    stdin.on('data', onData);
-    return () => {
-      stdin.off('data', onData);
-    };
-  }, [stdin, isRawModeSupported, pipeline]);
-  return (
-    <PipelineContext.Provider value={pipeline}>
-      <FrameRootContext.Provider value={frameRoot}>{children}</FrameRootContext.Provider>
-    </PipelineContext.Provider>
-  );
+export interface KeyOwnerContext {
+  pipeline: KeyPipeline;
+  frameRoot: RefObject<DOMElement | null>;
+  /** Where the terminal's answers go (the latest handler set). */
+  replies: { current: ((raw: string) => void) | undefined };
 }
+
+export const KeysContext = createContext<KeyOwnerContext | null>(null);
 
 /** The ref the screen's root element takes, so a key can have its frame drawn at once. */
 export function useFrameRoot(): RefObject<DOMElement | null> {
-  const ref = useContext(FrameRootContext);
-  if (!ref) throw new Error('useFrameRoot needs a <KeyInput> above it');
-  return ref;
+  const own = useRef<DOMElement | null>(null);
+  return useContext(KeysContext)?.frameRoot ?? own;
+}
+
+/** The terminal's answers to questions we asked go to `take` while it is mounted. */
+export function useTerminalReplies(take: ((raw: string) => void) | undefined): void {
+  const keys = useContext(KeysContext);
+  if (keys) keys.replies.current = take;
 }
 
 /** Gives the keyboard to `target` while mounted (and `active`); the latest target wins. */
 export function useKeyTarget(target: KeyTarget, active = true): void {
-  const pipeline = useContext(PipelineContext);
-  if (!pipeline) throw new Error('useKeyTarget needs a <KeyInput> above it');
+  const pipeline = useContext(KeysContext)?.pipeline;
   const latest = useRef(target);
   latest.current = target;
   const kind = target.kind;
   useEffect(() => {
-    if (!active) return;
+    if (!active || !pipeline) return;
     const stable: KeyTarget =
       kind === 'raw'
         ? { kind: 'raw', onChunk: (c) => (latest.current as Extract<KeyTarget, { kind: 'raw' }>).onChunk(c) }

@@ -152,7 +152,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const traceFile = process.env.INKLING_TRACE_EVENTS;
   const mark = (what: string) => startupMark(traceFile, what);
   mark('runTui');
-  const { createElement, render, App, screenLayout, startTheme } = await loadUi();
+  const { createElement, render, App, KeyOwner, screenLayout, startTheme } = await loadUi();
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
@@ -255,16 +255,19 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   });
 
   instance = render(
-    createElement(App, {
-      store,
-      header: {
-        modelLabel: opts.modelLabel,
-        isDemo: opts.isDemo,
-        workspaceRoot: opts.workspaceRoot,
-        permissionMode: opts.permissionMode,
-      },
-      keyEnv: { files: () => files.get(), now: Date.now },
-      terminalReplies: theme.replies,
+    // Raw stdin is the key owner's (src/app/key-owner.tsx): no component listens to it.
+    createElement(KeyOwner, {
+      children: createElement(App, {
+        store,
+        header: {
+          modelLabel: opts.modelLabel,
+          isDemo: opts.isDemo,
+          workspaceRoot: opts.workspaceRoot,
+          permissionMode: opts.permissionMode,
+        },
+        keyEnv: { files: () => files.get(), now: Date.now },
+        terminalReplies: theme.replies,
+      }),
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
     { ...RENDER_OPTIONS, stdout: inkStdout },

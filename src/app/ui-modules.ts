@@ -4,5 +4,6 @@
 export { render } from 'ink';
 export { createElement } from 'react';
 export { App } from '../../components/App.js';
+export { KeyOwner } from './key-owner.js';
 export { screenLayout } from '../../components/screen-layout.js';
 export { startTheme } from './theme.js';

@@ -8,6 +8,7 @@ import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, type Instance } from 'ink';
 import { App } from '../../components/App.js';
+import { KeyOwner } from '../../src/app/key-owner.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
 import { isSafeText } from '../../src/core/text/safe-text.js';
@@ -44,12 +45,12 @@ describe('hostile text through every path to the terminal', () => {
     const out = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
     await act(async () => {
       inst = render(
-        <App
+        <KeyOwner><App
           store={store}
           header={{ modelLabel: `claude ${HOSTILE.osc0Bel}`, isDemo: false, workspaceRoot: `/w/${HOSTILE.osc52Bel}` }}
           historyEnv={{ copy: async (text) => { copied.push(text); return { ok: true, bytes: text.length, lines: 1, osc52: false, program: null, problems: [], summary: `copied ${HOSTILE.c1Osc}` }; } }}
           markdownDelayMs={0}
-        />,
+        /></KeyOwner>,
         { ...RENDER_OPTIONS, stdout: out.stdout, stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false },
       );
     });

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { Pager, rowSegments } from '../../components/Pager.js';
-import { KeyInput } from '../../components/key-input.js';
 import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
 import { copyToClipboard, parseOsc52, type CopyReport } from '../../src/app/clipboard.js';
 import { PagerModel } from '../../src/pager/pager-model.js';
@@ -29,7 +28,7 @@ async function mount(text: string, opts: { wrap?: boolean; title?: string } = {}
   const model = new PagerModel(new TextLineSource(text), { width: WIDTH, height: HEIGHT - 1 }, opts);
   const h = { model, closed: 0, copies: [] as CopyReport[], osc: [] as string[] } as Harness;
   h.r = await renderAct(
-    <KeyInput><Pager
+    <Pager
       model={model}
       title={opts.title ?? 'npm test'}
       width={WIDTH}
@@ -37,7 +36,7 @@ async function mount(text: string, opts: { wrap?: boolean; title?: string } = {}
       onClose={() => { h.closed++; }}
       onCopied={(rep) => h.copies.push(rep)}
       copy={(t) => copyToClipboard(t, { write: (s) => h.osc.push(s), program: null })}
-    /></KeyInput>,
+    />,
   );
   await act(async () => { await model.idle(); });
   return h;
@@ -170,7 +169,7 @@ describe('Pager', () => {
     }
     const source = new CountingSource(lines(3));
     const model = new PagerModel(source, { width: WIDTH, height: HEIGHT - 1 });
-    const r = await renderAct(<KeyInput><Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} copy={async () => { throw new Error("no clipboard in this test"); }} /></KeyInput>);
+    const r = await renderAct(<Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} copy={async () => { throw new Error("no clipboard in this test"); }} />);
     expect(source.closes).toBe(0);
     await act(async () => {
       r.unmount();
@@ -200,8 +199,8 @@ describe('Pager', () => {
     const osc: string[] = [];
     const copies: CopyReport[] = [];
     const r = await renderAct(
-      <KeyInput><Pager model={model} title="bash.log" width={WIDTH} height={HEIGHT} onClose={() => {}}
-        onCopied={(rep) => copies.push(rep)} copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} /></KeyInput>,
+      <Pager model={model} title="bash.log" width={WIDTH} height={HEIGHT} onClose={() => {}}
+        onCopied={(rep) => copies.push(rep)} copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} />,
     );
     await act(async () => { await model.idle(); });
     await act(async () => {
@@ -223,8 +222,8 @@ describe('Pager', () => {
     const model = new PagerModel(await openLog(path), { width: WIDTH, height: HEIGHT - 1 });
     const osc: string[] = [];
     const r = await renderAct(
-      <KeyInput><Pager model={model} title="huge.log" width={WIDTH} height={HEIGHT} onClose={() => {}} copyMaxChars={1024}
-        copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} /></KeyInput>,
+      <Pager model={model} title="huge.log" width={WIDTH} height={HEIGHT} onClose={() => {}} copyMaxChars={1024}
+        copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} />,
     );
     await act(async () => {
       r.stdin.write('y');

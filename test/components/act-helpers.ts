@@ -1,15 +1,17 @@
 // ink-testing-library with React act(): every write and render settles before we look.
 import { act } from 'react';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
+import { KeyOwner } from '../../src/app/key-owner.js';
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 
 export type Rendered = ReturnType<typeof render>;
 
+/** Renders `el` under the key owner, as run-tui mounts the App: keys written to stdin reach it. */
 export async function renderAct(el: ReactElement): Promise<Rendered> {
   let r!: Rendered;
   await act(async () => {
-    r = render(el);
+    r = render(createElement(KeyOwner, { children: el }));
   });
   return r;
 }

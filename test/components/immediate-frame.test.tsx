@@ -4,6 +4,7 @@ import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, type Instance } from 'ink';
 import { App } from '../../components/App.js';
+import { KeyOwner } from '../../src/app/key-owner.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { createAppStore } from '../../src/store/app-store.js';
@@ -19,7 +20,7 @@ describe('a key during a busy frame throttle', () => {
   it('is drawn within the same turn of the event loop, before any timer runs', async () => {
     const screen = createScreen(80, 20);
     await act(async () => {
-      inst = render(<App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
+      inst = render(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} /></KeyOwner>, {
         ...RENDER_OPTIONS, // throttled, as the app runs (maxFps)
         stdout: diffingStdout(screen.stdout as unknown as NodeJS.WriteStream).stdout,
         stdin: screen.stdin as unknown as NodeJS.ReadStream,

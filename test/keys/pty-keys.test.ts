@@ -1,6 +1,7 @@
 import { createElement, act } from 'react';
 import { Text } from 'ink';
-import { KeyInput, useKeyTarget } from '../../components/key-input.js';
+import { useKeyTarget } from '../../components/key-input.js';
+import { KeyOwner } from '../../src/app/key-owner.js';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import pty from 'node-pty';
@@ -82,7 +83,7 @@ describe('raw bytes while a pane has focus', () => {
   it('delivers exactly the bytes the terminal sent, Backspace, Delete, F-keys and a lone Esc included', async () => {
     const got: string[] = [];
     let r!: ReturnType<typeof render>;
-    await act(async () => { r = render(createElement(KeyInput, null, createElement(RawTap, { onRaw: (s: string) => got.push(s) }))); });
+    await act(async () => { r = render(createElement(KeyOwner, { children: createElement(RawTap, { onRaw: (s: string) => got.push(s) }) })); });
     const chunks = ['y', '\x7f', '\x1b[3~', '\x1bOP', '\x1b[15~', '\x03', '\x1b', 'abc\r', '\x1b[1;5A'];
     for (const c of chunks) {
       await act(async () => {

@@ -26,7 +26,7 @@ export function outsideChangesText(files: readonly ChangedFile[], paused = false
 
 /** The line under a call the ledger could not record. */
 export function untrackedText(reason: SafeText): SafeText {
-  return joinSafe([toSafeText('not tracked ('), reason, toSafeText('): undo cannot undo this call')]);
+  return joinSafe([toSafeText('not tracked: '), reason, toSafeText(' (nothing to undo)')]);
 }
 
 function fileList(files: readonly ChangedFile[], maxFiles: number): SafeText {

@@ -52,7 +52,7 @@ export function startUndo(store: AppStore): Promise<void> | void {
   if (item?.kind !== 'tool') return flash(store, 'u undoes a tool call: select one');
   if (!port) return flash(store, 'undo needs the change ledger, which is off in this session');
   if (!item.changes) return flash(store, `${item.name} cannot change files: nothing to undo`);
-  if (item.changes.untracked) return flash(store, `this call was not tracked (${item.changes.untracked}): undo cannot tell what it changed`);
+  if (item.changes.untracked) return flash(store, `not tracked (${item.changes.untracked}): nothing to undo`);
   if (!item.changes.entry) return flash(store, 'this call changed no files: nothing to undo');
   if (isBusy(s)) return flash(store, 'wait for the turn to end (or Esc) before undoing');
   // An undone call: u undoes the undo, which brings the call's changes back.

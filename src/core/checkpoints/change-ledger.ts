@@ -202,7 +202,7 @@ export class ChangeLedger {
   planUndo(entryId: string): Promise<RevertPlan> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take({ full: true });
-      return planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
+      return planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree, this.budget.pausedReason !== undefined);
     });
   }
 
@@ -210,7 +210,7 @@ export class ChangeLedger {
   undo(entryId: string, opts: RevertOptions = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take({ full: true });
-      await live.settleHead(snap, () => undefined);
+      await live.settleHead(snap, () => undefined, this.budget.resume());
       const plan = await planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
       return live.applyRevert(plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
     });
@@ -220,7 +220,7 @@ export class ChangeLedger {
   planRewind(prompt: number): Promise<RevertPlan> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take({ full: true });
-      return planRewind(live.repo.git, live.chain.entries, live.promptEntry(prompt), snap.tree);
+      return planRewind(live.repo.git, live.chain.entries, live.promptEntry(prompt), snap.tree, this.budget.pausedReason !== undefined);
     });
   }
 
@@ -232,8 +232,9 @@ export class ChangeLedger {
     return this.userOp(async (live) => {
       const target = live.promptEntry(prompt);
       const snap = await live.taker.take({ full: true });
-      if (!opts.fork) await live.settleHead(snap, () => undefined);
-      const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree);
+      const paused = opts.fork ? this.budget.pausedReason !== undefined : false;
+      if (!opts.fork) await live.settleHead(snap, () => undefined, this.budget.resume());
+      const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree, paused);
       if (!opts.fork) return live.applyRevert(plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
       const prefix = live.chain.entries.slice(0, live.chain.entries.findIndex((e) => e.id === target.id));
       const fork = await OpenLedger.open(live.repo, opts.fork, this.limits, this.redact, this.watcher);
@@ -289,6 +290,11 @@ export class ChangeLedger {
       this.turnOff(err, emit);
       return undefined;
     }
+  }
+
+  /** Resolves once no snapshot that overran its budget is still running (tests, benches). */
+  settled(): Promise<void> {
+    return this.budget.settled();
   }
 
   /** Stops watching the workspace; resolves once its check-ignore has exited (the ledger's other work needs no closing). */

@@ -34,8 +34,11 @@ export interface RevertPlan {
   conflictDiff: string;
 }
 
-/** Undo of one entry: its files back to its "before", where they are still as it left them. */
-export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: LedgerEntry, current: string): Promise<RevertPlan> {
+/**
+ * Undo of one entry: its files back to its "before", where they are still as it left them.
+ * `paused`: tracking is paused, so changes not recorded yet may be inkling's own (untracked calls).
+ */
+export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: LedgerEntry, current: string, paused = false): Promise<RevertPlan> {
   const touched = new Set(target.changes.map((c) => c.path));
   const later = chain.slice(chain.findIndex((e) => e.id === target.id) + 1);
   const movedSince = await changedPaths(git, target.after, current);
@@ -45,7 +48,7 @@ export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: 
   const conflicts: RevertConflict[] = [];
   for (const change of reverting) {
     if (!movedSince.has(change.path)) clean.push(change);
-    else conflicts.push({ ...change, changedBy: changedBy(later, change.path, unrecorded) });
+    else conflicts.push({ ...change, changedBy: changedBy(later, change.path, unrecorded, paused) });
   }
   return finish(git, { kind: 'undo', target, label: target.label, restoreTree: target.before, current, clean, conflicts });
 }
@@ -54,18 +57,19 @@ export async function planUndo(git: Git, chain: readonly LedgerEntry[], target: 
  * Rewind to just before a prompt: every file inkling changed since goes back, except where it was
  * also changed outside inkling (a conflict). Files only the person changed are not inkling's to revert.
  */
-export async function planRewind(git: Git, chain: readonly LedgerEntry[], prompt: LedgerEntry, current: string): Promise<RevertPlan> {
+export async function planRewind(git: Git, chain: readonly LedgerEntry[], prompt: LedgerEntry, current: string, paused = false): Promise<RevertPlan> {
   const later = chain.slice(chain.findIndex((e) => e.id === prompt.id) + 1);
   // Changes found after tracking was paused may be inkling's own (untracked calls): offered, as conflicts.
   const touched = new Set(later.filter((e) => OWN_ENTRY_KINDS.has(e.kind) || e.paused).flatMap((e) => e.changes.map((c) => c.path)));
   const unrecorded = await unrecordedPaths(git, chain, current);
+  if (paused) for (const p of unrecorded) touched.add(p);
   const outside = new Set(later.filter((e) => e.kind === 'outside').flatMap((e) => e.changes.map((c) => c.path)));
   const clean: FileChange[] = [];
   const conflicts: RevertConflict[] = [];
   for (const change of await treeChanges(git, current, prompt.after)) {
     if (!touched.has(change.path)) continue;
     if (!outside.has(change.path) && !unrecorded.has(change.path)) clean.push(change);
-    else conflicts.push({ ...change, changedBy: changedBy(later, change.path, unrecorded) });
+    else conflicts.push({ ...change, changedBy: changedBy(later, change.path, unrecorded, paused) });
   }
   const label = `prompt ${prompt.prompt?.ordinal ?? '?'}${prompt.prompt?.firstLine ? ` (${prompt.prompt.firstLine})` : ''}`;
   return finish(git, { kind: 'rewind', target: prompt, label, restoreTree: prompt.after, current, clean, conflicts });
@@ -85,9 +89,9 @@ async function unrecordedPaths(git: Git, chain: readonly LedgerEntry[], current:
   return head ? changedPaths(git, head.after, current) : new Set();
 }
 
-function changedBy(later: readonly LedgerEntry[], file: string, unrecorded: ReadonlySet<string>): string[] {
+function changedBy(later: readonly LedgerEntry[], file: string, unrecorded: ReadonlySet<string>, paused: boolean): string[] {
   const labels = later.filter((e) => e.changes.some((c) => c.path === file)).map((e) => (e.kind === 'outside' ? (e.paused ? PAUSED_LABEL : OUTSIDE_LABEL) : e.label));
-  if (unrecorded.has(file)) labels.push(OUTSIDE_LABEL);
+  if (unrecorded.has(file)) labels.push(paused ? PAUSED_LABEL : OUTSIDE_LABEL);
   return [...new Set(labels)];
 }
 

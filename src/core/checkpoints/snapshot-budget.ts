@@ -24,7 +24,7 @@ export class SnapshotBudget {
 
   /** A snapshot within the budget, or why there is none. Rejects as the snapshot does (within the budget). */
   async take(taker: SnapshotTaker, what: string, onLateFailure: (err: unknown) => void): Promise<BoundedSnapshot> {
-    if (this.overrun) return { kind: 'untracked', reason: 'tracking is paused: an earlier snapshot is still running' };
+    if (this.overrun) return { kind: 'untracked', reason: 'an earlier snapshot was still running' };
     const taking = taker.take();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.budgetMs)));
@@ -34,14 +34,26 @@ export class SnapshotBudget {
       this.paused = undefined;
       return paused ? { kind: 'taken', snap: first, paused } : { kind: 'taken', snap: first };
     }
-    const reason = `tracking is paused: the snapshot ${what} took longer than ${formatSeconds(this.budgetMs)}`;
+    const reason = `the snapshot ${what} took longer than ${formatSeconds(this.budgetMs)}`;
     this.paused ??= reason;
-    this.log(`${reason}; calls are not tracked until it finishes`);
+    this.log(`${reason}: calls are not tracked until it finishes`);
     const started = Date.now();
     this.overrun = taking
       .then(() => this.log(`the late snapshot finished after ${formatSeconds(Date.now() - started + this.budgetMs)}`), onLateFailure)
       .finally(() => (this.overrun = undefined));
     return { kind: 'untracked', reason };
+  }
+
+  /** Why tracking was paused, while no snapshot has been taken since. */
+  get pausedReason(): string | undefined {
+    return this.paused;
+  }
+
+  /** The person's operation took its own snapshot and records what changed meanwhile: tracking is on again. */
+  resume(): string | undefined {
+    const paused = this.paused;
+    this.paused = undefined;
+    return paused;
   }
 
   /** Resolves once no snapshot that overran is still running (a person's operation takes its own). */

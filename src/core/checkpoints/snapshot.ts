@@ -8,7 +8,7 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
-import { GitTimeoutError, splitNul } from './git.js';
+import { GitError, GitTimeoutError, splitNul, type Git } from './git.js';
 import type { ShadowRepo } from './shadow-repo.js';
 import type { ChangeFeed } from './workspace-watch.js';
 
@@ -61,6 +61,8 @@ export class SnapshotTaker {
   /** Files left out of the last tree, by path (kept across snapshots that did not look at them). */
   private lastSkipped = new Map<string, SkippedFile>();
   private way: SnapshotWay = 'full';
+  /** Paths git could not take last time (they changed under it): looked at again by the next snapshot. */
+  private readonly again = new Set<string>();
 
   constructor(
     private readonly repo: ShadowRepo,
@@ -81,6 +83,7 @@ export class SnapshotTaker {
     // Drained before the walk starts: an event during the walk is kept for the next snapshot.
     const hint = this.feed ? await this.feed.drain() : undefined;
     if (opts.full || hint?.kind !== 'paths' || this.lastTree === undefined) return this.record(undefined);
+    if (this.again.size > 0) hint.paths = [...new Set([...hint.paths, ...this.again])];
     if (hint.paths.length === 0) {
       this.way = 'unchanged';
       return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
@@ -102,11 +105,17 @@ export class SnapshotTaker {
     const ignored = await this.feed.ignored(update);
     if (!ignored || ignored.size > 0) return undefined;
     const { git } = this.repo;
-    this.way = 'files';
     if (update.length > 0) {
-      await git.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { indexFile: this.indexFile, input: nulList(update) });
+      // A path that changed into a folder meanwhile needs git's own look: the long way.
+      const ok = await git.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { indexFile: this.indexFile, input: nulList(update) }).then(
+        () => true,
+        (err: unknown) => (err instanceof GitError ? false : Promise.reject(err)),
+      );
+      if (!ok) return undefined;
       this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
     }
+    this.way = 'files';
+    for (const rel of paths) this.again.delete(rel);
     for (const rel of paths) this.lastSkipped.delete(rel);
     verdicts.forEach((v) => v.kind === 'skip' && this.lastSkipped.set(v.file.path, v.file));
     return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
@@ -116,6 +125,7 @@ export class SnapshotTaker {
   private async record(scope: string[] | undefined): Promise<Snapshot> {
     const { git } = this.repo;
     this.way = scope ? 'paths' : 'full';
+    this.again.clear();
     const listed = await git
       .run(['ls-files', '-z', '-t', '--modified', '--deleted', '--others', '--exclude-standard', ...(scope ? ['--', ...scope] : [])], {
         indexFile: this.indexFile,
@@ -156,10 +166,7 @@ export class SnapshotTaker {
       // file per object: with bigFileThreshold at 1 byte every blob is streamed into the pack
       // git's bulk check-in keeps open. Trees and diffs see the same blobs either way.
       const packed = update.length >= PACK_AT_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];
-      await git.run([...packed, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'], {
-        indexFile: this.indexFile,
-        input: nulList(update),
-      });
+      for (const rel of await updateIndexRacing(git, [...packed, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'], this.indexFile, update)) this.again.add(rel);
     }
     if (update.length > 0 || nowDirectories.length > 0 || this.lastTree === undefined) {
       this.lastTree = (await git.text(['write-tree'], { indexFile: this.indexFile })).trim();
@@ -228,6 +235,31 @@ function parseListing(lines: string[]): { changed: string[]; added: string[] } {
     }
   }
   return { changed: [...changed], added };
+}
+
+/** How many paths changing under one update-index are left for the next snapshot before it gives up. */
+const MAX_RACING_PATHS = 8;
+
+/**
+ * update-index over paths that may change while it runs (a folder flipped to a symlink by a
+ * build tool): a path git refuses now ("Unable to process path") is left out and returned, for
+ * the next snapshot to look at again, instead of failing the snapshot (and the ledger with it).
+ * git writes nothing on such a failure, so the rest is simply asked again.
+ */
+async function updateIndexRacing(git: Git, args: string[], indexFile: string, paths: readonly string[]): Promise<string[]> {
+  let left = [...paths];
+  const dropped: string[] = [];
+  for (;;) {
+    try {
+      if (left.length > 0) await git.run(args, { indexFile, input: nulList(left) });
+      return dropped;
+    } catch (err) {
+      const named = err instanceof GitError ? /Unable to process path (.+)$/m.exec(err.stderr)?.[1] : undefined;
+      if (named === undefined || !left.includes(named) || dropped.length >= MAX_RACING_PATHS) throw err;
+      dropped.push(named);
+      left = left.filter((p) => p !== named);
+    }
+  }
 }
 
 function nulList(paths: readonly string[]): string {

@@ -1,6 +1,7 @@
 // A `git` wrapper put first on the ledger's PATH: it records every git process's start and end
 // (one line each, appended under a lock, so the file's order is the order things happened) and
-// passes signals on, so a test can tell how many ledger git processes were alive at once.
+// passes signals on, so a test can tell how many ledger git processes were alive at once. It can
+// also hold git commands back while a file exists, to make a snapshot overrun on cue.
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,8 @@ export interface GitRecord {
   read(): Promise<{ starts: number; maxCheckIgnore: number; maxOther: number; unended: string[] }>;
 }
 
-export async function gitRecorder(dir: string): Promise<GitRecord> {
+/** `holdWhile`: while this file exists, every git command but check-ignore waits before it starts (a slow snapshot, on cue). */
+export async function gitRecorder(dir: string, opts: { holdWhile?: string } = {}): Promise<GitRecord> {
   const bin = path.join(dir, 'git-wrapper-bin');
   const log = path.join(dir, 'git-processes.log');
   const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
@@ -24,6 +26,7 @@ export async function gitRecorder(dir: string): Promise<GitRecord> {
     'kind=other',
     'for a in "$@"; do [ "$a" = check-ignore ] && kind=check-ignore; done',
     'flock "$log.lock" sh -c \'echo "start $1 $2" >> "$3"\' _ $$ $kind "$log"',
+    ...(opts.holdWhile ? [`[ $kind = other ] && while [ -e '${opts.holdWhile}' ]; do sleep 0.05; done`] : []),
     'trap \'kill -TERM $child 2>/dev/null\' TERM INT HUP',
     // A background job's stdin is /dev/null unless it is redirected from a copy made before.
     'exec 3<&0',

@@ -39,7 +39,7 @@ describe('the sandbox from the command line', () => {
     // The real home: one under /tmp would be hidden by the sandbox's private /tmp.
     const bashrc = path.join(os.homedir(), '.bashrc');
     const before = fs.existsSync(bashrc) ? fs.readFileSync(bashrc, 'utf8') : null;
-    const r = await runBin(['-p', 'go', '--permission-mode', 'accept-edits', '--script', script('bashrc', 'echo evil >> ~/.bashrc'), '--output-format', 'stream-json'], { cwd: workspace });
+    const r = await runBin(['-p', 'go', '--permission-mode', 'auto', '--script', script('bashrc', 'echo evil >> ~/.bashrc'), '--output-format', 'stream-json'], { cwd: workspace });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${bashrc}: Read-only file system`);
     expect(r.stdout).toContain(`The sandbox blocked a write to ${bashrc}`);

@@ -1,6 +1,6 @@
 // Compaction and a dropped result over the real openai SDK and the fake OpenAI-compatible server:
 // the summary request goes to the same provider without tools, and the next request carries the
-// summary and the kept turns.
+// summary and the kept turns; a 400 "maximum context length" is compacted away once and asked again.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -51,5 +51,25 @@ describe('context work over an OpenAI-compatible provider', () => {
     const next = sent(5).messages.filter((m) => m.role !== 'system');
     expect(next[0]!.content).toContain(`${SUMMARY_HEADER}\nSummary of one.`);
     expect(next.some((m) => m.role === 'tool')).toBe(false);
+  });
+
+  it('a 400 "maximum context length" compacts once and asks again', async () => {
+    const provider = createOpenAIProvider({ baseURL: server.url, model: 'fake-model', title: 'vLLM', quirks: (PRESETS.vllm as OpenAIPreset).quirks, retryBaseDelayMs: 5 });
+    const a = createAgent({ provider, model: 'fake-model', workspaceRoot: ws.root, maxTokens: 2000, tools: fileTools(), sessionDir: path.join(ws.root, '..', 'session') });
+    for (const p of ['one', 'two', 'three']) {
+      server.enqueue(completion({ text: `answer ${p}` }));
+      await collect(a.run(p));
+    }
+    server.enqueue(
+      { kind: 'error', status: 400, message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens." },
+      completion({ text: 'Summary of one.' }),
+      completion({ text: 'four' }),
+    );
+    const events = await collect(a.run('four'));
+    expect(events.some((e) => e.type === 'error')).toBe(false);
+    expect(events.find((e) => e.type === 'compaction')).toMatchObject({ reason: 'auto' });
+    const retried = sent(5).messages.filter((m) => m.role !== 'system');
+    expect(retried[0]!.content).toContain(`${SUMMARY_HEADER}\nSummary of one.`);
+    expect(retried.at(-1)!.content).toContain('four');
   });
 });

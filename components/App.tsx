@@ -10,6 +10,7 @@ import type { KeyEnv } from '../src/keys/input-keys.js';
 import { handleAppKey, handleAppPaste } from '../src/keys/key-pipeline.js';
 import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import type { HistoryEnv } from '../src/keys/history-keys.js';
+import { ElicitationCard } from './ElicitationCard.js';
 import { McpView } from './McpView.js';
 import { isAsking } from '../src/store/app-store.js';
 import { ModelPicker } from './ModelPicker.js';
@@ -138,6 +139,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <MemoryView height={mainHeight} width={cols} />
       ) : mode === 'mcp' ? (
         <McpView height={mainHeight} width={cols} />
+      ) : mode === 'elicit' ? (
+        <ElicitationCard height={mainHeight} width={cols} />
       ) : mode === 'model' ? (
         <ModelPicker height={mainHeight} width={cols} />
       ) : mode === 'picker' ? (
@@ -147,7 +150,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
-      {asking ? null : (
+      {asking || mode === 'elicit' ? null : (
         <>
           <WorkspacePrompt width={cols} />
           <CompletionMenu width={cols} />

@@ -16,11 +16,12 @@ type Size = AppState['size'];
 
 /**
  * Rows below the main view: the input with its completion, queue and prompts; none while a call
- * asks (its card in the transcript is the prompt, and has the keys).
+ * asks or a server's form is open (the card is the prompt, and has the keys).
  */
 export function belowRows(s: AppState, size: Size = s.size): number {
   const { cols } = size;
-  if (isAsking(s)) return 0;
+  // An MCP server's form has the keys as a call's card does.
+  if (isAsking(s) || s.mode === 'elicit') return 0;
   const input = inputRows(s.input, cols, s.phase !== 'idle').length + 2;
   return input + completionRows(s.completion, cols).length + queuedRows(s.queued, cols).length + workspacePromptRows(s, cols);
 }

@@ -48,7 +48,7 @@ export function launchMcpServers(config: InklingConfig, logDir: string): McpLaun
 }
 
 function createServers(Servers: typeof McpServers, config: InklingConfig, entries: McpServerEntry[], logDir: string): McpServers {
-  return new Servers({
+  const servers = new Servers({
     entries,
     // The settings resolution already left out a .mcp.json the person has not trusted.
     workspaceTrusted: config.report?.trust.trusted ?? false,
@@ -61,6 +61,9 @@ function createServers(Servers: typeof McpServers, config: InklingConfig, entrie
     toolTimeoutMs: config.settings.mcpToolTimeoutMs,
     home: config.home,
   });
+  // In the TUI a server's form reaches the person (the form card); -p declines every request.
+  if (config.mode === 'interactive') servers.answerByEvents();
+  return servers;
 }
 
 /**
@@ -83,7 +86,10 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
       // What happened before this point (-p waits for its servers first), then what comes.
       for (const message of servers.notices()) say(message);
       sayFailures(servers.servers());
-      servers.subscribe((event) => (event.type === 'mcp_notice' ? say(event.message) : sayFailures(event.servers)));
+      servers.subscribe((event) => {
+        if (event.type === 'mcp_notice') say(event.message);
+        else if (event.type === 'mcp_servers') sayFailures(event.servers);
+      });
       return servers;
     },
     (err: unknown) => {

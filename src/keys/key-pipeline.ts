@@ -9,6 +9,9 @@ import { keyPressOf, type KeyPress } from './key-names.js';
 import { handleHistoryKey, type HistoryEnv } from './history-keys.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from './input-keys.js';
 import { handleMcpKey } from './mcp-keys.js';
+import { handleElicitKey } from './elicit-keys.js';
+import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
+import { typeIntoForm } from '../store/elicitation-actions.js';
 import { handleModelKey, pasteIntoModelPicker } from './model-keys.js';
 import { handlePickerKey, pasteIntoPicker } from './picker-keys.js';
 import { handleRevertKey } from './revert-keys.js';
@@ -89,6 +92,7 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'history': return void handleHistoryKey(store, press, env.history);
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
+    case 'elicit': return handleElicitKey(store, press);
     case 'picker': return void handlePickerKey(store, press);
     case 'rewind': return void handleRewindPickerKey(store, press);
     case 'model': return void handleModelKey(store, press);
@@ -116,6 +120,8 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   }
   // Choice 4's text field is open: the text goes there with its lines (a long paste as a chip).
   if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
+  if (s.mode === 'mcp' && s.mcp?.login) return typeIntoMcpLogin(store, text);
+  if (s.mode === 'elicit') return typeIntoForm(store, text);
   if (s.mode === 'picker') return pasteIntoPicker(store, text);
   if (s.mode === 'rewind') return pasteIntoRewindPicker(store, text);
   if (s.mode === 'model') return pasteIntoModelPicker(store, text);

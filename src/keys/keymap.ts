@@ -182,7 +182,23 @@ export const KEYMAP = {
     { action: 'next', keys: ['down', 'j'], help: 'next server' },
     { action: 'reconnect', keys: ['r'], help: 'start the server again now' },
     { action: 'disable', keys: ['d'], help: 'turn the server off for this session (its tools go)' },
+    { action: 'login', keys: ['l'], help: 'log in to an HTTP server that asks for OAuth (shows the URL)' },
     { action: 'close', keys: ['esc', 'q', 'enter', 'ctrl+c'], help: 'close' },
+  ]),
+  mcplogin: table([
+    { action: 'submit', keys: ['enter'], help: 'use the pasted address the browser was sent to' },
+    { action: 'erase', keys: ['backspace'], help: 'delete the last character' },
+    { action: 'cancel', keys: ['esc', 'ctrl+c'], help: 'stop the login' },
+  ]),
+  elicit: table([
+    { action: 'prev', keys: ['up', 'shift+tab'], help: 'previous field' },
+    { action: 'next', keys: ['down', 'tab'], help: 'next field' },
+    { action: 'choiceLeft', keys: ['left'], help: 'previous choice (a choice field)' },
+    { action: 'choiceRight', keys: ['right', 'space'], help: 'next choice; space toggles yes/no' },
+    { action: 'erase', keys: ['backspace'], help: 'delete the last character' },
+    { action: 'accept', keys: ['enter'], help: 'send the form to the server' },
+    { action: 'decline', keys: ['esc'], help: 'decline: the server gets no answer' },
+    { action: 'cancel', keys: ['ctrl+c'], help: 'cancel the request' },
   ]),
   model: table([
     { action: 'prev', keys: ['up'], help: 'previous model' },
@@ -214,6 +230,8 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   remember: 'Saving a # line to memory',
   memory: '/memory view',
   mcp: '/mcp view (MCP servers)',
+  mcplogin: '/mcp login waiting (type or paste the address the browser was sent to)',
+  elicit: "An MCP server's form (elicitation)",
   model: '/model picker (type to filter)',
 };
 

@@ -6,6 +6,7 @@ import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './copy-report.js';
 import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
+import type { ElicitationForm } from './elicitation-state.js';
 import type { McpViewState } from './mcp-state.js';
 import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
@@ -119,6 +120,8 @@ export interface AppState {
   workspace: WorkspaceInfo;
   /** The MCP servers as /mcp and the header show them; null when none are configured. */
   mcp: McpViewState | null;
+  /** MCP servers' forms (elicitation), the first one shown; empty when none asks. */
+  forms: ElicitationForm[];
   /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
   approvals: ApprovalsState;
   permission: PermissionModeState;
@@ -224,6 +227,7 @@ export function initialState(): AppState {
     rewindPicker: null,
     workspace: emptyWorkspaceInfo(),
     mcp: null,
+    forms: [],
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
     modelPicker: null,

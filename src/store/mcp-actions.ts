@@ -6,6 +6,8 @@ import { toSafeDeep } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
 import { emptyInput } from './app-store.js';
 import { flash } from './view-actions.js';
+import { loginUrlShown } from './mcp-login-actions.js';
+import { formAsked, formGone } from './elicitation-actions.js';
 
 
 export function mcpServersChanged(store: AppStore, servers: readonly McpServerView[]): void {
@@ -14,6 +16,7 @@ export function mcpServersChanged(store: AppStore, servers: readonly McpServerVi
       servers: toSafeDeep([...servers]),
       summary: summaryText(summarize(servers)),
       selected: Math.min(s.mcp?.selected ?? 0, Math.max(0, servers.length - 1)),
+      login: s.mcp?.login ?? null,
     },
   }));
 }
@@ -23,6 +26,9 @@ export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'ser
   mcpServersChanged(store, servers.servers());
   return servers.subscribe((event) => {
     if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
+    else if (event.type === 'mcp_login') loginUrlShown(store, event.server, event.url, event.opened);
+    else if (event.type === 'mcp_elicit') formAsked(store, event);
+    else if (event.type === 'mcp_elicit_end') formGone(store, event.id);
   });
 }
 

@@ -10,6 +10,9 @@ import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
 import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
 
+/** What the door asks of the MCP servers (/mcp's keys, logins, elicitation answers). */
+type McpDoorPart = Pick<McpServers, 'reconnect' | 'disable' | 'loginHere' | 'pasteLogin' | 'cancelLogin' | 'answerElicitation'>;
+
 /** What the door answers from besides the agent; each is optional (a part that is not there says so). */
 export interface DoorParts {
   /** The sessions on disk (the picker, /resume). */
@@ -17,7 +20,7 @@ export interface DoorParts {
   /** /model, once the agent is built; null for the demo and scripted models. */
   models?: Promise<ModelPicking | null>;
   /** The MCP servers once they are loading; null when none are configured. */
-  mcp?: Promise<Pick<McpServers, 'reconnect' | 'disable'> | null>;
+  mcp?: Promise<McpDoorPart | null>;
   /** The start-up's trust question (the answer goes back through it). */
   trust?: Promise<TrustQuestion | null>;
   /** Saves a `#` line; resolves to what to tell the person. */
@@ -42,7 +45,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   // The previous run's iterator, still finishing after an interrupt; a new run waits for it.
   let winding: Promise<void> = Promise.resolve();
   let models: ModelPicking | null = null;
-  let mcp: Pick<McpServers, 'reconnect' | 'disable'> | null = null;
+  let mcp: McpDoorPart | null = null;
   void parts.models?.then((m) => {
     models = m;
     if (m) emit({ type: 'ready', part: 'models' });
@@ -134,6 +137,14 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return mcp ? mcp.reconnect(request.name) : missing('no MCP servers configured');
       case 'disableMcp':
         return mcp ? mcp.disable(request.name) : missing('no MCP servers configured');
+      case 'loginMcp':
+        return mcp ? mcp.loginHere(request.name) : missing('no MCP servers configured');
+      case 'pasteMcpLogin':
+        return mcp?.pasteLogin(request.name, request.url) ?? false;
+      case 'cancelMcpLogin':
+        return mcp?.cancelLogin(request.name) ?? false;
+      case 'answerElicitation':
+        return mcp?.answerElicitation(request.id, request.answer) ?? false;
       case 'answerTrust':
         void parts.trust?.then((q) => q?.answer(request.trust), () => {});
         return;

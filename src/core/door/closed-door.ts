@@ -44,7 +44,12 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
       return nothing('no other model to switch to');
     case 'reconnectMcp':
     case 'disableMcp':
+    case 'loginMcp':
       return nothing('no MCP servers configured');
+    case 'pasteMcpLogin':
+    case 'cancelMcpLogin':
+    case 'answerElicitation':
+      return false;
     default:
       return undefined;
   }

@@ -12,6 +12,7 @@ import type { PromptSummary, SessionDiff } from '../checkpoints/ledger-views.js'
 import type { SessionScope, SessionSummary } from '../sessions/session-catalog.js';
 import type { SessionView } from '../sessions/session-port.js';
 import type { MemoryLineTarget } from '../memory/memory-lines.js';
+import type { ElicitAnswer } from '../mcp/elicitation.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -53,6 +54,13 @@ export type AgentRequest =
   | { type: 'switchModel'; model: string }
   | { type: 'reconnectMcp'; name: string }
   | { type: 'disableMcp'; name: string }
+  /** /mcp's l: an OAuth login; the URL comes as the servers' mcp_login event, the answer when it ends. */
+  | { type: 'loginMcp'; name: string }
+  /** The address the browser landed on, pasted into /mcp while a login waits. */
+  | { type: 'pasteMcpLogin'; name: string; url: string }
+  | { type: 'cancelMcpLogin'; name: string }
+  /** The person's answer to a server's elicitation form (mcp_elicit event). */
+  | { type: 'answerElicitation'; id: number; answer: ElicitAnswer }
   /** The trust question's answer (true: trust and remember the workspace). */
   | { type: 'answerTrust'; trust: boolean }
   /** A `#` line for a memory file: answers what to tell the person. */
@@ -114,6 +122,10 @@ export interface Answers {
   switchModel: Promise<string>;
   reconnectMcp: Promise<boolean>;
   disableMcp: Promise<boolean>;
+  loginMcp: Promise<{ ok: true; file: string } | { ok: false; reason: string }>;
+  pasteMcpLogin: boolean;
+  cancelMcpLogin: boolean;
+  answerElicitation: boolean;
   answerTrust: void;
   rememberLine: Promise<string>;
   modelName: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRedactor, type Redact } from '../redact.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Catalog } from './catalog.js';
-import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
+import { formFields, type ElicitAnswer, type ElicitQuestion, type FormField } from './elicitation.js';
 import { createMcpTool, DEFAULT_MCP_TOOL_TIMEOUT_MS } from './mcp-tool.js';
 import { InklingOAuthProvider } from './oauth/client-provider.js';
 import type { LoginOptions, LoginResult } from './oauth/login.js';
@@ -20,7 +20,13 @@ export type McpEvent =
   /** Any server's state or tool list changed: the whole list, as /mcp shows it. */
   | { type: 'mcp_servers'; servers: McpServerView[]; summary: McpSummary }
   /** Something to tell the person once (a tool left out, a list that could not be refreshed). */
-  | { type: 'mcp_notice'; message: string };
+  | { type: 'mcp_notice'; message: string }
+  /** A login started from the UI has its URL: show it (and take a pasted redirect). */
+  | { type: 'mcp_login'; server: string; url: string; opened: boolean }
+  /** A server asks the person to fill a form; answer with answerElicitation(id, …). */
+  | { type: 'mcp_elicit'; id: number; server: string; message: string; fields: FormField[] }
+  /** That form is no longer wanted (the request was cancelled, or answered). */
+  | { type: 'mcp_elicit_end'; id: number };
 
 export interface McpServersOptions {
   entries: readonly McpServerEntry[];
@@ -74,6 +80,9 @@ export class McpServers {
   /** Every notice so far, for a listener that subscribes late (-p waits before it listens). */
   private readonly noticesSoFar: string[] = [];
   private elicitor: Elicitor | undefined;
+  private readonly logins = new Map<string, { paste(url: string): void; controller: AbortController }>();
+  private readonly forms = new Map<number, (answer: ElicitAnswer) => void>();
+  private nextForm = 1;
   private resourceTool: { from: Catalog[]; tool: AnyTool } | undefined;
 
   constructor(private readonly opts: McpServersOptions) {
@@ -155,6 +164,61 @@ export class McpServers {
   /** The UI answers elicitation requests from now on (-p never sets one: they are declined). */
   setElicitor(elicitor: Elicitor | undefined): void {
     this.elicitor = elicitor;
+  }
+
+  /**
+   * Elicitation goes to whoever listens (the TUI's form card) as mcp_elicit events, answered by
+   * answerElicitation; -p never calls this, so there every request is declined.
+   */
+  answerByEvents(): void {
+    this.elicitor = (server, question, signal) =>
+      new Promise<ElicitAnswer>((resolve) => {
+        const id = this.nextForm++;
+        const done = (answer: ElicitAnswer) => {
+          if (!this.forms.delete(id)) return;
+          this.emit({ type: 'mcp_elicit_end', id });
+          resolve(answer);
+        };
+        this.forms.set(id, done);
+        signal.addEventListener('abort', () => done({ action: 'cancel' }), { once: true });
+        this.emit({ type: 'mcp_elicit', id, server, message: question.message, fields: formFields(question.requestedSchema) });
+      });
+  }
+
+  answerElicitation(id: number, answer: ElicitAnswer): boolean {
+    const done = this.forms.get(id);
+    done?.(answer);
+    return done !== undefined;
+  }
+
+  /** /mcp's l: a login whose URL goes out as an mcp_login event and whose redirect may be pasted. */
+  async loginHere(name: string): Promise<LoginResult> {
+    if (this.logins.has(name)) return { ok: false, reason: `a login to ${name} is already waiting` };
+    let paste: (url: string) => void = () => undefined;
+    const pasted = new Promise<string>((resolve) => (paste = resolve));
+    const controller = new AbortController();
+    this.logins.set(name, { paste, controller });
+    try {
+      const { openBrowser } = await import('./oauth/login.js');
+      return await this.login(name, {
+        onUrl: (url, opened) => this.emit({ type: 'mcp_login', server: name, url, opened }),
+        openBrowser: (url) => openBrowser(url, this.opts.env),
+        pasted,
+        signal: controller.signal,
+      });
+    } finally {
+      this.logins.delete(name);
+    }
+  }
+
+  pasteLogin(name: string, url: string): boolean {
+    this.logins.get(name)?.paste(url);
+    return this.logins.has(name);
+  }
+
+  cancelLogin(name: string): boolean {
+    this.logins.get(name)?.controller.abort();
+    return this.logins.has(name);
   }
 
   /** /mcp's l: log in to a remote server, then start it again with the new login. */

@@ -81,7 +81,10 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
   const loaded = mcp.loaded.then(
     (servers) => {
       const sayFailures = (views: readonly McpServerView[]) => {
-        for (const s of views) if (s.state.status === 'failed') say(`MCP server ${s.name} failed: ${s.state.reason}`);
+        for (const s of views) {
+          if (s.state.status === 'failed') say(`MCP server ${s.name} failed: ${s.state.reason}`);
+          else if (s.state.status === 'needs-login') say(`MCP server ${s.name} is not used: ${s.state.reason}`);
+        }
       };
       // What happened before this point (-p waits for its servers first), then what comes.
       for (const message of servers.notices()) say(message);

@@ -69,9 +69,9 @@ describe('a workspace .mcp.json', () => {
     const names = toolNames(0);
     const firstMcp = names.findIndex((n) => n.startsWith('mcp__'));
     expect(names).toContain('mcp__everything__echo');
-    // Built-in tools first, MCP tools after them.
+    // Built-in tools first, MCP tools after them, then mcp_read_resource (server-everything has resources).
     expect(names.slice(0, firstMcp).every((n) => !n.startsWith('mcp__'))).toBe(true);
-    expect(names.slice(firstMcp).every((n) => n.startsWith('mcp__'))).toBe(true);
+    expect(names.slice(firstMcp)).toEqual([...names.slice(firstMcp, -1).filter((n) => n.startsWith('mcp__')), 'mcp_read_resource']);
     expect(lastToolResults(1)[0]).toContain('hello from -p');
   });
 });

@@ -12,10 +12,8 @@ import { handleMcpKey } from './mcp-keys.js';
 import { handleElicitKey } from './elicit-keys.js';
 import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import { typeIntoForm } from '../store/elicitation-actions.js';
-import { handleModelKey, pasteIntoModelPicker } from './model-keys.js';
-import { handlePickerKey, pasteIntoPicker } from './picker-keys.js';
+import { handleListKey, MODEL_PICKER, pasteIntoList, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
 import { handleRevertKey } from './revert-keys.js';
-import { handleRewindPickerKey, pasteIntoRewindPicker } from './rewind-picker-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
 export type KeyTarget =
@@ -93,9 +91,9 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
     case 'elicit': return handleElicitKey(store, press);
-    case 'picker': return void handlePickerKey(store, press);
-    case 'rewind': return void handleRewindPickerKey(store, press);
-    case 'model': return void handleModelKey(store, press);
+    case 'picker': return void handleListKey(store, press, SESSION_PICKER);
+    case 'rewind': return void handleListKey(store, press, REWIND_PICKER);
+    case 'model': return void handleListKey(store, press, MODEL_PICKER);
     case 'input':
       if (isAsking(store.getState())) {
         // The approval prompt's keys first (all of them while choice 4's text field is open), then paging and Shift+Tab.
@@ -122,8 +120,8 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
   if (s.mode === 'mcp' && s.mcp?.login) return typeIntoMcpLogin(store, text);
   if (s.mode === 'elicit') return typeIntoForm(store, text);
-  if (s.mode === 'picker') return pasteIntoPicker(store, text);
-  if (s.mode === 'rewind') return pasteIntoRewindPicker(store, text);
-  if (s.mode === 'model') return pasteIntoModelPicker(store, text);
+  if (s.mode === 'picker') return pasteIntoList(store, text, SESSION_PICKER);
+  if (s.mode === 'rewind') return pasteIntoList(store, text, REWIND_PICKER);
+  if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);
   insertPaste(store, text, env);
 }

@@ -4,7 +4,7 @@
 import type { AgentDoor } from '../core/door/requests.js';
 import type { RevertPlan } from '../core/checkpoints/revert-plan.js';
 import { toSafeDeep, toSafeText, type SafeText } from '../core/text/safe-text.js';
-import type { RewindRow } from './rewind-picker-state.js';
+import type { RewindRow } from './list-picker.js';
 import type { ChangedFile } from './transcript.js';
 
 export interface RevertConflictView extends ChangedFile {

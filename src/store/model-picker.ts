@@ -5,16 +5,15 @@ import type { AppStore } from './app-store.js';
 import { emptyInput } from './app-store.js';
 import { modelLabelChecked } from './workspace-actions.js';
 
-import type { ModelPickerState, PickerModel } from './model-picker-state.js';
+import { filterRows, movedBy, withFilter, type ModelPickerState, type PickerModel } from './list-picker.js';
 import { flash } from './view-actions.js';
 
-export type { ModelPickerState, PickerModel } from './model-picker-state.js';
+export type { ModelPickerState, PickerModel } from './list-picker.js';
 
 
 /** The models the filter lets through (every word must appear in the id, any case). */
 export function filteredModels(p: Pick<ModelPickerState, 'models' | 'filter'>): PickerModel[] {
-  const words = p.filter.toLowerCase().split(/\s+/).filter(Boolean);
-  return p.models.filter((m) => words.every((w) => m.id.toLowerCase().includes(w)));
+  return filterRows({ rows: p.models, filter: p.filter }, (m, w) => m.id.toLowerCase().includes(w), p.filter.toLowerCase().split(/\s+/).filter(Boolean));
 }
 
 /** Resolves once the list is there (or the picker says why not). */
@@ -43,14 +42,13 @@ export function openModelPicker(store: AppStore, refresh = false): Promise<void>
 
 export function setModelFilter(store: AppStore, filter: string, cursor = filter.length): void {
   const p = store.getState().modelPicker;
-  if (p) store.setState({ modelPicker: { ...p, filter, filterCursor: cursor, selected: 0 } });
+  if (p) store.setState({ modelPicker: withFilter(p, filter, cursor) });
 }
 
 export function moveModelSelection(store: AppStore, delta: number): void {
   const p = store.getState().modelPicker;
-  if (!p) return;
-  const n = filteredModels(p).length;
-  if (n > 0) store.setState({ modelPicker: { ...p, selected: (p.selected + delta + n) % n } });
+  const moved = p && movedBy(p, delta, filteredModels(p).length);
+  if (moved) store.setState({ modelPicker: moved });
 }
 
 export function closeModelPicker(store: AppStore): void {

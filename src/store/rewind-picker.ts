@@ -4,21 +4,17 @@
 import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { startRewindTo } from './revert-dialog.js';
-import type { RewindPickerState, RewindRow } from './rewind-picker-state.js';
+import { filterRows, movedBy, withFilter, type RewindPickerState, type RewindRow } from './list-picker.js';
 import { ledgerPort } from './ledger-port.js';
 
-export type { RewindPickerState, RewindRow } from './rewind-picker-state.js';
+export type { RewindPickerState, RewindRow } from './list-picker.js';
 
 const flash = (store: AppStore, text: string) => store.setState({ flash: { text, at: Date.now() } });
 
 /** Smart case, as elsewhere: every word must appear in the prompt's first line or its files. */
 export function visibleRewindRows(p: Pick<RewindPickerState, 'rows' | 'filter'>): RewindRow[] {
-  const words = p.filter.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return p.rows;
-  return p.rows.filter((r) => {
-    const hay = `${r.firstLine} ${r.files.join(' ')}`;
-    return words.every((w) => (w === w.toLowerCase() ? hay.toLowerCase().includes(w) : hay.includes(w)));
-  });
+  const hay = (r: RewindRow) => `${r.firstLine} ${r.files.join(' ')}`;
+  return filterRows(p, (r, w) => (w === w.toLowerCase() ? hay(r).toLowerCase().includes(w) : hay(r).includes(w)));
 }
 
 /** Opens the picker. Resolves once the prompts are listed. */
@@ -48,15 +44,13 @@ export function openRewindPicker(store: AppStore): Promise<void> | void {
 
 export function setRewindFilter(store: AppStore, filter: string, cursor = filter.length): void {
   const p = store.getState().rewindPicker;
-  if (p) store.setState({ rewindPicker: { ...p, filter, filterCursor: cursor, selected: 0 } });
+  if (p) store.setState({ rewindPicker: withFilter(p, filter, cursor) });
 }
 
 export function moveRewindPicker(store: AppStore, delta: number): void {
   const p = store.getState().rewindPicker;
-  if (!p) return;
-  const n = visibleRewindRows(p).length;
-  if (n === 0) return;
-  store.setState({ rewindPicker: { ...p, selected: (((p.selected + delta) % n) + n) % n } });
+  const moved = p && movedBy(p, delta, visibleRewindRows(p).length);
+  if (moved) store.setState({ rewindPicker: moved });
 }
 
 export function closeRewindPicker(store: AppStore): void {

@@ -8,10 +8,10 @@ import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { showReplay } from './session-replay.js';
-import type { PickerRow, PickerState } from './picker-state.js';
+import { filterRows, movedBy, withFilter, type PickerRow, type PickerState } from './list-picker.js';
 import { addNotice, flash } from './view-actions.js';
 
-export type { PickerRow, PickerState } from './picker-state.js';
+export type { PickerRow, PickerState } from './list-picker.js';
 
 
 
@@ -32,12 +32,8 @@ function rowOf(s: SessionSummary, current: string | undefined): PickerRow {
 
 /** The rows the filter lets through: every word must appear in the title, id, model or workspace. */
 export function visibleRows(p: Pick<PickerState, 'rows' | 'filter' | 'scope'>): PickerRow[] {
-  const words = p.filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return p.rows;
-  return p.rows.filter((r) => {
-    const hay = `${r.title} ${r.id} ${r.model} ${p.scope === 'all' ? r.workspace : ''}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
+  const hay = (r: PickerRow) => `${r.title} ${r.id} ${r.model} ${p.scope === 'all' ? r.workspace : ''}`.toLowerCase();
+  return filterRows(p, (r, w) => hay(r).includes(w), p.filter.toLowerCase().split(/\s+/).filter(Boolean));
 }
 
 async function load(store: AppStore, scope: SessionScope): Promise<void> {
@@ -62,15 +58,13 @@ export function openPicker(store: AppStore): Promise<void> | void {
 
 export function setPickerFilter(store: AppStore, filter: string, cursor = filter.length): void {
   const p = store.getState().picker;
-  if (p) store.setState({ picker: { ...p, filter, filterCursor: cursor, selected: 0 } });
+  if (p) store.setState({ picker: withFilter(p, filter, cursor) });
 }
 
 export function movePicker(store: AppStore, delta: number): void {
   const p = store.getState().picker;
-  if (!p) return;
-  const n = visibleRows(p).length;
-  if (n === 0) return;
-  store.setState({ picker: { ...p, selected: (((p.selected + delta) % n) + n) % n } });
+  const moved = p && movedBy(p, delta, visibleRows(p).length);
+  if (moved) store.setState({ picker: moved });
 }
 
 /** Tab: this workspace's sessions ↔ every workspace's. */

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SafeText } from '../../src/core/text/safe-text.js';
-import type { PickerRow } from '../../src/store/picker-state.js';
+import type { PickerRow } from '../../src/store/list-picker.js';
 import { frame, KEYS, press, settle, unmountAct } from './act-helpers.js';
 import { renderApp, type Harness } from './app-harness.js';
 

@@ -1,0 +1,76 @@
+// The keys of every list picker (store/list-picker.ts), in one handler: ↑↓ and PgUp/PgDn move
+// the selection, the picker's own actions (Enter, Esc, Tab, Ctrl+R) do what it says, anything
+// else edits its filter (a store-edited line, so keys typed faster than a frame all arrive in
+// order). A picker is one declaration below: its key map context, its state and its actions.
+import type { AppStore } from '../store/app-store.js';
+import type { ListPick } from '../store/list-picker.js';
+import { choosePicked, closePicker, movePicker, setPickerFilter, togglePickerScope } from '../store/session-picker.js';
+import { chooseRewind, closeRewindPicker, moveRewindPicker, setRewindFilter } from '../store/rewind-picker.js';
+import { chooseModel, closeModelPicker, moveModelSelection, openModelPicker, setModelFilter } from '../store/model-picker.js';
+import type { KeyPress } from './key-names.js';
+import { actionFor, type ActionOf } from './keymap.js';
+import { editFilter, pastedFilter } from './filter-line.js';
+
+type Done = Promise<void> | void;
+
+/** The moves every list has; a picker's key map context names the ones it binds. */
+type Move = 'prev' | 'next' | 'pageUp' | 'pageDown';
+const STEP: Record<Move, number> = { prev: -1, next: 1, pageUp: -10, pageDown: 10 };
+
+export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model'> {
+  context: C;
+  /** The picker's state while it takes typing (null: opening, switching, or closed). */
+  editable(store: AppStore): Omit<ListPick<unknown>, 'rows'> | null;
+  move(store: AppStore, delta: number): void;
+  setFilter(store: AppStore, text: string, cursor: number): void;
+  /** What its other keys do. */
+  actions: Record<Exclude<ActionOf<C>, Move>, (store: AppStore) => Done>;
+}
+
+export const SESSION_PICKER: ListPickerKeys<'picker'> = {
+  context: 'picker',
+  editable: (store) => {
+    const p = store.getState().picker;
+    return p && p.phase !== 'opening' ? p : null;
+  },
+  move: movePicker,
+  setFilter: setPickerFilter,
+  actions: { open: choosePicked, scope: togglePickerScope, cancel: closePicker },
+};
+
+export const REWIND_PICKER: ListPickerKeys<'rewind'> = {
+  context: 'rewind',
+  editable: (store) => store.getState().rewindPicker,
+  move: moveRewindPicker,
+  setFilter: setRewindFilter,
+  actions: { open: chooseRewind, cancel: closeRewindPicker },
+};
+
+export const MODEL_PICKER: ListPickerKeys<'model'> = {
+  context: 'model',
+  editable: (store) => {
+    const p = store.getState().modelPicker;
+    return p && p.phase !== 'switching' ? p : null;
+  },
+  move: moveModelSelection,
+  setFilter: setModelFilter,
+  actions: { choose: chooseModel, refresh: (store) => openModelPicker(store, true), close: closeModelPicker },
+};
+
+/** Resolves when what the key started is done (tests await it). */
+export function handleListKey<C extends 'picker' | 'rewind' | 'model'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
+  const action = actionFor(picker.context, press.name) as ActionOf<C> | undefined;
+  if (action !== undefined && action in STEP) return picker.move(store, STEP[action as Move]);
+  if (action !== undefined) return picker.actions[action as Exclude<ActionOf<C>, Move>](store);
+  const p = picker.editable(store);
+  const next = p ? editFilter(p, press) : null;
+  if (next) picker.setFilter(store, next.text, next.cursor);
+}
+
+/** A paste into a picker goes into its filter (on one line). */
+export function pasteIntoList<C extends 'picker' | 'rewind' | 'model'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
+  const p = picker.editable(store);
+  if (!p) return;
+  const next = pastedFilter(p, text);
+  picker.setFilter(store, next.text, next.cursor);
+}

@@ -1,0 +1,35 @@
+// Keys this wave's features will take, fixed now so each feature only fills its key in: declared
+// here (not in KEYMAP) until the feature exists, so help, README and the handlers do not show or
+// answer a key that does nothing yet. The feature moves its row into KEYMAP (and writes its
+// handler) when it lands. keymap-check.ts keeps them free of clashes with KEYMAP's keys.
+import type { Binding, KeyContext } from './keymap.js';
+
+/** Contexts a feature will add (a job's view). */
+export type PlannedContext = 'job';
+
+export interface PlannedBinding extends Binding {
+  /** The feature that fills it in. */
+  readonly feature: string;
+}
+
+export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly PlannedBinding[]>> = {
+  transcript: [
+    { action: 'background', keys: ['ctrl+b'], help: "put the running command in the background (in tmux press it twice: it is tmux's prefix)", feature: 'background jobs' },
+    { action: 'planPanel', keys: ['alt+l'], help: 'show or hide the plan panel (Claude Code users: its Ctrl+T task list; here Ctrl+T types into a running command)', feature: 'plan panel' },
+    { action: 'thinking', keys: ['alt+t'], help: 'thinking on / off', feature: 'thinking toggle' },
+  ],
+  input: [
+    { action: 'paste', keys: ['ctrl+v'], help: 'paste: an image when the clipboard holds one, else its text', feature: 'images' },
+    { action: 'historySearch', keys: ['ctrl+r'], help: 'search the prompt history', feature: 'prompt history search' },
+    { action: 'shell', keys: ['!'], help: 'a shell command (at the start of an empty prompt, like # and ?)', feature: 'shell commands' },
+  ],
+  history: [
+    { action: 'into', keys: ['right', 'l'], help: "into a task card's child calls (Enter still expands / collapses)", feature: 'subagents' },
+    { action: 'out', keys: ['left', 'h'], help: 'back up to the parent call', feature: 'subagents' },
+  ],
+  job: [
+    { action: 'type', keys: ['ctrl+t'], help: 'type into the job', feature: 'background jobs' },
+    { action: 'kill', keys: ['x'], help: 'kill the job', feature: 'background jobs' },
+    { action: 'back', keys: ['q', 'esc'], help: 'back', feature: 'background jobs' },
+  ],
+};

@@ -185,7 +185,7 @@ export class ServerConnection {
     } catch (err) {
       if (generation !== this.generation) return;
       if (isUnauthorized(err)) {
-        this.changeState({ status: 'needs-login', reason: `it asks for a login (inkling mcp login ${this.opts.name}, or l in /mcp)` });
+        this.changeState({ status: 'needs-login', reason: this.loginReason() });
         return;
       }
       const reason = this.withStderr(this.opts.redact(errorText(err)));
@@ -204,11 +204,17 @@ export class ServerConnection {
     } catch (err) {
       if (generation !== this.generation) return;
       await this.drop();
-      this.changeState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
+      // A server may let the handshake through and want a login for its tools.
+      if (isUnauthorized(err)) this.changeState({ status: 'needs-login', reason: this.loginReason() });
+      else this.changeState({ status: 'failed', reason: `could not list its tools: ${this.opts.redact(errorText(err))}` });
       return;
     }
     await this.listCatalogOf(conn);
     if (generation === this.generation) this.changeState({ status: 'ready' });
+  }
+
+  private loginReason(): string {
+    return `it asks for a login (inkling mcp login ${this.opts.name}, or l in /mcp)`;
   }
 
   private lost(): void {

@@ -65,7 +65,7 @@ export async function login(opts: LoginOptions): Promise<LoginResult> {
   }
 }
 
-/** The first request, unauthenticated: a 401 with the authorization metadata is what a login is for. */
+/** The first request, unauthenticated: a 401's WWW-Authenticate names the metadata and the scope. */
 async function askServer(url: string, headers: Record<string, string>): Promise<{ ok: true; resourceMetadataUrl?: URL; scope?: string } | { ok: false; reason: string }> {
   let res: Response;
   try {
@@ -78,7 +78,9 @@ async function askServer(url: string, headers: Record<string, string>): Promise<
   } catch (err) {
     return { ok: false, reason: `cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (res.status !== 401) return { ok: false, reason: `${url} does not ask for a login (it answered ${res.status} without one)` };
+  // A server may let this request through and want a login for its tools: discovery (the
+  // well-known metadata) decides then, and says so when there is none.
+  if (res.status !== 401) return { ok: true };
   const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(res);
   return { ok: true, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
 }

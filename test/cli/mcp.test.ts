@@ -161,3 +161,28 @@ describe('inkling mcp', () => {
     await expect(readFile(join(home, 'settings.json'), 'utf8')).rejects.toThrow();
   });
 });
+
+it("-p runs an MCP prompt command and attaches an @server:uri mention, and declines a server's form", async () => {
+  await writeFile(join(home, 'settings.json'), JSON.stringify({ mcpServers: { everything } }));
+  const firstUserText = (i: number) => {
+    const content = (fake.requests[i]!.body as { messages: { content: string | { type: string; text?: string }[] }[] }).messages[0]!.content;
+    return typeof content === 'string' ? content : content.map((b) => b.text ?? '').join('');
+  };
+  fake.enqueue(reply({ text: 'sunny' }));
+  const prompt = await inkling(['-p', '/mcp__everything__args-prompt Paris']);
+  expect(prompt.code).toBe(0);
+  expect(firstUserText(0)).toContain("What's weather in Paris?");
+  expect(firstUserText(0)).not.toContain('/mcp__everything__args-prompt');
+
+  fake.enqueue(reply({ text: 'read it' }));
+  const mention = await inkling(['-p', 'what does @everything:demo://resource/dynamic/text/4 say?']);
+  expect(mention.code).toBe(0);
+  expect(firstUserText(1)).toContain('<mcp-resource server="everything" uri="demo://resource/dynamic/text/4">');
+  expect(firstUserText(1)).toContain('Resource 4: This is a plaintext resource');
+
+  // -p never waits for a person: the server's form is declined at once.
+  fake.enqueue(reply({ toolUses: [{ id: 'toolu_1', name: 'mcp__everything__trigger-elicitation-request', input: {} }] }), reply({ text: 'declined' }));
+  const form = await inkling(['-p', 'ask me', '--permission-mode', 'yolo']);
+  expect(form.code).toBe(0);
+  expect(lastToolResults(3)[0]).toContain('\\"action\\": \\"decline\\"');
+});

@@ -5,26 +5,21 @@
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App } from '../../components/App.js';
 import { McpServers } from '../../src/core/mcp/mcp-servers.js';
-import { createAppStore, type AppStore } from '../../src/store/app-store.js';
-import { screenLayout } from '../../components/screen-layout.js';
-import { followMcpServers } from '../../src/store/mcp-actions.js';
-import { createAgentDoor } from '../../src/core/door/agent-door.js';
-import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
+import type { AppStore } from '../../src/store/app-store.js';
+import { renderWithServers, type McpApp } from './mcp-app.js';
 import { everythingStdio } from '../helpers/mcp-servers.js';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../helpers/mcp-oauth-server.js';
 import { makeToolContext } from '../helpers/tool-context.js';
-import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { frame, KEYS, press, settle, type Rendered } from './act-helpers.js';
 
 let home: string;
 let oauth: OAuthMcpServer;
 let servers: McpServers;
 let store: AppStore;
 let r: Rendered;
-let stop: () => void;
+let app: McpApp;
 
 async function until(test: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 1500 && !test(); i++) await settle(10);
@@ -46,16 +41,12 @@ beforeAll(async () => {
     reconnect: { maxAttempts: 0 },
   });
   servers.answerByEvents();
-  store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) }) });
-  stop = followMcpServers(store, servers);
-  servers.start();
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  app = await renderWithServers(servers);
+  ({ store, r } = app);
 }, 60_000);
 
 afterAll(async () => {
-  stop?.();
-  await unmountAct(r);
-  await servers.close();
+  await app?.close();
   await oauth.close();
   await rm(home, { recursive: true, force: true });
 });

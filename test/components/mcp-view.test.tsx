@@ -1,24 +1,19 @@
 // The header's MCP summary and the /mcp view in the real App, over real MCP servers: the
 // reference server-everything over stdio and one whose command does not exist.
 import path from 'node:path';
-import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App } from '../../components/App.js';
 import { McpServers } from '../../src/core/mcp/mcp-servers.js';
-import { createAppStore, type AppStore } from '../../src/store/app-store.js';
-import { screenLayout } from '../../components/screen-layout.js';
-import { followMcpServers } from '../../src/store/mcp-actions.js';
-import { createAgentDoor } from '../../src/core/door/agent-door.js';
-import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
+import type { AppStore } from '../../src/store/app-store.js';
+import { renderWithServers, type McpApp } from './mcp-app.js';
 import { everythingStdio } from '../helpers/mcp-servers.js';
 import { makeTempWorkspace } from '../helpers/tool-context.js';
-import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { frame, KEYS, press, settle, type Rendered } from './act-helpers.js';
 
 let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
 let servers: McpServers;
 let store: AppStore;
 let r: Rendered;
-let stop: () => void;
+let app: McpApp;
 
 const selectedName = () => store.getState().mcp?.servers[store.getState().mcp!.selected]?.name;
 
@@ -40,16 +35,12 @@ beforeAll(async () => {
     reconnect: { maxAttempts: 0, baseDelayMs: 10, maxDelayMs: 10 },
   });
   // /mcp's r and d reach the servers through the door, as in the app.
-  store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) }) });
-  stop = followMcpServers(store, servers);
-  servers.start();
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  app = await renderWithServers(servers);
+  ({ store, r } = app);
 }, 60_000);
 
 afterAll(async () => {
-  stop?.();
-  await unmountAct(r);
-  await servers.close();
+  await app?.close();
   await ws.cleanup();
 });
 

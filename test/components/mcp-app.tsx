@@ -1,0 +1,33 @@
+// The real App over real MCP servers, wired as the app wires them: /mcp's keys reach the servers
+// through the door, the store follows their events, and the servers start.
+import React from 'react';
+import { App } from '../../components/App.js';
+import { screenLayout } from '../../components/screen-layout.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import type { McpServers } from '../../src/core/mcp/mcp-servers.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { followMcpServers } from '../../src/store/mcp-actions.js';
+import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
+import { renderAct, unmountAct, type Rendered } from './act-helpers.js';
+
+export interface McpApp {
+  store: AppStore;
+  r: Rendered;
+  close(): Promise<void>;
+}
+
+export async function renderWithServers(servers: McpServers): Promise<McpApp> {
+  const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) }) });
+  const stop = followMcpServers(store, servers);
+  servers.start();
+  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  return {
+    store,
+    r,
+    async close() {
+      stop();
+      await unmountAct(r);
+      await servers.close();
+    },
+  };
+}

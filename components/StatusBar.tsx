@@ -6,8 +6,7 @@ import type { AppState } from '../src/store/app-store.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
-import { modeHintText } from './history-hints.js';
-import { approvalHint } from './approval-lines.js';
+import { askingHints, helpHints, inputHints, modeHintText } from './status-hints.js';
 import { isAsking } from '../src/store/app-store.js';
 import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
@@ -17,7 +16,7 @@ export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */
 const ELAPSED_WIDTH = 7;
 
-type StatusSlice = { modeHints?: string; /** The approval prompt's key hint while it waits. */ asking?: string } & Pick<
+type StatusSlice = { modeHints?: string; /** The approval prompt's key hints while it waits (choices joined by "\n"). */ asking?: string } & Pick<
   AppState,
   | 'phase'
   | 'activeToolIds'
@@ -72,40 +71,70 @@ function elapsedPad(s: StatusSlice, now: number): string {
   return ' '.repeat(Math.max(0, ELAPSED_WIDTH - formatElapsed(now - s.turnStartedAt).length));
 }
 
+/**
+ * The status line's parts, highest priority first. The first part never drops; as the width
+ * shrinks, the lowest part that still has a shorter choice takes it first (its choices run
+ * longest first), and a higher part gives up detail only when the lower ones have no shorter
+ * choice left — after which the lower ones start again from their longest. The order the issue
+ * fixes for parts still to come: waiting for you (approval, secret) > the mode when not default >
+ * running children and jobs > context meter > tokens and cost > hints. (The waiting call is in the
+ * state part today, the mode is in the header, the meter goes with the session's tokens.)
+ */
+interface StatusPart {
+  name: string;
+  /** Longest first; '' shows nothing. */
+  choices(s: StatusSlice, ctx: { model: string; now: number; flash: string | null }): string[];
+}
+
+const STATUS_PARTS: readonly StatusPart[] = [
+  {
+    name: 'state',
+    choices: (s, { now }) => [`${phaseText(s, now)}${s.queued.length > 0 ? paint.warn(` · ${s.queued.length} queued`) : ''}${elapsedPad(s, now)}`],
+  },
+  {
+    name: 'tokens',
+    choices: (s, { model }) => {
+      // In history mode and shell focus the keys matter more than the tokens.
+      if (s.modeHints) return [''];
+      const turnCost = formatCost(estimateCost(model, s.turnUsage));
+      const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
+      const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
+      const session =
+        `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
+        contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
+      return [`${turn} · ${session}`, session, ''];
+    },
+  },
+  {
+    name: 'hints',
+    // A flash can quote an error message from outside (a clipboard program, a file).
+    choices: (s, { flash }) =>
+      flash ? [flash]
+      : s.asking ? s.asking.split('\n')
+      : s.modeHints ? toSafeText(s.modeHints).split('\n')
+      : s.mode === 'help' ? helpHints()
+      : inputHints(s.phase !== 'idle'),
+  },
+];
+
+/** Every combination of the parts' choices, in the order of preference (the first part varies slowest). */
+function* preferred(lists: readonly string[][]): Generator<string[]> {
+  const [first, ...rest] = lists;
+  if (!first) return yield [];
+  for (const c of first) for (const r of preferred(rest)) yield [c, ...r];
+}
+
 export function statusLine(s: StatusSlice, model: string, width: number, now: number): string {
-  const queued = s.queued.length > 0 ? paint.warn(` · ${s.queued.length} queued`) : '';
-  const turnCost = formatCost(estimateCost(model, s.turnUsage));
-  const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
-  const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
-  const session =
-    `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
-    contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
-  // Most detail first: turn and session, then the session alone, then no tokens.
-  // In history mode and shell focus the keys matter more than the tokens.
-  const tokenChoices = s.modeHints ? [''] : [`${turn} · ${session}`, session, ''];
-  // A flash can quote an error message from outside (a clipboard program, a file).
   const flash = s.flash && now - s.flash.at < FLASH_MS ? toSafeText(s.flash.text) : null;
-  // Longest hints first; the first that fits with the tokens wins, then without the tokens.
-  const hintChoices = flash
-    ? [flash]
-    : s.asking
-      ? [s.asking, 'Esc stops the turn']
-    : s.modeHints
-      ? toSafeText(s.modeHints).split('\n')
-      : s.mode === 'help'
-      ? ['Esc close help']
-      : s.phase !== 'idle'
-        ? ['Esc interrupt · Enter queue · ? help', 'Esc interrupt']
-        : ['Enter send · Shift+Enter newline · ? help · Ctrl+C exit', 'Enter send · ? help'];
-  const left = ` ${phaseText(s, now)}${queued}${elapsedPad(s, now)}`;
-  const paintHint = (h: string) => `${flash ? paint.warn(h) : paint.dim(h)} `;
-  for (const tokens of tokenChoices) {
-    const body = tokens ? `${left}  ${paint.dim(tokens)}` : left;
-    for (const h of hintChoices) {
-      const right = paintHint(h);
-      const room = width - stringWidth(body) - stringWidth(right);
-      if (room >= 2) return body + ' '.repeat(room) + right;
-    }
+  const [state, ...rest] = STATUS_PARTS.map((p) => p.choices(s, { model, now, flash }));
+  const left = ` ${state![0]}`;
+  // The middle parts follow the state on the left; the last (the hints) sits at the right edge.
+  for (const choice of preferred(rest)) {
+    const hint = choice.pop()!;
+    const body = left + choice.filter(Boolean).map((c) => `  ${paint.dim(c)}`).join('');
+    const right = `${flash ? paint.warn(hint) : paint.dim(hint)} `;
+    const room = width - stringWidth(body) - stringWidth(right);
+    if (room >= 2) return body + ' '.repeat(room) + right;
   }
   return fitLine(left, width);
 }
@@ -130,7 +159,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       scrollBack: st.scrollBack,
       // History mode and shell focus: which mode, where, which keys (history-hints.ts).
       modeHints: modeHintText(st),
-      asking: isAsking(st) ? approvalHint(st.approvals) : '',
+      asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

@@ -149,8 +149,3 @@ export function approvalCardLines(a: ApprovalsState, item: ToolItem | undefined,
   return out;
 }
 
-export function approvalHint(a: ApprovalsState): string {
-  return a.typing
-    ? 'type what the model should do instead · Enter sends it with No, the turn goes on · Esc stops the turn'
-    : '1-4 or ↑↓ Enter choose · PgUp/PgDn scroll · Esc stops the turn';
-}

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision, PermissionMode } from '../../src/core/permissions/approval.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { modeCycle } from '../../src/store/approval-state.js';
-import { approvalHint } from '../../components/approval-lines.js';
+import { approvalHint } from '../../components/status-hints.js';
 import { frame, KEYS, press, settle, unmountAct } from './act-helpers.js';
 import { renderApp, type Harness } from './app-harness.js';
 

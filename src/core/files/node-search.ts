@@ -21,6 +21,7 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
   let files = 0;
   let bytes = 0;
   const skippedLarge: string[] = [];
+  const binary: string[] = [];
   let stoppedEarly = false;
 
   // `openPath` is the real path, or a walk entry's path through its verified parent; opened with
@@ -44,7 +45,12 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
     } finally {
       await opened.opened.close();
     }
-    if (!buf || buf.includes(0)) return true; // unreadable, or binary (as ripgrep decides: a NUL byte)
+    if (!buf) return true; // unreadable
+    // Binary as ripgrep decides (a NUL byte): named when it matches, its lines not shown.
+    if (buf.includes(0)) {
+      if (buf.toString('utf8').split('\n').some((line) => regex.test(line))) binary.push(rel);
+      return true;
+    }
     const lines = buf.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
@@ -79,7 +85,7 @@ export async function searchWithNode(opts: SearchOptions): Promise<SearchOutcome
   if (opts.signal.aborted) return { ok: false, error: 'The search was cancelled.' };
 
   const warning = stoppedEarly ? `the search stopped after ${MAX_FILES} files or ${MAX_TOTAL_BYTES / (1024 * 1024)} MiB` : undefined;
-  return { ok: true, matches, truncated, skippedLarge, ...(warning ? { warning } : {}) };
+  return { ok: true, matches, truncated, skippedLarge, binary, ...(warning ? { warning } : {}) };
 }
 
 async function isFile(target: string, opts: SearchOptions): Promise<boolean> {

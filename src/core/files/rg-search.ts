@@ -7,6 +7,8 @@ const MAX_STDERR = 8 * 1024;
 // its other debug lines are dropped. A line longer than this is not one of those.
 const MAX_STDERR_LINE = 64 * 1024;
 const SIZE_SKIP = /\|ignore::walk\|.*?: ignoring (.+): \d+ bytes$/;
+// With --binary, a binary file that matches is one line with no NUL after its path (rg 13 and 14).
+const BINARY_MATCH = /^(.+): binary file matches \(found .* byte around offset \d+\)$/;
 
 interface SearchPlace {
   cwd: string;
@@ -53,6 +55,7 @@ export async function searchWithRipgrep(rgPath: string, opts: SearchOptions): Pr
     '--max-filesize',
     '10M',
     '--debug', // only for the names of files skipped by --max-filesize (see SIZE_SKIP)
+    '--binary', // a binary file that matches is named (BINARY_MATCH) instead of skipped in silence
     '--glob',
     '!.git',
     '--glob',
@@ -67,6 +70,7 @@ export async function searchWithRipgrep(rgPath: string, opts: SearchOptions): Pr
     const child = spawn(rgPath, args, { cwd: place.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const matches: SearchMatch[] = [];
     const skippedLarge: string[] = [];
+    const binary: string[] = [];
     let truncated = false;
     let stderr = '';
     let pending = '';
@@ -82,7 +86,12 @@ export async function searchWithRipgrep(rgPath: string, opts: SearchOptions): Pr
     const take = (line: string): void => {
       if (truncated || line === '') return;
       const nul = line.indexOf('\0');
-      if (nul === -1) return;
+      if (nul === -1) {
+        const named = BINARY_MATCH.exec(line);
+        const rel = named ? place.toRel(named[1]!) : undefined;
+        if (rel !== undefined && (!place.filter || place.filter(rel))) binary.push(rel);
+        return;
+      }
       const rest = line.slice(nul + 1);
       const colon = rest.indexOf(':');
       const lineNo = Number(rest.slice(0, colon));
@@ -147,7 +156,7 @@ export async function searchWithRipgrep(rgPath: string, opts: SearchOptions): Pr
       }
       // Exit code 2 with other messages means some files could not be read: keep what was found.
       const warning = code === 0 || code === 1 || truncated ? undefined : message || `ripgrep exited with code ${code}`;
-      finish({ ok: true, matches, truncated, skippedLarge, ...(warning ? { warning } : {}) });
+      finish({ ok: true, matches, truncated, skippedLarge, binary, ...(warning ? { warning } : {}) });
     });
   });
 }

@@ -42,6 +42,8 @@ export type SearchOutcome =
       warning?: string;
       /** Files left out for being over MAX_SEARCH_FILE_BYTES, relative to the root. */
       skippedLarge: string[];
+      /** Files with a match that were treated as binary (a NUL byte): no lines shown, relative to the root. */
+      binary: string[];
     }
   | { ok: false; error: string };
 

@@ -8,4 +8,6 @@ export interface GrepDetails {
   engine: 'rg' | 'node';
   /** Files over 10 MiB that were not searched (absent when none). */
   skippedLarge?: number;
+  /** Files with a match that were treated as binary (absent when none). */
+  binary?: number;
 }

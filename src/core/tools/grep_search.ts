@@ -36,7 +36,7 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepSearchIn
     description:
       'Search file contents in the workspace with a regular expression. Returns matching lines as ' +
       '"path:line:text" (paths relative to the workspace root), sorted by path, at most ' +
-      `${GREP_MAX_MATCHES} matches. Files ignored by .gitignore, binary files, .git and node_modules are skipped. ` +
+      `${GREP_MAX_MATCHES} matches. Files ignored by .gitignore, .git and node_modules are skipped; binary files that match are named, their lines not shown. ` +
       'The search uses ripgrep, or JavaScript RegExp where ripgrep is missing, so write patterns in the syntax ' +
       'both share: literal text, `.`, character classes like `[a-z]` and `[^"]`, `\\d \\w \\s \\b`, anchors ' +
       '`^ $`, quantifiers `* + ? {n,m}` (lazy `*?` too), groups `( )`, non-capturing `(?: )`, alternation `|`, and ' +
@@ -119,15 +119,19 @@ async function search(input: GrepSearchInput, ctx: ToolContext, rgPath: string |
     truncated: outcome.truncated,
     engine: used,
     ...(skipped.length > 0 ? { skippedLarge: skipped.length } : {}),
+    ...(outcome.binary.length > 0 ? { binary: outcome.binary.length } : {}),
   };
   const where = target.shown === '.' ? 'the workspace' : target.shown;
   let content =
-    outcome.matches.length === 0
+    outcome.matches.length === 0 && outcome.binary.length > 0
+      ? binaryNote(outcome.binary)
+      : outcome.matches.length === 0
       ? `No matches for ${JSON.stringify(input.pattern)} in ${where}${opts.glob ? ` (glob ${opts.glob})` : ''}.`
       : outcome.matches.map((m) => `${m.path}:${m.line}:${m.text}`).join('\n');
   if (outcome.truncated) {
     content += `\n\n[Showing the first ${GREP_MAX_MATCHES} matches; there are more. Narrow the pattern, path or glob.]`;
   }
+  if (outcome.matches.length > 0 && outcome.binary.length > 0) content += `\n\n${binaryNote(outcome.binary)}`;
   // Without this, a match in a big file (a log, a dump) would look like no match at all.
   if (skipped.length > 0) content += `\n\n${skippedNote(skipped)}`;
   if (outcome.warning) content += `\n\n[Note: ${outcome.warning}]`;
@@ -141,6 +145,13 @@ export function skippedNote(paths: readonly string[]): string {
   const n = paths.length;
   const names = paths.slice(0, LISTED_SKIPPED).join(', ') + (n > LISTED_SKIPPED ? ` and ${n - LISTED_SKIPPED} more` : '');
   return `[${n} file${n === 1 ? '' : 's'} over 10 MiB not searched: ${names}. Use read_file with offset/limit, or bash, to look inside.]`;
+}
+
+/** "[1 file treated as binary: sparse.txt — read_file with an offset can look inside]": a match no line shows. */
+export function binaryNote(paths: readonly string[]): string {
+  const n = paths.length;
+  const names = paths.slice(0, LISTED_SKIPPED).join(', ') + (n > LISTED_SKIPPED ? ` and ${n - LISTED_SKIPPED} more` : '');
+  return `[${n} file${n === 1 ? '' : 's'} treated as binary: ${names} — read_file with an offset can look inside]`;
 }
 
 /** The first executable named `name` on PATH, or null. */

@@ -68,10 +68,22 @@ describe.each([
     expect(r.content).toBe('.github/ci.yml:1:needle\nlib/ok.ts:1:needle');
   });
 
-  it('skips binary files', async () => {
-    await tree({ 'bin.dat': Buffer.concat([Buffer.from('needle\n'), Buffer.alloc(64, 0), Buffer.from('needle\n')]), 'text.txt': 'needle\n' });
+  it('names the binary files that match instead of showing their lines', async () => {
+    await tree({
+      'bin.dat': Buffer.concat([Buffer.from('needle\n'), Buffer.alloc(64, 0), Buffer.from('needle\n')]),
+      'other.bin': Buffer.concat([Buffer.alloc(8, 0), Buffer.from('hay\n')]),
+      'text.txt': 'needle\n',
+    });
     const r = await grep({ pattern: 'needle' });
-    expect(r.content).toBe('text.txt:1:needle');
+    expect(r.content).toBe('text.txt:1:needle\n\n[1 file treated as binary: bin.dat — read_file with an offset can look inside]');
+    expect(r.details).toMatchObject({ matches: 1, binary: 1 });
+  });
+
+  it('answers with the binary files, not "No matches", when only a binary file matches', async () => {
+    await tree({ 'sparse.txt': Buffer.concat([Buffer.from('head\n'), Buffer.alloc(4096, 0), Buffer.from('needle in the tail\n')]), 'text.txt': 'hay\n' });
+    const r = await grep({ pattern: 'needle' });
+    expect(r.content).toBe('[1 file treated as binary: sparse.txt — read_file with an offset can look inside]');
+    expect(r.details).toMatchObject({ matches: 0, binary: 1 });
   });
 
   it('filters files with a glob, and excludes with a leading !', async () => {

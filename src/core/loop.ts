@@ -173,6 +173,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     ...rewinds,
     async dispose() {
+      // The ledger's check-ignore ends and is reaped here, not left to end after inkling exits.
+      await config.ledger?.close();
       if (!recorder) {
         await rm(session.sessionDir, { recursive: true, force: true });
         return;

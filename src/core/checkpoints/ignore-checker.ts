@@ -61,6 +61,9 @@ export class IgnoreChecker {
       // SIGTERM first (git ends at once, and a wrapper can pass it on); SIGKILL if it does not.
       const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
       force.unref?.();
+      // Until it has exited, it keeps inkling running: it is reaped, never left behind.
+      child.ref();
+      (child.stdout as unknown as { ref?: () => void }).ref?.();
       this.exiting = new Promise<void>((resolve) => child.once('close', () => (clearTimeout(force), resolve())));
       child.kill('SIGTERM');
     }

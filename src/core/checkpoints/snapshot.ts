@@ -150,7 +150,9 @@ export class SnapshotTaker {
     // Looked at side by side (a few stats each); a huge first listing goes in slices.
     const verdicts: Awaited<ReturnType<SnapshotTaker['inspect']>>[] = [];
     for (let i = 0; i < paths.length; i += INSPECT_AT_ONCE) {
-      verdicts.push(...(await Promise.all(paths.slice(i, i + INSPECT_AT_ONCE).map((rel) => this.inspect(rel, symlinkDirs)))));
+      // New files git just found by walking are not past a symlink (git does not walk through one;
+      // one swapped in since is refused by update-index, see updateIndexRacing): no folder lstat each.
+      verdicts.push(...(await Promise.all(paths.slice(i, i + INSPECT_AT_ONCE).map((rel, j) => this.inspect(rel, symlinkDirs, i + j >= changed.length)))));
     }
     verdicts.forEach((verdict, i) => {
       const rel = paths[i]!;
@@ -182,10 +184,11 @@ export class SnapshotTaker {
   private async inspect(
     rel: string,
     symlinkDirs: Map<string, boolean>,
+    walkedTo = false,
   ): Promise<{ kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile }> {
     // A directory replaced by a symlink: what was recorded under it is gone from the workspace
     // (git refuses to look through the link, and so does the ledger).
-    if (await this.beyondSymlink(rel, symlinkDirs)) return { kind: 'directory' };
+    if (!walkedTo && (await this.beyondSymlink(rel, symlinkDirs))) return { kind: 'directory' };
     const abs = path.join(this.repo.workspaceRoot, rel);
     let stat;
     try {

@@ -3,12 +3,14 @@
 // only instead of stat-ing every file. Only ever a hint that can say "I don't know": until the
 // watches are set up, after an error, a .gitignore change, too many events or a flush that does
 // not come back, a feed answers `unknown` once and the snapshot walks the whole workspace.
-// Its work is bounded: names with events queue up and are looked at as one batch (3,000 new
-// folders are one walk, one ignore question per level); past `maxQueued` names, or more folders
-// than `maxDirs`, it stops watching (every snapshot walks) and tries again after a walk.
-import { randomBytes } from 'node:crypto';
+// Its work is bounded: names with events queue up and are looked at as one batch once the events
+// pause (3,000 new folders are one walk, one ignore question per level, not 3,000 tasks racing the
+// command that makes them); past `maxQueued` names, or more folders than `maxDirs`, it stops
+// watching (every snapshot walks) and tries again after a walk. A folder is marked changed when it
+// appears and again once its watch is in place, so a snapshot in between looks at all of it.
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { EventFlush } from './event-flush.js';
 import { walkFolders } from './folder-walk.js';
 import { IgnoreChecker } from './ignore-checker.js';
 import type { ShadowRepo } from './shadow-repo.js';
@@ -24,9 +26,21 @@ export interface WatchLimits {
   flushTimeoutMs: number;
   /** After a failed attempt, how long before a finished walk may start watching again. */
   retryAfterMs: number;
+  /** Queued names are looked at once no event came for this long… */
+  settleMs: number;
+  /** …or this long after the first of them, whichever is sooner. */
+  maxSettleMs: number;
 }
 
-export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxDirs: 4_000, maxQueued: 2_000, maxPaths: 500, flushTimeoutMs: 1_000, retryAfterMs: 10_000 };
+export const DEFAULT_WATCH_LIMITS: WatchLimits = {
+  maxDirs: 4_000,
+  maxQueued: 2_000,
+  maxPaths: 500,
+  flushTimeoutMs: 1_000,
+  retryAfterMs: 10_000,
+  settleMs: 100,
+  maxSettleMs: 1_000,
+};
 
 /** What may have changed since the feed's last drain. */
 export type ChangeHint = { kind: 'paths'; paths: string[] } | { kind: 'unknown'; reason: string };
@@ -55,8 +69,6 @@ export interface WatchOptions {
   log?: (line: string) => void;
 }
 
-const FLUSH_PREFIX = 'flush-';
-
 export class WorkspaceWatcher {
   /** Watched directories (workspace-relative, '' is the root) and the inode each watch is on. */
   private readonly watchers = new Map<string, { w: FSWatcher; ino: number }>();
@@ -68,16 +80,17 @@ export class WorkspaceWatcher {
   /** An attempt to start watching again is under way. */
   private restarting = false;
   private lastAttempt = 0;
-  private flushDir: string | undefined;
-  private flushWatcher: FSWatcher | undefined;
-  private readonly flushWaiters = new Map<number, (ok: boolean) => void>();
-  private flushCount = 0;
+  private events: EventFlush | undefined;
   /** The set-up, or the current attempt to start watching again. */
   private setup: Promise<void> | undefined;
   /** Names with events, to be looked at in the next batch. */
   private readonly queue = new Set<string>();
   private pumping: Promise<void> | undefined;
   private rewatchWanted = false;
+  /** When the latest event came: the queue waits for a pause. */
+  private lastEventAt = 0;
+  /** Ends the pump's wait for a pause early (the watcher stopped or closed). */
+  private wake: (() => void) | undefined;
 
   readonly ignores: IgnoreChecker;
   private readonly limits: WatchLimits;
@@ -137,12 +150,11 @@ export class WorkspaceWatcher {
 
   close(): void {
     this.closed = true;
+    this.wake?.();
     this.ignores.close();
     this.queue.clear();
     this.unwatchAll();
-    this.flushWatcher?.close();
-    for (const finish of [...this.flushWaiters.values()]) finish(false);
-    if (this.flushDir) void fs.rm(this.flushDir, { recursive: true, force: true });
+    this.events?.close();
   }
 
   private async drain(state: FeedState): Promise<ChangeHint> {
@@ -153,7 +165,7 @@ export class WorkspaceWatcher {
       return { kind: 'unknown', reason: this.stopped ?? (this.closed ? 'closed' : 'not watching yet') };
     }
     // Every event the kernel queued before this point is delivered before our own flush event.
-    const flushed = await this.flush();
+    const flushed = this.events ? await this.events.flush() : false;
     const { lost } = state;
     const paths = [...state.paths];
     state.paths.clear();
@@ -164,41 +176,11 @@ export class WorkspaceWatcher {
     return { kind: 'paths', paths };
   }
 
-  private flush(): Promise<boolean> {
-    const dir = this.flushDir;
-    if (!dir) return Promise.resolve(false);
-    // A file of its own per flush: a late event of an earlier flush must not end this one early.
-    const n = ++this.flushCount;
-    const name = `${FLUSH_PREFIX}${n}`;
-    return new Promise<boolean>((resolve) => {
-      const finish = (ok: boolean) => {
-        clearTimeout(timer);
-        this.flushWaiters.delete(n);
-        void fs.rm(path.join(dir, name), { force: true });
-        resolve(ok && !this.closed);
-      };
-      const timer = setTimeout(() => finish(false), this.limits.flushTimeoutMs);
-      this.flushWaiters.set(n, finish);
-      fs.writeFile(path.join(dir, name), '').catch(() => finish(false));
-    });
-  }
-
-  private onFlushEvent(name: string | Buffer | null): void {
-    const n = name ? Number(name.toString().slice(FLUSH_PREFIX.length)) : NaN;
-    // Its own file's event: whatever the kernel queued before it has been delivered (in order).
-    for (const [waiting, finish] of [...this.flushWaiters]) if (waiting <= n) finish(true);
-  }
-
   private async install(): Promise<void> {
     try {
-      const parent = path.join(this.repo.gitDir, 'inkling-watch');
-      await sweepDeadFlushDirs(parent);
-      const dir = path.join(parent, `${process.pid}-${randomBytes(4).toString('hex')}`);
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      if (this.closed) return;
-      this.flushDir = dir;
-      this.flushWatcher = watch(dir, { persistent: false }, (_event, name) => this.onFlushEvent(name));
-      this.flushWatcher.on('error', () => this.stop('the flush watch failed'));
+      const events = await EventFlush.open(this.repo.gitDir, this.limits.flushTimeoutMs, () => this.stop('the flush watch failed'));
+      if (this.closed) return events.close();
+      this.events = events;
       await this.watchAll();
     } catch (err) {
       this.stop(`watching failed: ${(err as Error).message}`);
@@ -224,7 +206,7 @@ export class WorkspaceWatcher {
 
   /** After a walk: a watcher that stopped starts again, unless it tried only a moment ago. */
   private walked(): void {
-    if (!this.stopped || this.closed || this.restarting || !this.flushDir) return;
+    if (!this.stopped || this.closed || this.restarting || !this.events) return;
     if (Date.now() - this.lastAttempt < this.limits.retryAfterMs) return;
     this.restarting = true;
     this.markAll('starting to watch again');
@@ -286,15 +268,28 @@ export class WorkspaceWatcher {
     this.markAll(undefined, rel);
     // A content change cannot make or remove a folder; only names that appeared or went are looked at.
     if (event !== 'rename') return;
+    this.lastEventAt = Date.now();
     this.queue.add(rel);
     if (this.queue.size > this.limits.maxQueued) return this.stop(`more than ${this.limits.maxQueued} new or removed names at once`);
     this.pump();
   }
 
-  /** Looks at the queued names, one batch at a time, until none are left. */
+  /** Looks at the queued names, one batch at a time once the events pause, until none are left. */
   private pump(): void {
     if (this.pumping) return;
     this.pumping = (async () => {
+      const first = Date.now();
+      // While a command is still making folders, following each one would race it for the CPU.
+      while (!this.closed && !this.stopped) {
+        const now = Date.now();
+        const wait = Math.min(this.lastEventAt + this.limits.settleMs, first + this.limits.maxSettleMs) - now;
+        if (wait <= 0) break;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait).unref();
+          this.wake = () => (clearTimeout(timer), resolve());
+        });
+        this.wake = undefined;
+      }
       while ((this.queue.size > 0 || this.rewatchWanted) && !this.closed && !this.stopped) {
         if (this.rewatchWanted) {
           this.rewatchWanted = false;
@@ -345,7 +340,8 @@ export class WorkspaceWatcher {
   private markAll(lost: string | undefined, rel?: string): void {
     for (const feed of this.feeds) {
       if (lost) feed.lost ??= lost;
-      if (rel === undefined) continue;
+      // The next drain says unknown anyway: the paths would only be dropped.
+      if (rel === undefined || feed.lost) continue;
       if (rel === '') feed.lost ??= 'the workspace root changed';
       feed.paths.add(rel);
       if (feed.paths.size > this.limits.maxPaths) feed.lost ??= `more than ${this.limits.maxPaths} paths changed`;
@@ -370,26 +366,9 @@ export class WorkspaceWatcher {
     this.restarting = false;
     this.ready = false;
     this.queue.clear();
+    this.wake?.();
     this.unwatchAll();
     this.markAll(reason);
     if (first) this.log(`stopped watching the workspace: ${reason}; every snapshot walks it until watching starts again`);
-  }
-}
-
-/** Flush folders of inkling processes that are gone (named <pid>-<hex>). */
-async function sweepDeadFlushDirs(parent: string): Promise<void> {
-  for (const name of await fs.readdir(parent).catch(() => [] as string[])) {
-    const pid = Number(name.split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
-    await fs.rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

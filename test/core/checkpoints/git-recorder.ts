@@ -10,7 +10,7 @@ export interface GitRecord {
   /** PATH with the wrapper first: give it to the ledger's env only. */
   env: NodeJS.ProcessEnv;
   /** The most check-ignore and other git processes alive at once, and the starts with no end. */
-  read(): Promise<{ starts: number; maxCheckIgnore: number; maxOther: number; unended: string[] }>;
+  read(): Promise<{ starts: number; maxCheckIgnore: number; maxOther: number; unended: string[]; pids: number[] }>;
 }
 
 /** `holdWhile`: while this file exists, every git command but check-ignore waits before it starts (a slow snapshot, on cue). */
@@ -33,7 +33,7 @@ export async function gitRecorder(dir: string, opts: { holdWhile?: string } = {}
     `'${realGit}' "$@" 0<&3 3<&- &`,
     'child=$!',
     'while :; do wait $child; rc=$?; kill -0 $child 2>/dev/null || break; done',
-    'flock "$log.lock" sh -c \'echo "end $1 $2" >> "$3"\' _ $$ $kind "$log"',
+    'flock "$log.lock" sh -c \'echo "end $1 $2 $4" >> "$3"\' _ $$ $kind "$log" $child',
     'exit $rc',
     '',
   ].join('\n');
@@ -46,8 +46,10 @@ export async function gitRecorder(dir: string, opts: { holdWhile?: string } = {}
       let maxCheckIgnore = 0;
       let maxOther = 0;
       let starts = 0;
+      const pids: number[] = [];
       for (const line of (await fs.readFile(log, 'utf8')).split('\n').filter(Boolean)) {
-        const [what, pid, kind] = line.split(' ') as [string, string, 'check-ignore' | 'other'];
+        const [what, pid, kind, child] = line.split(' ') as [string, string, 'check-ignore' | 'other', string?];
+        pids.push(Number(pid), ...(child ? [Number(child)] : []));
         if (what === 'start') {
           starts++;
           alive.set(pid, kind);
@@ -59,7 +61,7 @@ export async function gitRecorder(dir: string, opts: { holdWhile?: string } = {}
         maxCheckIgnore = Math.max(maxCheckIgnore, now['check-ignore']);
         maxOther = Math.max(maxOther, now.other);
       }
-      return { starts, maxCheckIgnore, maxOther, unended: [...alive].map(([pid, kind]) => `${kind} ${pid}`) };
+      return { starts, maxCheckIgnore, maxOther, unended: [...alive].map(([pid, kind]) => `${kind} ${pid}`), pids: [...new Set(pids)] };
     },
   };
 }

@@ -200,3 +200,37 @@ describe('the ledger with file events', () => {
     }
   });
 });
+
+describe('a watcher past its limits', () => {
+  it('stops when too many names come at once (saying why), and watches again after a walk under its limit', async () => {
+    ws = await ledgerWorkspace({ files: { 'src/a.ts': 'a\n' } });
+    const repo = await openShadowRepo({ home: ws.home, workspaceRoot: ws.root, env: gitEnvironment(process.env) });
+    const said: string[] = [];
+    // A long pause before the queue is looked at: the burst below is all queued first, however slow the machine.
+    watcher = WorkspaceWatcher.start(repo, { limits: { maxQueued: 20, retryAfterMs: 0, settleMs: 5_000, maxSettleMs: 5_000 }, log: (l) => said.push(l) });
+    await watcher.settled();
+    const watched = new SnapshotTaker(repo, await sessionIndexFile(repo, 'watched'), undefined, watcher.feed());
+    const walked = new SnapshotTaker(repo, await sessionIndexFile(repo, 'walked'));
+    await watched.take();
+    await watched.take();
+    expect(watched.lastWay).toBe('unchanged');
+    for (let i = 0; i < 30; i++) await fs.mkdir(at(`burst-${i}`));
+    await fs.writeFile(at('burst-7/in.txt'), 'x\n');
+    await watcher.idle();
+    expect(watcher.watching).toBe(false);
+    expect(watcher.watchedDirs).toBe(0);
+    expect(said).toEqual([expect.stringMatching(/^stopped watching the workspace: more than 20 new or removed names at once/)]);
+    // The next snapshot walks, and that walk lets the watcher start again (31 folders is under maxDirs).
+    expect((await watched.take()).tree).toBe((await walked.take()).tree);
+    expect(watched.lastWay).toBe('full');
+    await watcher.settled();
+    expect(watcher.watching).toBe(true);
+    expect(said.at(-1)).toMatch(/^watching again \(\d+ folders\)$/);
+    // Once more a walk (what happened while the watches were being made), then events again.
+    await watched.take();
+    await fs.writeFile(at('burst-3/late.txt'), 'late\n');
+    const next = await watched.take();
+    expect(watched.lastWay).toBe('files');
+    expect(next.tree).toBe((await walked.take()).tree);
+  });
+});

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { createRedactor, type Redact } from '../redact.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Catalog } from './catalog.js';
-import { formFields, type ElicitAnswer, type ElicitQuestion, type FormField } from './elicitation.js';
+import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
+import { ElicitationForms, UiLogins, type PersonEvent } from './person-requests.js';
 import { createMcpTool, DEFAULT_MCP_TOOL_TIMEOUT_MS } from './mcp-tool.js';
 import { InklingOAuthProvider } from './oauth/client-provider.js';
 import type { LoginOptions, LoginResult } from './oauth/login.js';
@@ -21,12 +22,8 @@ export type McpEvent =
   | { type: 'mcp_servers'; servers: McpServerView[]; summary: McpSummary }
   /** Something to tell the person once (a tool left out, a list that could not be refreshed). */
   | { type: 'mcp_notice'; message: string }
-  /** A login started from the UI has its URL: show it (and take a pasted redirect). */
-  | { type: 'mcp_login'; server: string; url: string; opened: boolean }
-  /** A server asks the person to fill a form; answer with answerElicitation(id, …). */
-  | { type: 'mcp_elicit'; id: number; server: string; message: string; fields: FormField[] }
-  /** That form is no longer wanted (the request was cancelled, or answered). */
-  | { type: 'mcp_elicit_end'; id: number };
+  /** A login's URL, a server's form (person-requests.ts). */
+  | PersonEvent;
 
 export interface McpServersOptions {
   entries: readonly McpServerEntry[];
@@ -80,15 +77,15 @@ export class McpServers {
   /** Every notice so far, for a listener that subscribes late (-p waits before it listens). */
   private readonly noticesSoFar: string[] = [];
   private elicitor: Elicitor | undefined;
-  private readonly logins = new Map<string, { paste(url: string): void; controller: AbortController }>();
-  private readonly forms = new Map<number, (answer: ElicitAnswer) => void>();
-  private nextForm = 1;
+  private readonly forms = new ElicitationForms((event) => this.emit(event));
+  private readonly uiLogins: UiLogins;
   private resourceTool: { from: Catalog[]; tool: AnyTool } | undefined;
 
   constructor(private readonly opts: McpServersOptions) {
     this.trusted = opts.workspaceTrusted;
     this.toolTimeoutMs = opts.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS;
     this.elicitor = opts.elicit;
+    this.uiLogins = new UiLogins((name, hooks) => this.login(name, hooks), (event) => this.emit(event), opts.env);
     const sorted = [...opts.entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.slots = sorted.map((entry) => this.makeSlot(entry));
   }
@@ -171,54 +168,24 @@ export class McpServers {
    * answerElicitation; -p never calls this, so there every request is declined.
    */
   answerByEvents(): void {
-    this.elicitor = (server, question, signal) =>
-      new Promise<ElicitAnswer>((resolve) => {
-        const id = this.nextForm++;
-        const done = (answer: ElicitAnswer) => {
-          if (!this.forms.delete(id)) return;
-          this.emit({ type: 'mcp_elicit_end', id });
-          resolve(answer);
-        };
-        this.forms.set(id, done);
-        signal.addEventListener('abort', () => done({ action: 'cancel' }), { once: true });
-        this.emit({ type: 'mcp_elicit', id, server, message: question.message, fields: formFields(question.requestedSchema) });
-      });
+    this.elicitor = (server, question, signal) => this.forms.ask(server, question, signal);
   }
 
   answerElicitation(id: number, answer: ElicitAnswer): boolean {
-    const done = this.forms.get(id);
-    done?.(answer);
-    return done !== undefined;
+    return this.forms.answer(id, answer);
   }
 
   /** /mcp's l: a login whose URL goes out as an mcp_login event and whose redirect may be pasted. */
-  async loginHere(name: string): Promise<LoginResult> {
-    if (this.logins.has(name)) return { ok: false, reason: `a login to ${name} is already waiting` };
-    let paste: (url: string) => void = () => undefined;
-    const pasted = new Promise<string>((resolve) => (paste = resolve));
-    const controller = new AbortController();
-    this.logins.set(name, { paste, controller });
-    try {
-      const { openBrowser } = await import('./oauth/login.js');
-      return await this.login(name, {
-        onUrl: (url, opened) => this.emit({ type: 'mcp_login', server: name, url, opened }),
-        openBrowser: (url) => openBrowser(url, this.opts.env),
-        pasted,
-        signal: controller.signal,
-      });
-    } finally {
-      this.logins.delete(name);
-    }
+  loginHere(name: string): Promise<LoginResult> {
+    return this.uiLogins.start(name);
   }
 
   pasteLogin(name: string, url: string): boolean {
-    this.logins.get(name)?.paste(url);
-    return this.logins.has(name);
+    return this.uiLogins.paste(name, url);
   }
 
   cancelLogin(name: string): boolean {
-    this.logins.get(name)?.controller.abort();
-    return this.logins.has(name);
+    return this.uiLogins.cancel(name);
   }
 
   /** /mcp's l: log in to a remote server, then start it again with the new login. */

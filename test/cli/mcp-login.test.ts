@@ -92,4 +92,6 @@ it('logs in by the pasted URL, calls the tool in -p, keeps tokens out of output,
   expect(after.code).toBe(0);
   expect(after.stderr).toContain('MCP server secure');
   expect(after.stderr).toContain('inkling mcp login secure');
+  const list = await inkling(['mcp', 'list']);
+  expect(list.stdout).toContain('needs login: inkling mcp login secure');
 }, 120_000);

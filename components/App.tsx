@@ -22,7 +22,7 @@ import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ModelPicker, RewindPicker, SessionPicker } from './ListPicker.js';
-import { ShellFocus } from './ShellFocus.js';
+import { sendShellChunk, shellHasKeys } from '../src/keys/shell-keys.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { resizePanes } from '../src/store/pane-actions.js';
@@ -96,6 +96,9 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     kind: 'keys',
     onKey: (press) => handleAppKey(store, press, { ...keyEnv, history: history.current }),
     onPaste: (text) => handleAppPaste(store, text, keyEnv),
+    // Ctrl+T: while a pane has the keys (the store's mode says so), chunks go to it as read.
+    takesRaw: () => shellHasKeys(store),
+    onRaw: (chunk) => sendShellChunk(store, chunk),
   });
 
   useEffect(() => {
@@ -127,7 +130,6 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   // the root's height is left to its regions (which add up to rows - 1; the writer cuts there).
   return (
     <Box ref={frameRoot} flexDirection="column" width={cols} {...(drawn ? {} : { height: rows - 1, overflowY: 'hidden' as const })}>
-      {mode === 'shell' ? <ShellFocus /> : null}
       <Header {...header} width={cols} />
       {mode === 'help' ? (
         <HelpOverlay height={mainHeight} width={cols} />

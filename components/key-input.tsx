@@ -43,6 +43,8 @@ export function useKeyTarget(target: KeyTarget, active = true): void {
         : {
             kind: 'keys',
             onKey: (p) => (latest.current as Extract<KeyTarget, { kind: 'keys' }>).onKey(p),
+            takesRaw: () => (latest.current as Extract<KeyTarget, { kind: 'keys' }>).takesRaw?.() ?? false,
+            onRaw: (c) => (latest.current as Extract<KeyTarget, { kind: 'keys' }>).onRaw?.(c),
             onPaste: (t) => {
               const cur = latest.current as Extract<KeyTarget, { kind: 'keys' }>;
               if (cur.onPaste) cur.onPaste(t);

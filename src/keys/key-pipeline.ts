@@ -17,8 +17,11 @@ import { handleRevertKey } from './revert-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
 export type KeyTarget =
-  /** Decoded key presses and pastes. */
-  | { kind: 'keys'; onKey(press: KeyPress): void; onPaste?(text: string): void }
+  /**
+   * Decoded key presses and pastes; while `takesRaw()` says so, chunks as read go to `onRaw`
+   * instead (the app's keys, while the store's mode gives a pane the keys: shell-keys.ts).
+   */
+  | { kind: 'keys'; onKey(press: KeyPress): void; onPaste?(text: string): void; takesRaw?(): boolean; onRaw?(chunk: string): void }
   /** Stdin chunks as read (a focused pane). */
   | { kind: 'raw'; onChunk(chunk: string): void };
 
@@ -41,13 +44,26 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
     } else top.onKey(keyPressOf(input.raw));
   };
   const decoder = createKeyDecoder(deliver, opts.schedule);
+  // Whether the last chunk went raw: keys still pending in the decoder are delivered first when
+  // the app's keys start taking chunks raw (as when a raw target is pushed).
+  let wasRaw = false;
   return {
     feed(chunk) {
       const top = stack[stack.length - 1];
       if (top?.kind === 'raw') {
         decoder.reset();
         top.onChunk(chunk);
-      } else decoder.feed(chunk);
+        return;
+      }
+      if (top?.takesRaw?.()) {
+        if (!wasRaw) decoder.flush();
+        wasRaw = true;
+        decoder.reset();
+        top.onRaw?.(chunk);
+        return;
+      }
+      wasRaw = false;
+      decoder.feed(chunk);
     },
     push(target) {
       decoder.flush();

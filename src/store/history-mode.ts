@@ -240,6 +240,14 @@ export function focusShell(store: AppStore): void {
   }
   const returnTo: Mode = s.mode === 'history' ? 'history' : 'input';
   store.setState({ mode: 'shell', shellFocus: { id, returnTo } });
+  // Focus goes back where it came from when the command ends (or when it is given back).
+  const stop = store.subscribe((now) => {
+    if (now.shellFocus?.id !== id) return stop();
+    if (!focusedStillRuns(now)) {
+      stop();
+      unfocusShell(store);
+    }
+  });
 }
 
 /** Ctrl+T again, or the command ended: keys go back where they came from. */
@@ -249,7 +257,7 @@ export function unfocusShell(store: AppStore): void {
   store.setState({ mode: f.returnTo, shellFocus: null });
 }
 
-/** True while the focused command still runs (the component drops focus when it ends). */
+/** True while the focused command still runs (focus goes back when it ends). */
 export function focusedStillRuns(s: Pick<AppState, 'items' | 'index' | 'shellFocus'>): boolean {
   const f = s.shellFocus;
   return f !== null && runningBash(s.items[s.index[f.id] ?? -1]);

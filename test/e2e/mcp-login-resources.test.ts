@@ -73,7 +73,7 @@ describe('MCP login and resources, in tmux', () => {
     app.type(landed);
     await app.waitFor((s) => s.includes('> http://127.0.0.1:'), 'the pasted address in the field');
     app.keys('Enter');
-    await app.waitFor((s) => /secure\s+ready · 1 tool/.test(s), 'secure ready after the login', 20_000);
+    await app.waitFor((s) => /secure\s+ready · 2 tools/.test(s), 'secure ready after the login', 20_000);
     expect(app.screen().split('\n')[0]).not.toContain('needs login');
     for (const t of oauth.issued) expect(app.screen()).not.toContain(t);
   }, 60_000);

@@ -2,7 +2,8 @@
 // mcpAuthRouter (metadata, dynamic client registration, authorize, token, revoke) and
 // requireBearerAuth in front of a streamable HTTP endpoint with one tool. Its authorization page
 // approves at once (no person here): it redirects to the client's redirect URI with a code.
-// expireAccessTokens() makes every issued access token stale, so the client must refresh.
+// expireAccessTokens() makes every issued access token stale, so the client must refresh;
+// echo_token answers with the caller's token, as a careless server might.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -112,6 +113,10 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
       state.calls++;
       return { content: [{ type: 'text', text: 'you are logged in' }] };
     });
+    // A careless server that repeats the caller's token: the client must not pass it on.
+    mcp.registerTool('echo_token', { description: 'Repeats the bearer token it was called with.', annotations: { readOnlyHint: true } }, async (extra) => ({
+      content: [{ type: 'text', text: `your token is ${extra.authInfo?.token ?? '(none)'}` }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close());
     await mcp.connect(transport);

@@ -94,6 +94,10 @@ describe('a server that asks for OAuth', () => {
     const refreshed = JSON.parse(await readFile(file, 'utf8')) as { tokens: { access_token: string } };
     expect(refreshed.tokens.access_token).not.toBe(saved.tokens.access_token);
 
+    // A server that repeats the token: the result the model would read has it redacted.
+    const echo = mcp.tools().find((t) => t.name === 'mcp__secure__echo_token')!;
+    const echoed = await echo.execute({}, makeToolContext({ workspaceRoot: home }));
+    expect(echoed.content).toBe('your token is [redacted]');
     // Nothing the server issued shows in what the servers tell the UI.
     const told = JSON.stringify([mcp.servers(), mcp.notices()]);
     for (const t of server.issued) expect(told).not.toContain(t);

@@ -6,12 +6,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/core/events.js';
-import { createAgent } from '../../../src/core/loop.js';
-import { bashTool } from '../../../src/core/tools/bash.js';
 import { collect } from '../../helpers/collect.js';
-import { respond, testProvider, text, toolUse } from '../../helpers/test-provider.js';
+import { respond, text, toolUse } from '../../helpers/test-provider.js';
 import { gitRecorder } from './git-recorder.js';
-import { ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
+import { bashAgent, ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
 
 let ws: LedgerWorkspace | undefined;
 afterEach(async () => {
@@ -30,15 +28,7 @@ describe('the ledger under folder churn', () => {
     // The budget is long here: this test is about bounds and undo, not about a slow machine (see ledger-pause.test.ts).
     const ledger = newLedger(ws, { env: record.env, snapshotBudgetMs: 120_000, logDir: () => logDir });
     const command = `mkdir -p pkg/{1..${FOLDERS}}/lib && touch pkg/{1..${FOLDERS}}/lib/x`;
-    const agent = createAgent({
-      provider: testProvider([respond([toolUse('b1', 'bash', { command })]), respond([text('done')])]),
-      model: 'test',
-      workspaceRoot: ws.root,
-      tools: [bashTool],
-      maxTokens: 100,
-      ledger,
-      paneSize: { cols: 80, rows: 24 },
-    });
+    const agent = bashAgent(ws, ledger, [respond([toolUse('b1', 'bash', { command })]), respond([text('done')])]);
     try {
       const events = await collect(agent.run('make the folders'));
       const changes = events.find((e): e is Extract<AgentEvent, { type: 'tool_changes' }> => e.type === 'tool_changes' && e.id === 'b1');

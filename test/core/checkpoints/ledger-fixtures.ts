@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ChangeLedger, type ChangeLedgerOptions } from '../../../src/core/checkpoints/change-ledger.js';
 import type { AgentEvent } from '../../../src/core/events.js';
+import { createAgent } from '../../../src/core/loop.js';
+import { bashTool } from '../../../src/core/tools/bash.js';
+import { testProvider, type Responder } from '../../helpers/test-provider.js';
 
 export interface LedgerWorkspace {
   root: string;
@@ -62,6 +65,19 @@ export async function ledgerWorkspace(opts: { git?: boolean; files?: Record<stri
 
 export function newLedger(ws: LedgerWorkspace, opts: Partial<ChangeLedgerOptions> = {}): ChangeLedger {
   return new ChangeLedger({ workspaceRoot: ws.root, home: ws.home, ...opts });
+}
+
+/** The real loop with bash (in a pty) as its only tool, recording into `ledger`, answered by `responders`. */
+export function bashAgent(ws: LedgerWorkspace, ledger: ChangeLedger, responders: Responder[]) {
+  return createAgent({
+    provider: testProvider(responders),
+    model: 'test',
+    workspaceRoot: ws.root,
+    tools: [bashTool],
+    maxTokens: 100,
+    ledger,
+    paneSize: { cols: 80, rows: 24 },
+  });
 }
 
 /** sha256 of every file under <root>/.git, by path: byte-identical or not. */

@@ -10,12 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PAUSED_LABEL } from '../../../src/core/checkpoints/revert-plan.js';
 import { shadowRepoPath } from '../../../src/core/checkpoints/shadow-repo.js';
 import type { AgentEvent } from '../../../src/core/events.js';
-import { createAgent } from '../../../src/core/loop.js';
-import { bashTool } from '../../../src/core/tools/bash.js';
 import { collect } from '../../helpers/collect.js';
-import { respond, testProvider, text, toolUse } from '../../helpers/test-provider.js';
+import { respond, text, toolUse } from '../../helpers/test-provider.js';
 import { gitRecorder } from './git-recorder.js';
-import { ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
+import { bashAgent, ledgerWorkspace, newLedger, type LedgerWorkspace } from './ledger-fixtures.js';
 
 let ws: LedgerWorkspace | undefined;
 let flipper: ReturnType<typeof spawn> | undefined;
@@ -57,23 +55,15 @@ describe('a snapshot that overruns its budget', () => {
       cwd: ws.root,
       stdio: 'ignore',
     });
-    const agent = createAgent({
-      provider: testProvider([
-        respond([
-          // Its snapshot after is held back: past the budget, the call is not tracked.
-          toolUse('b1', 'bash', { command: `echo changed > a.txt && touch '${hold}'` }),
-          // An earlier snapshot still runs: this call is not tracked either (and lets the held one go).
-          toolUse('b2', 'bash', { command: `rm '${hold}' && echo changed > b.txt` }),
-        ]),
-        respond([text('done')]),
+    const agent = bashAgent(ws, ledger, [
+      respond([
+        // Its snapshot after is held back: past the budget, the call is not tracked.
+        toolUse('b1', 'bash', { command: `echo changed > a.txt && touch '${hold}'` }),
+        // An earlier snapshot still runs: this call is not tracked either (and lets the held one go).
+        toolUse('b2', 'bash', { command: `rm '${hold}' && echo changed > b.txt` }),
       ]),
-      model: 'test',
-      workspaceRoot: ws.root,
-      tools: [bashTool],
-      maxTokens: 100,
-      ledger,
-      paneSize: { cols: 80, rows: 24 },
-    });
+      respond([text('done')]),
+    ]);
     let events: AgentEvent[];
     try {
       events = await collect(agent.run('change two files'));

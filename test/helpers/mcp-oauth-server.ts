@@ -28,6 +28,8 @@ export interface OAuthMcpServer {
   /** Calls of the whoami tool that got through the bearer check. */
   calls: number;
   expireAccessTokens(): void;
+  /** Every access and refresh token stops working (as after a revocation): only a new login helps. */
+  forgetTokens(): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,10 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
     refreshes: 0,
     calls: 0,
     expireAccessTokens: () => access.clear(),
+    forgetTokens: () => {
+      access.clear();
+      refresh.clear();
+    },
     close: async () => undefined,
   };
   const issue = (clientId: string): OAuthTokens => {

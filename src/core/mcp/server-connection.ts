@@ -126,6 +126,11 @@ export class ServerConnection {
       if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) {
         throw new McpCallError(`server ${this.opts.name} stopped during the call: ${this.lostReason()}`, 'lost');
       }
+      // The kept login stopped working (its refresh was refused): the server needs a login again.
+      if (isUnauthorized(err)) {
+        this.changeState({ status: 'needs-login', reason: this.loginReason() });
+        throw new McpCallError(`server ${this.opts.name} needs a login again: ${this.loginReason()}`, 'not-running');
+      }
       throw new McpCallError(`server ${this.opts.name} answered with an error: ${this.opts.redact(errorText(err))}`, 'protocol');
     }
   }

@@ -117,6 +117,24 @@ describe('a server that asks for OAuth', () => {
     await loggedOut.close();
   }, 60_000);
 
+  it('says a server needs a login again when the server has forgotten the tokens (the refresh is refused)', async () => {
+    const mcp = servers();
+    mcp.start();
+    await mcp.settled(15_000);
+    let pasted: (url: string) => void = () => undefined;
+    const result = await mcp.login('secure', {
+      onUrl: (url) => void pasteFrom(url).then(pasted),
+      openBrowser: async () => false,
+      pasted: new Promise((resolve) => (pasted = resolve)),
+    });
+    expect(result).toMatchObject({ ok: true });
+    server.forgetTokens();
+    const refused = await mcp.tools().find((t) => t.name === 'mcp__secure__whoami')!.execute({}, makeToolContext({ workspaceRoot: home }));
+    expect(refused).toMatchObject({ isError: true, content: 'server secure needs a login again: it asks for a login (inkling mcp login secure, or l in /mcp)' });
+    expect(mcp.servers()[0]!.state.status).toBe('needs-login');
+    await mcp.close();
+  }, 30_000);
+
   it('refuses a pasted redirect that is not for this login', async () => {
     const mcp = servers();
     const result = await mcp.login('secure', {

@@ -2,11 +2,11 @@
 // if any other file listens to it. The one exception is -p's piped prompt (src/cli/stdin-prompt.ts),
 // read before anything else starts and never from a terminal. The check runs on planted text
 // first, so a checker that sees nothing cannot pass.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './helpers/source-files.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ALLOWED = new Map([['src/cli/stdin-prompt.ts', "-p's prompt from a pipe"]]);
 
 const LISTENS = [
@@ -25,12 +25,6 @@ export function listensToStdin(text: string): boolean {
   return LISTENS.some((re) => re.test(c));
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
-    .map((e) => path.posix.join(path.relative(ROOT, e.parentPath).split(path.sep).join('/'), e.name));
-}
-
 describe('the key owner', () => {
   it('the checker sees every way of listening, and not writing to a child or a comment', () => {
     expect(listensToStdin("stdin.on('data', onData);")).toBe(true);
@@ -43,7 +37,7 @@ describe('the key owner', () => {
   });
 
   it('no file outside src/app listens to stdin', () => {
-    const files = [...sources('src'), ...sources('components')].filter((f) => !f.startsWith('src/app/'));
+    const files = [...sourceFiles('src'), ...sourceFiles('components')].filter((f) => !f.startsWith('src/app/'));
     expect(files.length).toBeGreaterThan(200);
     const listening = files.filter((f) => listensToStdin(readFileSync(path.join(ROOT, f), 'utf8')));
     expect(listening.filter((f) => !ALLOWED.has(f))).toEqual([]);

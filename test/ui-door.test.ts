@@ -3,11 +3,11 @@
 // helpers named here (text made safe, numbers formatted, the model catalog, prompt text parsed).
 // Anything else they called would be a second way in. The check runs on a planted file first,
 // so a checker that sees nothing cannot pass.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './helpers/source-files.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Core modules the UI may take values from, and which: each one computes, none acts. */
 const PURE_CORE: Record<string, readonly string[]> = {
@@ -48,12 +48,6 @@ export function coreCalls(file: string, text: string): string[] {
   return out;
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
-    .map((e) => path.posix.join(path.relative(ROOT, e.parentPath).split(path.sep).join('/'), e.name));
-}
-
 describe('the door', () => {
   it('the checker finds a planted call into the core, and lets types and the pure helpers through', () => {
     const planted = [
@@ -73,7 +67,7 @@ describe('the door', () => {
   });
 
   it('components and key handlers call into the core only through the door', () => {
-    const files = [...sources('components'), ...sources('src/keys')];
+    const files = [...sourceFiles('components'), ...sourceFiles('src/keys')];
     expect(files.length).toBeGreaterThan(40);
     expect(files.flatMap((f) => coreCalls(f, readFileSync(path.join(ROOT, f), 'utf8')))).toEqual([]);
   });

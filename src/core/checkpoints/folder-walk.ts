@@ -32,11 +32,19 @@ export async function walkFolders(root: string, tops: readonly string[], ignores
       if (found.length + next.length > limit) return { kind: 'too-many' };
     }
     // A trailing slash: patterns that name folders only (build/) match.
-    const ignored = await ignores.ignored(next.map((d) => `${d}/`));
+    const ignored = await ignores.ignored(askable(next).map((d) => `${d}/`));
     if (!ignored) return { kind: 'unsure', reason: 'the ignore rules did not answer' };
     level = next.filter((d) => !ignored.has(`${d}/`));
   }
   return { kind: 'found', dirs: found };
+}
+
+/**
+ * The folders the ignore checker can be asked about: a name starting with ':' would be pathspec
+ * magic to it. Such a folder is watched as if not ignored (a watch too many is only a hint more).
+ */
+export function askable(dirs: readonly string[]): string[] {
+  return dirs.filter((d) => !d.startsWith(':'));
 }
 
 /**

@@ -11,7 +11,7 @@
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { EventFlush } from './event-flush.js';
-import { walkFolders } from './folder-walk.js';
+import { askable, walkFolders } from './folder-walk.js';
 import { IgnoreChecker } from './ignore-checker.js';
 import type { ShadowRepo } from './shadow-repo.js';
 
@@ -323,7 +323,7 @@ export class WorkspaceWatcher {
       });
     }
     if (tops.length === 0 || this.closed || this.stopped) return;
-    const ignored = await this.ignores.ignored(tops.map((t) => `${t}/`));
+    const ignored = await this.ignores.ignored(askable(tops).map((t) => `${t}/`));
     if (!ignored) return this.stop('the ignore rules did not answer');
     const wanted = tops.filter((t) => !ignored.has(`${t}/`));
     const room = Math.min(this.limits.maxQueued, this.limits.maxDirs - this.watchers.size);

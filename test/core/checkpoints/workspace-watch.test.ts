@@ -79,6 +79,11 @@ const steps: Array<[string, () => Promise<void>]> = [
   }],
   ['a file in a folder of ignored files only', () => fs.writeFile(at('logs/keep.txt'), 'kept\n')],
   ['a file an ignore rule names, in a watched folder', () => fs.writeFile(at('docs/debug.log'), 'not recorded\n')],
+  ['a folder named like pathspec magic', async () => {
+    await fs.mkdir(at(':odd'));
+    await fs.writeFile(at(':odd/f.txt'), 'odd\n');
+  }],
+  ['a file later in that folder', () => fs.writeFile(at(':odd/g.txt'), 'g\n')],
   ['nothing at all', async () => undefined],
 ];
 

@@ -9,14 +9,21 @@ interface Libs {
   lexer: (src: string) => Token[];
   highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean; theme?: Record<string, (s: string) => string> }) => string;
   supportsLanguage: (name: string) => boolean;
+  /** Every token kind the highlighter paints by default (its own colours suit a dark background). */
+  kinds: string[];
 }
 
 let libs: Libs | null = null;
 let loading: Promise<void> | null = null;
 
-/** Token kinds of the highlighter, painted by palette role (what is not named stays plain). */
-function lightCodeTheme(): Record<string, (s: string) => string> {
+/**
+ * Token kinds of the highlighter, painted by palette role. Every kind it knows is named: a kind
+ * left out falls back to its default colours (plain yellow function names on white).
+ */
+function lightCodeTheme(kinds: string[]): Record<string, (s: string) => string> {
+  const plain = (s: string) => s;
   return {
+    ...Object.fromEntries(kinds.map((kind) => [kind, plain])),
     keyword: paint.accent, built_in: paint.heading, type: paint.heading, literal: paint.accent, number: paint.code,
     string: paint.ok, regexp: paint.removed, comment: paint.dim, doctag: paint.dim, title: paint.bold, meta: paint.dim,
     attr: paint.warn, attribute: paint.warn, tag: paint.accent, name: paint.accent, addition: paint.added, deletion: paint.removed,
@@ -29,7 +36,9 @@ export function loadMarkdown(): Promise<void> {
     // cli-highlight is CommonJS: its functions are named exports under Node, but only on
     // `default` once bundled.
     const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
-    libs = { lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage };
+    libs = {
+      lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage, kinds: Object.keys(hl.DEFAULT_THEME),
+    };
   });
   return loading;
 }
@@ -144,7 +153,7 @@ function codeLines(code: Tokens.Code, width: number): string[] {
   if (libs && lang && activePalette().colour && libs.supportsLanguage(lang)) {
     try {
       // The highlighter's own colours suit a dark background; on a light one the palette's roles do.
-      const theme = activePalette().theme === 'light' ? lightCodeTheme() : undefined;
+      const theme = activePalette().theme === 'light' ? lightCodeTheme(libs.kinds) : undefined;
       body = libs.highlight(code.text, { language: lang, ignoreIllegals: true, ...(theme ? { theme } : {}) });
     } catch {
       // A highlighter failure must never hide the code: show it plain.

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,5 +103,26 @@ describe('code blocks on a light background', () => {
     expect(light).toContain('\x1b[38;5;28m"yes"');
     applyPaletteTheme('light', { noColor: true, level: 2 });
     expect(markdownLines(md, 60).join('\n')).not.toMatch(COLOUR_SGR);
+  });
+
+  it('take every colour from the light palette, function names and parameters too (none of the highlighter\'s own)', async () => {
+    // The highlighter paints with a chalk of its own, off in tests (FORCE_COLOR=0): turned on here
+    // as a colour terminal has it, so a kind the light theme leaves out shows its default colour.
+    const highlighterChalk = createRequire(createRequire(import.meta.url).resolve('cli-highlight'))('chalk') as { level: number };
+    const before = highlighterChalk.level;
+    highlighterChalk.level = 2;
+    try {
+      const { loadMarkdown, markdownLines } = await import('../../components/markdown-lines.js');
+      await loadMarkdown();
+      applyPaletteTheme('light', { noColor: false, level: 2 });
+      const body = 'function greet(name: string, n = 2) { return `hi ${name}`; }\nclass A extends B { @dec m(x) {} }';
+      const light = ['ts', 'js', 'python', 'go', 'rust', 'html', 'css'].map((lang) => markdownLines('```' + lang + '\n' + body + '\n```', 60).join('\n')).join('\n');
+      const lightColours = new Set(['38;5;25', '38;5;19', '38;5;28', '38;5;124', '38;5;130', '38;5;90']);
+      const colours = [...light.matchAll(/\x1b\[([\d;]+)m/g)].map((m) => m[1]!).filter((sgr) => COLOUR_SGR.test(`\x1b[${sgr}m`));
+      expect(colours.length).toBeGreaterThan(0);
+      expect(colours.filter((sgr) => !lightColours.has(sgr))).toEqual([]);
+    } finally {
+      highlighterChalk.level = before;
+    }
   });
 });

@@ -4,15 +4,36 @@ export interface TextBlock { type: 'text'; text: string }
 export interface ThinkingBlock { type: 'thinking'; thinking: string; signature: string }
 export interface RedactedThinkingBlock { type: 'redacted_thinking'; data: string }
 export interface ToolUseBlock { type: 'tool_use'; id: string; name: string; input: unknown }
+export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+/**
+ * An image the model sees. The one block that is not the API's own shape: the providers turn it
+ * into theirs (Anthropic's base64 source, OpenAI's data URL), and the session file keeps only its
+ * hash (the bytes live once in a file beside the session).
+ */
+export interface ImageBlock {
+  type: 'image';
+  mediaType: ImageMediaType;
+  /** Base64 bytes; '' when only the placeholder may be sent (a model that cannot see images). */
+  data: string;
+  /** What the person and the placeholder call it: a file name or "image #1". */
+  name: string;
+  width: number;
+  height: number;
+  /** Size of the bytes as sent. */
+  bytes: number;
+}
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
+  /** The text the model reads. */
   content: string;
+  /** Images after the text (read_file on a PNG, an MCP image result). Absent when none. */
+  images?: ImageBlock[];
   is_error?: boolean;
 }
 
 export type AssistantBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
-export type UserBlock = TextBlock | ToolResultBlock;
+export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
 
 export interface UserMessage { role: 'user'; content: UserBlock[] }
 export interface AssistantMessage { role: 'assistant'; content: AssistantBlock[] }

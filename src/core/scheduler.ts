@@ -291,6 +291,7 @@ export class ToolCallBatch {
       type: 'tool_result',
       tool_use_id: call.use.id,
       content: result.content,
+      ...(result.images?.length ? { images: result.images } : {}),
       ...(result.isError ? { is_error: true } : {}),
     };
     this.deps.emit({ type: 'tool_status', id: call.use.id, status });

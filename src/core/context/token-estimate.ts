@@ -1,6 +1,7 @@
 // Tokens without a tokenizer: about four characters a token, refined by what the provider's usage
 // said the last request really cost (the calibration). Exact totals always come from usage.
 import type { Message, ToolResultBlock } from '../conversation.js';
+import { estimateImageTokens } from '../images/image-blocks.js';
 import { contentLength } from '../sessions/stored-fields.js';
 import type { ToolDefinition } from '../providers/provider.js';
 
@@ -12,7 +13,7 @@ export function estimateTokens(text: string): number {
 
 /** A tool result's content, estimated (one a resumed session keeps in its file is not read for it). */
 export function estimateResultTokens(block: ToolResultBlock): number {
-  return Math.ceil(contentLength(block) / CHARS_PER_TOKEN);
+  return Math.ceil(contentLength(block) / CHARS_PER_TOKEN) + (block.images ?? []).reduce((n, i) => n + estimateImageTokens(i), 0);
 }
 
 /** A tool call's input as the model sees it (JSON), estimated. */
@@ -28,6 +29,7 @@ export function estimateMessageTokens(message: Message): number {
       case 'thinking': n += estimateTokens(b.thinking); break;
       case 'redacted_thinking': n += estimateTokens(b.data); break;
       case 'tool_use': n += estimateTokens(b.name) + estimateJsonTokens(b.input); break;
+      case 'image': n += estimateImageTokens(b); break;
       case 'tool_result': n += estimateResultTokens(b) + 4; break;
     }
   }

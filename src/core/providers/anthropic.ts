@@ -6,6 +6,7 @@ import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropi
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
 import { classifyFailure } from './anthropic-errors.js';
 import type { Provider, ProviderEvent, ProviderRequest } from './provider.js';
+import { withAnthropicImages } from './anthropic-images.js';
 import { withoutOpenAIReasoning } from './reasoning-blocks.js';
 import { AttemptFailure, formatSeconds } from './retry-policy.js';
 import { retryingStream } from './retrying-stream.js';
@@ -170,7 +171,8 @@ function withConsoleWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
 function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean): MessageCreateParamsStreaming {
   // Our blocks are the API's own shapes (conversation.ts), so they go out as they are; reasoning
   // that another provider streamed carries no Anthropic signature, and the API would refuse it.
-  const messages = withoutOpenAIReasoning(request.messages) as unknown as MessageParam[];
+  // Images are the exception: our block carries its name and size, which the API would refuse.
+  const messages = withAnthropicImages(withoutOpenAIReasoning(request.messages)) as unknown as MessageParam[];
   const params: MessageCreateParamsStreaming = {
     model: request.model || defaultModel,
     max_tokens: request.maxTokens,
@@ -206,7 +208,7 @@ function withCacheBreakpoint(messages: MessageParam[]): MessageParam[] {
   const last = messages.at(-1);
   if (!last || typeof last.content === 'string' || last.content.length === 0) return messages;
   let at = last.content.length - 1;
-  while (at >= 0 && !['text', 'tool_result', 'tool_use'].includes(last.content[at]!.type)) at--;
+  while (at >= 0 && !['text', 'image', 'tool_result', 'tool_use'].includes(last.content[at]!.type)) at--;
   if (at < 0) return messages;
   const marked = { ...last.content[at]!, cache_control: EPHEMERAL };
   const content = [...last.content.slice(0, at), marked, ...last.content.slice(at + 1)];

@@ -2,7 +2,7 @@
 // The conversation stays in our shape whichever provider answers, so a session can switch
 // provider mid-way: each request converts the whole history for the endpoint it goes to.
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
-import type { AssistantBlock, AssistantMessage, Message, ToolResultBlock, UserBlock } from '../conversation.js';
+import type { AssistantBlock, AssistantMessage, ImageBlock, Message, ToolResultBlock, UserBlock } from '../conversation.js';
 import { reasoningBlock } from './reasoning-blocks.js';
 
 /** Which reasoning goes back to the endpoint. */
@@ -54,8 +54,28 @@ function userMessages(blocks: readonly UserBlock[]): ChatCompletionMessageParam[
   }
   // Several prompts merged into one message (queued while a turn ran) go as one text.
   const text = blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
-  if (text) out.push({ role: 'user', content: text });
+  // Tool messages carry text only, so a result's images follow the results in a user message.
+  const images = imageParts(blocks);
+  if (images.length > 0) out.push({ role: 'user', content: [...images, ...(text ? [{ type: 'text' as const, text }] : [])] });
+  else if (text) out.push({ role: 'user', content: text });
   return out;
+}
+
+type UserPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+function imageParts(blocks: readonly UserBlock[]): UserPart[] {
+  const parts: UserPart[] = [];
+  for (const b of blocks) {
+    if (b.type === 'image') parts.push(imagePart(b));
+    if (b.type === 'tool_result' && b.images?.length) {
+      parts.push({ type: 'text', text: `[image${b.images.length > 1 ? 's' : ''} from tool call ${b.tool_use_id}]` }, ...b.images.map(imagePart));
+    }
+  }
+  return parts;
+}
+
+function imagePart(image: ImageBlock): UserPart {
+  return { type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${image.data}` } };
 }
 
 function toolResultText(b: ToolResultBlock): string {

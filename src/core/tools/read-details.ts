@@ -9,4 +9,6 @@ export interface ReadDetails {
   more: boolean;
   /** Other hard links to the same file, which may be outside the workspace (absent when none). */
   otherNames?: number;
+  /** Set when the file was an image, sent to the model as one. */
+  image?: { width: number; height: number; bytes: number };
 }

@@ -7,6 +7,7 @@ import { recordFileState } from '../files/read-state.js';
 import { openForRead } from '../files/workspace-file.js';
 import type { WorkspaceHandle } from '../files/workspace-open.js';
 import { errorMessage } from '../files/workspace-paths.js';
+import { isReadableImage, readImage } from './read-image.js';
 import type { SessionState, Tool, ToolResult } from './tool.js';
 
 export interface ReadFileInput {
@@ -24,12 +25,12 @@ export const READ_SIZE_CAP = 10 * 1024 * 1024;
 export const readFileTool: Tool<ReadFileInput> = {
   name: 'read_file',
   description:
-    'Read a text file from the workspace. Returns lines numbered like "     1\\tcode" (the number and tab are ' +
+    'Read a text file or an image (PNG, JPEG, GIF, WebP: you see the image) from the workspace. For text, returns lines numbered like "     1\\tcode" (the number and tab are ' +
     'not part of the file). `path` is relative to the workspace root (absolute paths inside it work too). ' +
     `Reads at most \`limit\` lines (default ${READ_DEFAULT_LIMIT}) and at most ${READ_MAX_CHARS} characters from ` +
     '`offset` (1-based line number, default 1); lines longer than 2000 characters are cut. When more lines ' +
     'remain, a note at the end gives the total line count and the offset to read on from. Files over 10 MiB ' +
-    'must be read in pages with offset/limit. Directories are refused (use list_files) and so are binary files. ' +
+    'must be read in pages with offset/limit. Directories are refused (use list_files) and so are other binary files. ' +
     'Reading a file is required before overwriting or editing it.',
   readOnly: true,
   pagesOwnOutput: true,
@@ -79,6 +80,7 @@ async function readOpened(
   if (!stat.isFile()) return fail(`${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
 
   const head = await readHead(file.handle);
+  if (isReadableImage(head)) return readImage(shown, file, session);
   const binaryType = sniffBinary(head);
   if (binaryType) {
     return fail(`${shown} is a binary file (${binaryType}, ${formatBytes(stat.size)}); read_file only shows text.`);

@@ -1,4 +1,5 @@
 // A tool is a plain object. Adding one is adding a file and one registration.
+import type { ImageBlock } from '../conversation.js';
 import type { JsonSchemaObject } from '../providers/provider.js';
 import type { Redact } from '../redact.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
@@ -7,6 +8,8 @@ import type { ToolDetails } from './details.js';
 export interface ToolResult {
   /** What the model reads. */
   content: string;
+  /** Images the model sees after the text (absent when none). */
+  images?: ImageBlock[];
   isError: boolean;
   /** Structured data for the UI. */
   details?: ToolDetails;

@@ -106,13 +106,14 @@ describe('read_file', () => {
     expect(r.content).toContain('has 3 lines');
   });
 
-  it('refuses binary files with their size and detected type', async () => {
+  it('refuses binary files with their size and detected type, and an image whose header gives no size', async () => {
+    // A PNG signature without an IHDR chunk: read_file sends images, but cannot size this one.
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]);
     await fs.writeFile(path.join(ws.root, 'img.png'), png);
     const r1 = await read({ path: 'img.png' });
     expect(r1.isError).toBe(true);
-    expect(r1.content).toContain('PNG image');
-    expect(r1.content).toContain('108 bytes');
+    expect(r1.content).toContain('img.png looks like an image but its header gives no size');
+    expect(r1.images).toBeUndefined();
 
     await fs.writeFile(path.join(ws.root, 'data.bin'), Buffer.from('abc\0def'));
     expect((await read({ path: 'data.bin' })).content).toContain('binary data');

@@ -36,6 +36,7 @@ export function createMcpTool(listed: ListedTool, opts: McpToolOptions): AnyTool
         const text = opts.redact(formatted.text);
         return {
           content: text || (formatted.isError ? `${listed.modelName} failed without saying why.` : '(no output)'),
+          ...(formatted.images.length > 0 ? { images: formatted.images } : {}),
           isError: formatted.isError,
           details: { ...base, ...(formatted.summaries.length > 0 ? { summaries: formatted.summaries.map(opts.redact) } : {}) },
         };

@@ -1,6 +1,9 @@
-// Turns an MCP tool result's content blocks into the text the model reads: text as is, images and
-// audio summarised ("[image 640×480]") until images reach the model, resources by their URI (with
-// their text when they carry text), structured content as JSON when nothing else was sent.
+// Turns an MCP tool result's content blocks into what the model reads: text as is, images both
+// named ("[image 640×480]") and sent as images when in a format the providers take, audio
+// summarised, resources by their URI (with their text when they carry text), structured content
+// as JSON when nothing else was sent.
+import type { ImageBlock } from '../conversation.js';
+import { imageBlockFromBytes } from '../images/image-blocks.js';
 import { imageSize } from './image-size.js';
 
 /** The part of a CallToolResult this module reads; everything else is ignored. */
@@ -15,11 +18,14 @@ export interface FormattedResult {
   isError: boolean;
   /** One line per block that was not text ("[image 20×20]", a resource URI), for the card. */
   summaries: string[];
+  /** The image blocks the model sees, in order ("image #1"…). */
+  images: ImageBlock[];
 }
 
 export function formatToolResult(result: ToolResultPayload): FormattedResult {
   const parts: string[] = [];
   const summaries: string[] = [];
+  const images: ImageBlock[] = [];
   const blocks = Array.isArray(result.content) ? result.content : [];
   for (const raw of blocks) {
     if (typeof raw !== 'object' || raw === null) continue;
@@ -28,12 +34,16 @@ export function formatToolResult(result: ToolResultPayload): FormattedResult {
       parts.push(block.text);
       continue;
     }
+    if (block.type === 'image' && typeof block.data === 'string') {
+      const image = imageBlockFromBytes(`image #${images.length + 1}`, Buffer.from(block.data, 'base64'));
+      if (image) images.push(image);
+    }
     const summary = summarizeBlock(block);
     summaries.push(summary.line);
     parts.push(summary.text ?? summary.line);
   }
   if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
-  return { text: parts.join('\n'), isError: result.isError === true, summaries };
+  return { text: parts.join('\n'), isError: result.isError === true, summaries, images };
 }
 
 function summarizeBlock(block: Record<string, unknown>): { line: string; text?: string } {

@@ -99,13 +99,16 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s', (transpor
     expect(sentBack.map((b) => b.content)).toEqual([expect.stringContaining('hello mcp'), expect.stringContaining('42')]);
   });
 
-  it('summarises the tiny image as [image 20×20]', async () => {
-    const { agent } = agentWith(mcp, [respond([toolUse('c1', 'mcp__everything__get-tiny-image', {})]), respond([text('ok')])]);
+  it('summarises the tiny image as [image 20×20] and sends the image itself in the next request', async () => {
+    const { agent, provider } = agentWith(mcp, [respond([toolUse('c1', 'mcp__everything__get-tiny-image', {})]), respond([text('ok')])]);
     const events = await collect(agent.run('image'));
     const result = resultOf(events, 'c1')!;
     expect(result.content).toContain('[image 20×20, image/png]');
     expect(result.content).not.toContain('iVBOR');
     expect(result.details).toMatchObject({ summaries: ['[image 20×20, image/png]'] });
+    const sent = provider.requests[1]!.messages.at(-1)!.content.find((b) => b.type === 'tool_result');
+    expect(sent).toMatchObject({ tool_use_id: 'c1', images: [{ type: 'image', mediaType: 'image/png', width: 20, height: 20, name: 'image #1' }] });
+    expect(sent?.type === 'tool_result' && sent.images?.[0]?.data.startsWith('iVBOR')).toBe(true);
   });
 
   it('shows the long-running operation’s progress live, and an interrupt cancels it', async () => {

@@ -78,10 +78,11 @@ describe('formatToolResult', () => {
     );
     expect(r.summaries).toEqual(['[image 640×480, image/png]', '[audio audio/wav, 3 KB]', '[resource file:///r.txt "r"]', '[resource file:///notes.md, text/markdown]', '[resource file:///blob.bin]']);
     expect(r.isError).toBe(false);
+    expect(r.images).toEqual([{ type: 'image', mediaType: 'image/png', data: png(640, 480), name: 'image #1', width: 640, height: 480, bytes: Buffer.from(png(640, 480), 'base64').length }]);
   });
 
   it('uses structured content when there are no blocks, and keeps isError', () => {
-    expect(formatToolResult({ structuredContent: { n: 1 }, isError: true })).toEqual({ text: '{\n  "n": 1\n}', isError: true, summaries: [] });
+    expect(formatToolResult({ structuredContent: { n: 1 }, isError: true })).toEqual({ text: '{\n  "n": 1\n}', isError: true, summaries: [], images: [] });
   });
 });
 

@@ -24,7 +24,7 @@ export interface WatchLimits {
   maxPaths: number;
   /** How long a flush waits for its own event before the feed answers `unknown`. */
   flushTimeoutMs: number;
-  /** After a failed attempt, how long before a finished walk may start watching again. */
+  /** After a failed attempt, how long before a finished walk may start watching again (doubled after each, up to 5 min). */
   retryAfterMs: number;
   /** Queued names are looked at once no event came for this long… */
   settleMs: number;
@@ -41,6 +41,8 @@ export const DEFAULT_WATCH_LIMITS: WatchLimits = {
   settleMs: 100,
   maxSettleMs: 1_000,
 };
+
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 /** What may have changed since the feed's last drain. */
 export type ChangeHint = { kind: 'paths'; paths: string[] } | { kind: 'unknown'; reason: string };
@@ -80,6 +82,8 @@ export class WorkspaceWatcher {
   /** An attempt to start watching again is under way. */
   private restarting = false;
   private lastAttempt = 0;
+  /** How long after the last attempt the next may start: a workspace that stays too big is tried less and less often. */
+  private retryDelay: number;
   private events: EventFlush | undefined;
   /** The set-up, or the current attempt to start watching again. */
   private setup: Promise<void> | undefined;
@@ -103,6 +107,7 @@ export class WorkspaceWatcher {
     this.limits = { ...DEFAULT_WATCH_LIMITS, ...opts.limits };
     this.ignores = opts.ignores ?? new IgnoreChecker(repo.git);
     this.log = opts.log ?? (() => undefined);
+    this.retryDelay = this.limits.retryAfterMs;
   }
 
   /** Starts watching in the background; feeds answer `unknown` until the watches are in place. */
@@ -199,6 +204,7 @@ export class WorkspaceWatcher {
     for (const d of walk.dirs) if (!this.watchDir(d.rel, d.ino)) return;
     if (this.closed || (this.stopped && !this.restarting)) return;
     if (this.stopped) this.log(`watching again (${this.watchers.size} folders)`);
+    this.retryDelay = this.limits.retryAfterMs;
     this.stopped = undefined;
     this.restarting = false;
     this.ready = true;
@@ -207,7 +213,8 @@ export class WorkspaceWatcher {
   /** After a walk: a watcher that stopped starts again, unless it tried only a moment ago. */
   private walked(): void {
     if (!this.stopped || this.closed || this.restarting || !this.events) return;
-    if (Date.now() - this.lastAttempt < this.limits.retryAfterMs) return;
+    if (Date.now() - this.lastAttempt < this.retryDelay) return;
+    if (this.lastAttempt > 0) this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_DELAY_MS);
     this.restarting = true;
     this.markAll('starting to watch again');
     this.setup = this.watchAll().finally(() => (this.restarting = false));

@@ -4,6 +4,8 @@ import React, { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { closePager } from '../src/store/history-mode.js';
 import { closeSessionDiff } from '../src/store/session-diff.js';
+import { diffRowRole } from '../src/store/diff-text.js';
+import type { PaintRole } from './palette.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { openOutputSource, TextLineSource, type LineSource } from '../src/pager/log-reader.js';
 import { PagerModel } from '../src/pager/pager-model.js';
@@ -22,7 +24,7 @@ function titleOf(item: TranscriptItem): string {
   return item.kind === 'user' ? 'your prompt' : item.kind === 'assistant' ? 'answer' : item.kind;
 }
 
-interface Opened { model: PagerModel; title: string; live: boolean }
+interface Opened { model: PagerModel; title: string; live: boolean; lineRole?: (line: number) => PaintRole | undefined }
 
 export function HistoryPager({ width, height }: { width: number; height: number }) {
   const store = useAppStore();
@@ -38,7 +40,10 @@ export function HistoryPager({ width, height }: { width: number; height: number 
 
   useEffect(() => {
     if (doc) {
-      setOpened({ model: new PagerModel(new TextLineSource(doc.text), { width, height: height - 1 }), title: doc.title, live: false });
+      const roles = doc.diff ? doc.text.split('\n').map(diffRowRole) : [];
+      setOpened({
+        model: new PagerModel(new TextLineSource(doc.text), { width, height: height - 1 }), title: doc.title, live: false, lineRole: (line) => roles[line],
+      });
       return;
     }
     const s = store.getState();
@@ -80,6 +85,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       width={width}
       height={height}
       live={opened.live && running}
+      lineRole={opened.lineRole}
       onClose={close}
       copy={(text) => store.terminal.copy(text)}
       onCopied={(r) => flash(store, r.summary)}

@@ -13,7 +13,7 @@ import { pagerKey } from '../src/keys/pager-keys.js';
 import { collectText } from '../src/pager/log-reader.js';
 import type { CopyReport } from '../src/store/copy-report.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
-import { inkColor } from './palette.js';
+import { inkColor, paint, type PaintRole } from './palette.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { useKeyTarget } from './key-input.js';
 
@@ -32,6 +32,8 @@ export interface PagerProps {
   copyMaxChars?: number;
   /** The source is still growing (a running command): pick up new lines every second. */
   live?: boolean;
+  /** How each line (by number) is painted, outside the search matches; default plain. */
+  lineRole?(line: number): PaintRole | undefined;
 }
 
 export type Segment = { text: string; mark: 'none' | 'match' | 'current' };
@@ -133,19 +135,20 @@ function MatchText({ text, current }: { text: string; current: boolean }) {
   );
 }
 
-function Rows({ model, rows }: { model: PagerModel; rows: number }) {
+function Rows({ model, rows, lineRole }: { model: PagerModel; rows: number; lineRole?: PagerProps['lineRole'] }) {
   const lines = useStore(model.store, (s) => s.rows);
   const error = useStore(model.store, (s) => s.error);
   const out: React.ReactNode[] = [];
   if (error) out.push(<Text key="error" color={inkColor('error')}>{error}</Text>);
   for (const [i, row] of lines.entries()) {
     if (out.length >= rows) break;
+    const role = lineRole?.(row.line);
     out.push(
       // An empty Text has no height in Ink: a space keeps the row (past the end of a line scrolled right).
       <Text key={i} wrap="truncate-end">
         {row.text === '' ? ' ' : rowSegments(row).map((seg, j) =>
           seg.mark === 'none' ? (
-            seg.text
+            role ? paint[role](seg.text) : seg.text
           ) : (
             <MatchText key={j} text={seg.text} current={seg.mark === 'current'} />
           ),
@@ -217,7 +220,7 @@ export function Pager(props: PagerProps) {
 
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Rows model={model} rows={contentRows} />
+      <Rows model={model} rows={contentRows} lineRole={props.lineRole} />
       <StatusLine model={model} title={title} width={width} />
     </Box>
   );

@@ -2,6 +2,7 @@
 // then the diff of what putting the files back does, coloured like the edit cards' diffs.
 import type { RevertDialog } from '../src/store/revert-dialog.js';
 import { describeChangedFile, filesCount } from '../src/store/ledger-text.js';
+import { readableDiff } from '../src/store/diff-text.js';
 import { diffRow } from './diff-rows.js';
 import { fitLine, paint } from './text-layout.js';
 
@@ -36,11 +37,8 @@ export function revertPreviewLines(d: RevertDialog, width: number): { head: stri
     );
   }
   if (d.phase === 'working') head.push(paint.dim('  putting the files back…'));
-  // git's header rows (object ids) say nothing a person needs; the ---/+++ rows name the file.
-  const diff = [p.diff, p.conflicts.length > 0 ? p.conflictDiff : '']
-    .join('\n')
-    .split('\n')
-    .filter((l, i, all) => !l.startsWith('diff --git ') && !l.startsWith('index ') && (l !== '' || i < all.length - 1));
+  // Per file, named (a deleted empty file has no ---/+++ rows to name it); no object ids.
+  const diff = readableDiff([p.diff, p.conflicts.length > 0 ? p.conflictDiff : ''].join('\n'));
   const body = diff.length > 0 && diff.some((l) => l !== '') ? [paint.dim('  ─ what putting them back changes ─'), ...diff.map((l) => diffRow(l, width))] : [];
   return { head, body };
 }

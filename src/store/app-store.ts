@@ -107,7 +107,8 @@ export interface AppState {
   /** The stop whose whole output the pager shows (mode 'pager'). */
   pagerId: string | null;
   /** A text the pager shows instead of a stop's output (/diff), and the mode it returns to. */
-  pagerDoc: { title: string; text: SafeText; returnTo: Mode } | null;
+  /** `diff`: painted as a readable diff (src/store/diff-text.ts). */
+  pagerDoc: { title: string; text: SafeText; returnTo: Mode; diff?: boolean } | null;
   /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
   revert: RevertDialog | null;
   /** The session picker (mode 'picker'). */

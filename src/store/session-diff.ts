@@ -1,10 +1,10 @@
-// /diff: everything the session's calls changed, per file, as one diff in the pager.
+// /diff: everything the session's calls changed, per file and coloured, as one diff in the pager.
 import type { AppStore } from './app-store.js';
 import { filesCount } from './ledger-text.js';
 import { joinSafe, toSafeText, type SafeText } from '../core/text/safe-text.js';
 import { flash } from './view-actions.js';
 import { ledgerPort } from './ledger-port.js';
-
+import { readableDiffText } from './diff-text.js';
 
 /** Resolves once the pager has the diff (or the status line says why not). */
 export function showSessionDiff(store: AppStore): Promise<void> | void {
@@ -21,7 +21,8 @@ export function showSessionDiff(store: AppStore): Promise<void> | void {
         pagerId: null,
         pagerDoc: {
           title: `this session changed ${filesCount(d.files.length)} +${added} −${removed}${d.untracked.length > 0 ? ` (${d.untracked.length} not tracked)` : ''}`,
-          text: d.untracked.length > 0 ? untrackedPreamble(d.untracked, d.diff) : d.diff,
+          text: d.untracked.length > 0 ? untrackedPreamble(d.untracked, readableDiffText(d.diff, d.files)) : readableDiffText(d.diff, d.files),
+          diff: true,
           returnTo: s.mode === 'pager' ? 'input' : s.mode,
         },
       });

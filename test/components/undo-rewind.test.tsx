@@ -15,6 +15,7 @@ import type { Agent } from '../../src/core/agent.js';
 import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { ledgerWorkspace, newLedger, type LedgerWorkspace } from '../core/checkpoints/ledger-fixtures.js';
+import { applyPaletteTheme } from '../../components/palette.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
 import { apply } from './history-fixtures.js';
 
@@ -22,6 +23,7 @@ let ws: LedgerWorkspace | undefined;
 let ledger: ChangeLedger | undefined;
 let r: Rendered | undefined;
 afterEach(async () => {
+  applyPaletteTheme('dark', { noColor: true });
   if (r) await unmountAct(r);
   r = undefined;
   ledger?.close();
@@ -241,18 +243,42 @@ describe('undo and rewind in the TUI', () => {
     expect(frame(r!)).not.toContain('+GAMMA');
   });
 
-  it('/diff shows everything the session changed as one diff in the pager; q goes back to the input', async () => {
+  it('/diff shows everything the session changed as one diff in the pager, per file, named and coloured; q goes back to the input', async () => {
+    applyPaletteTheme('dark', { noColor: false, level: 1 });
     const { store } = await session();
     await press(r!, '/diff', KEYS.enter);
     await until(store, () => store.getState().mode === 'pager' && frame(r!).includes('+gamma'), 'the session diff');
     const f = frame(r!);
     expect(f).toContain('this session changed 3 files +3 −1');
-    expect(f).toContain('-alpha');
-    expect(f).toContain('+ALPHA');
-    expect(f).toContain('+more');
+    const rows = f.split('\n');
+    const at = (text: string) => rows.findIndex((l) => l.includes(text));
+    // Each file named (with what happened to it) above its own hunks; git's header rows left out.
+    expect(at('── a.txt +1 −1')).toBeGreaterThan(-1);
+    expect(at('-alpha')).toBeGreaterThan(at('── a.txt +1 −1'));
+    expect(at('+ALPHA')).toBeGreaterThan(at('-alpha'));
+    expect(at('── b.txt +1 −0')).toBeGreaterThan(at('+ALPHA'));
+    expect(at('+more')).toBeGreaterThan(at('── b.txt +1 −0'));
+    expect(at('── c.txt +1 −0 (added)')).toBeGreaterThan(at('+more'));
+    expect(rows.filter((l) => /^(diff --git|index |--- |\+\+\+ |new file mode)/.test(l))).toEqual([]);
+    // Coloured as the cards' diffs are: added green, removed red.
+    expect(r!.lastFrame()).toContain('\x1b[32m+ALPHA');
+    expect(r!.lastFrame()).toContain('\x1b[31m-alpha');
     await press(r!, 'q');
     expect(store.getState().mode).toBe('input');
     expect(store.getState().pagerDoc).toBeNull();
+  });
+
+  it('the undo preview names a file the undo deletes, even an empty one (no ---/+++ rows)', async () => {
+    const { store } = await session();
+    const sh = (cmd: string) => () => void execFileSync('sh', ['-c', cmd], { cwd: ws!.root });
+    await turn(store, 'third prompt', 3, [{ id: 'touch1', name: 'bash', input: { command: 'touch empty.txt' }, run: sh('touch empty.txt') }]);
+    await select(store, 'touch1');
+    await press(r!, 'u');
+    await until(store, () => store.getState().revert?.phase === 'ready', 'the preview');
+    const f = frame(r!);
+    expect(f).toContain('── empty.txt +0 −0 (deleted)');
+    expect(f).not.toContain('deleted file mode');
+    expect(f).not.toMatch(/index [0-9a-f]{7}/);
   });
 
   it('u where there is nothing to undo says why and opens nothing', async () => {

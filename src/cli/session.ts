@@ -125,6 +125,9 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     tools,
     sandbox,
     bashTimeoutMs: config.settings.bashTimeoutMs,
+    // -p has nobody to ask: the helper refuses at once and the command fails rather than waits.
+    askSecrets: config.mode !== 'print',
+    ...(config.settings.bash.sudoAskpass ? { sudoAskpass: true } : {}),
     ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,
     maxTokens: config.maxTokens,

@@ -34,6 +34,10 @@ export interface AgentConfig {
   sandbox?: CommandSandbox;
   /** A command's timeout when the call gives none (setting bashTimeoutMs; at most 600000). */
   bashTimeoutMs?: number;
+  /** Whether a person can answer a command's password prompts (the TUI; never -p). */
+  askSecrets?: boolean;
+  /** Setting bash.sudoAskpass: `sudo` in unsandboxed commands asks through the bridge (sudo -A). */
+  sudoAskpass?: boolean;
   /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */
   sessionDir?: string;
   /** Default terminal size for bash panes. */
@@ -121,6 +125,8 @@ export interface Agent {
    * Answers an approval_request. False when no call `id` is waiting (already answered, interrupted).
    */
   respondToApproval(id: string, decision: ApprovalDecision): boolean;
+  /** Answers secret_request `id` (null: refused); false when it no longer waits. The answer is never recorded. */
+  answerSecret(id: string, answer: string | null): boolean;
   /** The permission mode now; undefined without a permission gate. */
   readonly permissionMode: PermissionMode | undefined;
   /** Changes the mode (Shift+Tab); takes effect for the next call checked. */

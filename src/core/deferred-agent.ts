@@ -78,6 +78,7 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       agent.resume(session);
     },
     respondToApproval: (id, decision) => agent?.respondToApproval(id, decision) ?? false,
+    answerSecret: (id, answer) => agent?.answerSecret(id, answer) ?? false,
     get permissionMode() {
       return agent?.permissionMode;
     },

@@ -2,6 +2,7 @@
 // later work may add event types, never change these.
 import type { AssistantMessage, StopReason, Usage, UserMessage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
+import type { SecretRequest } from './tools/tool.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
 import type { ApprovalDecision, ApprovalPreview, PermissionMode, RememberOffer } from './permissions/approval.js';
@@ -114,6 +115,13 @@ export type AgentEvent =
   | { type: 'context_edit'; id: string; edit: ContextEdit | null; tokensBefore: number; tokensAfter: number }
   | { type: 'error'; message: string; retryable: boolean }
   | { type: 'notice'; message: string }
+  /**
+   * A program of running call `id` asks for a secret (or a yes/no) through the askpass bridge:
+   * answer with the door's answerSecret(request, answer). The answer never comes back as an event.
+   */
+  | ({ type: 'secret_request'; id: string; request: string } & SecretRequest)
+  /** Secret request `request` was answered, refused or withdrawn (its program or command ended). */
+  | { type: 'secret_request_end'; id: string; request: string }
   /** The permission mode changed (Shift+Tab, a resumed session's mode); it applies from the next call checked. */
   | { type: 'permission_mode'; mode: PermissionMode }
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */

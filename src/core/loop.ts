@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
+import { SecretRequests } from './secret-requests.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
 import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
@@ -33,6 +34,7 @@ const DEFAULT_PANE = { cols: 120, rows: 30 };
 export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const registry = new ToolRegistry(config.tools);
   const inputs = new Map<string, ToolInputChannel>();
+  const secrets = new SecretRequests();
   const recorder = config.recorder;
   const session: SessionState = {
     readFiles: new Map(),
@@ -40,6 +42,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     secretEnvNames: new Set(config.secretEnvNames ?? []),
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.bashTimeoutMs !== undefined ? { bashTimeoutMs: config.bashTimeoutMs } : {}),
+    ...(config.sudoAskpass ? { sudoAskpass: true } : {}),
   };
   let messages: Message[] = [];
   let sessionUsage = emptyUsage();
@@ -159,6 +162,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       warming ??= warmUpFirstCall({ permissions: config.permissions, tools: config.tools, ledger: config.ledger });
       return warming;
     },
+    answerSecret: (id, answer) => secrets.answer(id, answer),
     respondToApproval(id, decision) {
       return config.permissions?.respond(id, decision) ?? false;
     },
@@ -378,6 +382,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         };
       },
       paneSize: () => paneSize,
+      ...(config.askSecrets ? { askSecret: (request, asked) => secrets.ask(toolCallId, request, asked, emit) } : {}),
     };
   }
 

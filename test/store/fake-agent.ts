@@ -55,6 +55,7 @@ export function createFakeAgent(script: TurnScript): FakeAgent {
     contextBreakdown: () => ({ total: 0, window: null, system: 0, tools: 0, memory: [], turns: [], largest: [] }),
     resume() {},
     respondToApproval: () => false,
+    answerSecret: () => false,
     setPermissionMode() {},
     warmUp: async () => {},
     dispose: async () => {},

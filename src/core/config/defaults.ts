@@ -20,6 +20,7 @@ export interface ResolvedSettings {
   theme: ThemeName;
   notifications: { bell: boolean };
   env: Record<string, string>;
+  bash: { sudoAskpass: boolean };
   bashTimeoutMs: number;
   /** Unset means the provider's watchdog default (90 s). */
   streamIdleTimeoutMs?: number;
@@ -43,6 +44,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   theme: 'auto',
   notifications: { bell: true },
   env: {},
+  bash: { sudoAskpass: false },
   bashTimeoutMs: 120_000,
   promptCaching: 'auto',
   autoCompact: true,

@@ -97,6 +97,13 @@ export const settingsSchema = z
       .partial()
       .describe('How inkling gets your attention'),
     env: stringMap('an object of variables like { "NODE_ENV": "test" }').describe('Extra environment variables for the commands inkling runs'),
+    bash: z
+      .strictObject(
+        { sudoAskpass: z.boolean({ error: 'true or false' }).describe('Commands run outside the sandbox get sudo as sudo -A, asking for the password in a masked field (default false)') },
+        { error: 'an object like { "sudoAskpass": true }' },
+      )
+      .partial()
+      .describe('The shell commands inkling runs'),
     bashTimeoutMs: milliseconds().describe('How long one shell command may run before it is stopped, when the call names no timeout_ms (at most 600000)'),
     streamIdleTimeoutMs: milliseconds().describe('Give up on a response stream silent this long (then retry)'),
     promptCaching: z

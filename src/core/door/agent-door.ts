@@ -97,6 +97,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return agent.clear();
       case 'respondToApproval':
         return agent.respondToApproval(request.id, request.decision);
+      case 'answerSecret':
+        return agent.answerSecret(request.request, request.answer);
       case 'writeToCommand':
         return agent.writeToTool(request.id, request.data);
       case 'resize':

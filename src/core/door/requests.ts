@@ -25,6 +25,8 @@ export type AgentRequest =
   /** Forgets the conversation (/clear), stopping what runs. */
   | { type: 'clear' }
   | { type: 'respondToApproval'; id: string; decision: ApprovalDecision }
+  /** A secret_request's answer (its `request` id; null: Esc or "no"): goes to the asking program only. */
+  | { type: 'answerSecret'; request: string; answer: string | null }
   /** Keys typed into a running command's pty; answers false when it no longer runs. */
   | { type: 'writeToCommand'; id: string; data: string }
   /** The pane size (cols × rows of the pty) for new commands and the running ones. */
@@ -101,6 +103,7 @@ export interface Answers {
   interrupt: boolean;
   clear: void;
   respondToApproval: boolean;
+  answerSecret: boolean;
   writeToCommand: boolean;
   resize: void;
   setMode: void;

@@ -71,7 +71,7 @@ function scratchRootFor(sessionDir: string): string {
  */
 export function sandboxWrapper(
   sandbox: CommandSandbox & { probe: { ok: true; bwrap: string } },
-  opts: { workspace: string; sessionDir: string; logDir: string; home?: string },
+  opts: { workspace: string; sessionDir: string; logDir: string; home?: string; binds?: readonly string[] },
 ): { file: string; args: string[]; envSearchComplete: boolean } {
   const root = scratchRootFor(opts.sessionDir);
   const scratchTmp = path.join(root, 'tmp');
@@ -90,6 +90,7 @@ export function sandboxWrapper(
     envFiles: envSearch.files,
     ...(home ? { home } : {}),
     network: sandbox.network,
+    ...(opts.binds ? { binds: opts.binds } : {}),
   });
   return { file: sandbox.probe.bwrap, args, envSearchComplete: envSearch.complete };
 }

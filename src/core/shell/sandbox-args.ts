@@ -20,6 +20,8 @@ export interface SandboxLayout {
    */
   home?: string;
   network: boolean;
+  /** Folders bound read-write at the same path (the askpass socket's): over the private /tmp. */
+  binds?: readonly string[];
 }
 
 /**
@@ -57,6 +59,7 @@ export function sandboxArgs(layout: SandboxLayout): string[] {
     if (isFile(file)) args.push('--ro-bind', layout.emptyFile, file);
   }
   for (const dir of layout.readOnly) args.push('--ro-bind-try', dir, dir);
+  for (const dir of layout.binds ?? []) args.push('--bind', dir, dir);
   args.push('--setenv', 'TMPDIR', '/tmp');
   args.push('--unshare-pid', '--die-with-parent');
   if (!layout.network) args.push('--unshare-net');

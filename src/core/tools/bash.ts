@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sandboxDecision, sandboxWrapper, type SandboxDecision } from '../shell/command-sandbox.js';
+import type { AskpassLease } from '../shell/askpass-bridge.js';
 import { commandEnv } from '../shell/env.js';
 import { ENV_SEARCH_MAX_DIRS } from '../shell/env-files.js';
 import type { PtyCommandResult } from '../shell/pty-command.js';
@@ -10,6 +11,7 @@ import { isReadOnlyCommand } from '../shell/read-only.js';
 import { sandboxHint } from '../shell/sandbox-hints.js';
 import { supervisorPath } from '../shell/supervisor.js';
 import { MAX_RESULT_CHARS } from '../truncate.js';
+import { askpassFor } from './bash-askpass.js';
 import type { ToolDetails } from './details.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
@@ -91,13 +93,19 @@ function commandWrapper(
   decision: SandboxDecision,
   ctx: ToolContext,
   logPath: string,
+  askpassFolder: string | null,
 ): { file: string; args: string[]; envSearchComplete?: boolean } | undefined {
   const sandbox = ctx.session.sandbox;
   if (!decision.sandboxed || !sandbox?.probe.ok) {
     const supervisor = supervisorPath();
     return supervisor ? { file: supervisor, args: [] } : undefined;
   }
-  return sandboxWrapper({ ...sandbox, probe: sandbox.probe }, { workspace: ctx.workspaceRoot, sessionDir: ctx.session.sessionDir, logDir: path.dirname(logPath) });
+  return sandboxWrapper({ ...sandbox, probe: sandbox.probe }, {
+    workspace: ctx.workspaceRoot,
+    sessionDir: ctx.session.sessionDir,
+    logDir: path.dirname(logPath),
+    ...(askpassFolder ? { binds: [askpassFolder] } : {}),
+  });
 }
 
 /**
@@ -117,7 +125,8 @@ export function bashDescription(supervisorBuilt: boolean): string {
     'log file with the full output (read parts of it with sed -n, grep or tail; read_file cannot open it). ' +
     'Each call is a fresh shell: cd and variables do not carry over. Non-interactive: nobody may be there to ' +
     'answer, so avoid prompts and editors (use flags such as -y, --yes, --no-edit, git commit -m). Pagers are ' +
-    'off (PAGER=cat, GIT_PAGER=cat) and git never asks for credentials or opens an editor (GIT_TERMINAL_PROMPT=0, GIT_EDITOR=true). A command still ' +
+    'off (PAGER=cat, GIT_PAGER=cat) and git never opens an editor (GIT_EDITOR=true). Passwords that ssh, git over HTTPS ' +
+    '(and sudo -A) ask for go to the person through SSH_ASKPASS/GIT_ASKPASS, never to you; with nobody to ask they fail at once. A command still ' +
     `waiting for input ends at the timeout: timeout_ms defaults to the person's setting (${DEFAULT_TIMEOUT_MS}, 2 minutes, unless changed), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
@@ -205,8 +214,10 @@ export const bashTool: Tool<BashInput> = {
     const base = { kind: 'bash' as const, command: input.command, logPath, sandboxed: decision.sandboxed };
     let result: PtyCommandResult;
     let wrapper: ReturnType<typeof commandWrapper>;
+    let askpass: AskpassLease | undefined;
     try {
-      wrapper = commandWrapper(decision, ctx, logPath);
+      askpass = await askpassFor(ctx, input.command, decision.sandboxed);
+      wrapper = commandWrapper(decision, ctx, logPath, askpass.folder);
       // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
       const { runPtyCommand } = await import('../shell/pty-command.js');
       result = await runPtyCommand({
@@ -214,7 +225,7 @@ export const bashTool: Tool<BashInput> = {
         ...(ctx.session.redact ? { redact: ctx.session.redact } : {}),
         command: input.command,
         cwd: ctx.workspaceRoot,
-        env: commandEnv(process.env, ctx.session.secretEnvNames),
+        env: commandEnv(process.env, ctx.session.secretEnvNames, askpass.env),
         cols,
         rows,
         timeoutMs,
@@ -227,6 +238,8 @@ export const bashTool: Tool<BashInput> = {
       });
     } catch (err) {
       return { content: `Could not start bash: ${(err as Error).message}`, isError: true };
+    } finally {
+      askpass?.release();
     }
     const details: ToolDetails = {
       ...base,

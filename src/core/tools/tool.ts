@@ -3,6 +3,7 @@ import type { ImageBlock } from '../conversation.js';
 import type { JsonSchemaObject } from '../providers/provider.js';
 import type { Redact } from '../redact.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
+import type { SecretQuestion } from '../shell/askpass-bridge.js';
 import type { ToolDetails } from './details.js';
 
 export interface ToolResult {
@@ -35,7 +36,12 @@ export interface SessionState {
   sandbox?: CommandSandbox;
   /** A command's timeout when the call gives none (setting bashTimeoutMs); absent: bash's own default. */
   bashTimeoutMs?: number;
+  /** Setting bash.sudoAskpass: unsandboxed commands get `sudo` as `sudo -A` through the bridge. */
+  sudoAskpass?: boolean;
 }
+
+/** A secret request as the card shows it: the question, and the command and folder it came from. */
+export type SecretRequest = SecretQuestion & { command: string; cwd: string };
 
 export interface ToolContext {
   workspaceRoot: string;
@@ -48,6 +54,11 @@ export interface ToolContext {
   attachInput(channel: ToolInputChannel): () => void;
   /** Current pane size for terminal tools (the UI sets it; headless has a default). */
   paneSize(): { cols: number; rows: number };
+  /**
+   * Asks the person for a secret a command's program wants; absent when nobody can answer (-p).
+   * Resolves to the answer, or null (Esc, "no", withdrawn when `signal` aborts).
+   */
+  askSecret?(request: SecretRequest, signal: AbortSignal): Promise<string | null>;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

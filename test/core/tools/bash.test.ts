@@ -128,7 +128,7 @@ describe('bash tool: results for the model', () => {
 
   it('tells the model the limits and the non-interactive setting in its description', () => {
     const d = bashTool.description;
-    for (const fact of ['120000', '600000', 'Non-interactive', 'PAGER=cat', 'GIT_TERMINAL_PROMPT=0', 'log file', 'Exit code: N']) {
+    for (const fact of ['120000', '600000', 'Non-interactive', 'PAGER=cat', 'GIT_ASKPASS', 'log file', 'Exit code: N']) {
       expect(d).toContain(fact);
     }
   });

@@ -311,7 +311,17 @@ export class PagerModel {
       this.set({ message: 'no search yet: press / to search' });
       return;
     }
-    await this.goToMatch(current ?? { line: top.line, start: dir === 1 ? -1 : Number.MAX_SAFE_INTEGER, end: 0 }, dir);
+    // From the current match while it is on screen; after g, G or scrolling away, from the view
+    // (the first match in it or after it, as less does), not from a match no longer shown.
+    if (current && (await this.onScreen(current))) return this.goToMatch(current, dir);
+    const line = dir === 1 ? top.line : (await this.moveRows(top, this.s.height - 1)).line;
+    await this.goToMatch({ line, start: dir === 1 ? -1 : Number.MAX_SAFE_INTEGER, end: 0 }, dir);
+  }
+
+  private async onScreen(m: Match): Promise<boolean> {
+    const { top, height } = this.s;
+    const end = await this.moveRows(top, height - 1);
+    return m.line >= top.line && m.line <= end.line;
   }
 
   private async goToMatch(from: Match, dir: 1 | -1): Promise<void> {

@@ -114,6 +114,23 @@ describe('Pager', () => {
     await unmountAct(h.r);
   });
 
+  it('n after g goes to the first match in or after the view, not to the one after the match last shown', async () => {
+    const h = await mount(lines(60, (i) => (i % 5 === 2 ? `needle ${i}` : `row ${i}`)));
+    await keys(h, '/', 'n', 'e', 'e', 'd', 'l', 'e', KEYS.enter);
+    await keys(h, 'n', 'n', 'n', 'n', 'n', 'n', 'n', 'n', 'n');
+    expect(h.model.store.getState().current).toMatchObject({ line: 47 });
+    await keys(h, 'g', 'n');
+    expect(h.model.store.getState().current).toMatchObject({ line: 2 });
+    expect(rowsOf(h)[HEIGHT - 1]).toContain('/needle 1/12');
+    // From G (the end in view), N walks back from the last match on screen.
+    await keys(h, 'G', 'N');
+    expect(h.model.store.getState().current).toMatchObject({ line: 57 });
+    // While the match is on screen n goes on from it.
+    await keys(h, 'N');
+    expect(h.model.store.getState().current).toMatchObject({ line: 52 });
+    await unmountAct(h.r);
+  });
+
   it('loses no key when 200 characters are typed into the search box in separate writes', async () => {
     const term = Array.from({ length: 200 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7) % 36]).join('');
     const h = await mount(lines(5));

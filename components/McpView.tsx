@@ -24,7 +24,7 @@ function stateText(s: SafeMcpServer): string {
 function loginLines(login: NonNullable<McpViewState['login']>, width: number): string[] {
   const out = [paint.bold(fitLine(` Logging in to ${login.server}`, width))];
   if (!login.url) return [...out, paint.dim('  asking the server where to log in…')];
-  out.push(paint.dim(fitLine(login.opened ? '  A browser opened at this address:' : '  Open this address in a browser:', width)));
+  out.push(paint.dim(fitLine(login.opened ? '  A browser opened at this address (Ctrl+Y copies it):' : '  Open this address in a browser (Ctrl+Y copies it):', width)));
   // Hard-wrapped at the width: a URL has no spaces to wrap at.
   for (let i = 0; i < login.url.length; i += Math.max(10, width - 2)) out.push(`  ${login.url.slice(i, i + Math.max(10, width - 2))}`);
   out.push(paint.dim(fitLine('  If the browser cannot reach this machine, paste the address it was sent to, then Enter (Esc stops):', width)));

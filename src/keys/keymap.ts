@@ -187,6 +187,7 @@ export const KEYMAP = {
   ]),
   mcplogin: table([
     { action: 'submit', keys: ['enter'], help: 'use the pasted address the browser was sent to' },
+    { action: 'copyUrl', keys: ['ctrl+y'], help: 'copy the login URL (it is wrapped on screen)' },
     { action: 'erase', keys: ['backspace'], help: 'delete the last character' },
     { action: 'cancel', keys: ['esc', 'ctrl+c'], help: 'stop the login' },
   ]),

@@ -2,7 +2,7 @@
 // login waits, typed and pasted text is the address the browser was sent to.
 import type { AppStore } from '../store/app-store.js';
 import { actOnMcpServer, closeMcp, moveMcp } from '../store/mcp-actions.js';
-import { cancelMcpLogin, eraseInMcpLogin, startMcpLogin, submitMcpLogin, typeIntoMcpLogin } from '../store/mcp-login-actions.js';
+import { cancelMcpLogin, copyLoginUrl, eraseInMcpLogin, startMcpLogin, submitMcpLogin, typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 
@@ -23,6 +23,7 @@ export function handleMcpKey(store: AppStore, press: KeyPress): Promise<void> | 
 function handleLoginKey(store: AppStore, press: KeyPress): void {
   switch (actionFor('mcplogin', press.name)) {
     case 'submit': return submitMcpLogin(store);
+    case 'copyUrl': return void copyLoginUrl(store);
     case 'erase': return eraseInMcpLogin(store);
     case 'cancel': return cancelMcpLogin(store);
     default:

@@ -55,6 +55,17 @@ export function submitMcpLogin(store: AppStore): void {
   flash(store, `checking the address for ${login.server}…`);
 }
 
+/** Ctrl+Y: the URL to the clipboard, whole (on screen it is wrapped at the width). */
+export async function copyLoginUrl(store: AppStore): Promise<void> {
+  const url = store.getState().mcp?.login?.url;
+  if (!url) return;
+  try {
+    flash(store, (await store.terminal.copy(url)).summary);
+  } catch (e) {
+    flash(store, `not copied: ${(e as Error).message}`);
+  }
+}
+
 export function cancelMcpLogin(store: AppStore): void {
   const login = store.getState().mcp?.login;
   if (login) store.door.send({ type: 'cancelMcpLogin', name: login.server });

@@ -5,7 +5,7 @@ import { App } from '../../components/App.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { createAgentDoor } from '../../src/core/door/agent-door.js';
 import type { McpServers } from '../../src/core/mcp/mcp-servers.js';
-import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore, type TerminalPort } from '../../src/store/app-store.js';
 import { followMcpServers } from '../../src/store/mcp-actions.js';
 import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import { renderAct, unmountAct, type Rendered } from './act-helpers.js';
@@ -16,8 +16,9 @@ export interface McpApp {
   close(): Promise<void>;
 }
 
-export async function renderWithServers(servers: McpServers): Promise<McpApp> {
-  const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) }) });
+export async function renderWithServers(servers: McpServers, terminal?: Partial<TerminalPort>): Promise<McpApp> {
+  const door = createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { mcp: Promise.resolve(servers) });
+  const store = createAppStore({}, { layout: screenLayout, door, ...(terminal ? { terminal } : {}) });
   const stop = followMcpServers(store, servers);
   servers.start();
   const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);

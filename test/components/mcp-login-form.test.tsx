@@ -20,6 +20,7 @@ let servers: McpServers;
 let store: AppStore;
 let r: Rendered;
 let app: McpApp;
+const copied: string[] = [];
 
 async function until(test: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 1500 && !test(); i++) await settle(10);
@@ -41,7 +42,7 @@ beforeAll(async () => {
     reconnect: { maxAttempts: 0 },
   });
   servers.answerByEvents();
-  app = await renderWithServers(servers);
+  app = await renderWithServers(servers, { copy: async (text: string) => (copied.push(text), { ok: true, bytes: text.length, lines: 1, osc52: true, program: null, problems: [], summary: 'copied' }) });
   ({ store, r } = app);
 }, 60_000);
 
@@ -61,6 +62,10 @@ describe('MCP login and forms in the TUI', () => {
     await until(() => frame(r).includes('Open this address in a browser'), 'the login URL');
     const url = store.getState().mcp!.login!.url!;
     expect(frame(r).replace(/\s+/g, '')).toContain(url.slice(0, 60).replace(/\s+/g, ''));
+    // Ctrl+Y puts the whole URL on the clipboard (on screen it is wrapped).
+    await press(r, '\x19');
+    await until(() => copied.length > 0, 'the copy');
+    expect(copied).toEqual([url]);
     // The browser is elsewhere: its address bar is copied back by hand.
     const landed = (await fetch(url, { redirect: 'manual' })).headers.get('location')!;
     await press(r, KEYS.pasteStart + landed + KEYS.pasteEnd);

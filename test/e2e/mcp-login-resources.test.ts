@@ -61,10 +61,10 @@ describe('MCP login and resources, in tmux', () => {
     // Servers are listed by name: everything, then secure.
     app.keys('Down');
     app.type('l');
-    const screen = await app.waitFor((s) => s.includes('Open this address in a browser:') && s.includes('paste the address'), 'the login URL', 20_000);
+    const screen = await app.waitFor((s) => s.includes('Open this address in a browser') && s.includes('paste the address'), 'the login URL', 20_000);
     // The URL is hard-wrapped at the width: its rows run from the heading to the paste hint.
     const rows = screen.split('\n');
-    const from = rows.findIndex((l) => l.includes('Open this address in a browser:'));
+    const from = rows.findIndex((l) => l.includes('Open this address in a browser'));
     const to = rows.findIndex((l) => l.includes('paste the address'));
     const url = rows.slice(from + 1, to).map((l) => l.trim()).join('');
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);

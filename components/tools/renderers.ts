@@ -7,10 +7,11 @@ import { genericRenderer } from './generic.js';
 import { grepSearchRenderer } from './grep-search.js';
 import { listFilesRenderer } from './list-files.js';
 import { readFileRenderer } from './read-file.js';
+import { skillRenderer } from './skill.js';
 import type { ToolLook, ToolRenderer } from './tool-renderer.js';
 import { writeFileRenderer } from './write-file.js';
 
-const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer];
+const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer, skillRenderer];
 const byKind = new Map(RENDERERS.map((r) => [r.kind, r]));
 const byTool = new Map(RENDERERS.flatMap((r) => r.tools.map((t) => [t, r] as const)));
 

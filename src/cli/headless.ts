@@ -72,6 +72,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   const prompt = await expandPrompt(given ?? '', config, (line) => print(out.stderr, `inkling: ${line}\n`));
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
+  for (const line of (await (await import('./skills-session.js')).sessionSkills(config)).notices) print(out.stderr, `inkling: ${line}\n`);
   const unsandboxed = sandboxNotice(await sessionSandbox(config));
   if (unsandboxed) print(out.stderr, `inkling: ${unsandboxed}\n`);
   const chosen = await lookUpChosen(config);

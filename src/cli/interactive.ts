@@ -95,7 +95,8 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
       const noKey = noKeyNotice(config);
-      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : [])].map(scrub);
+      const skills = await (await import('./skills-session.js')).sessionSkills(config);
+      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...skills.notices].map(scrub);
     },
     () => [],
   );
@@ -109,7 +110,12 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   });
   const customCommands = decided.then(async (config) => {
     const [{ loadCustomCommands }, { BUILTIN_COMMAND_NAMES }] = await Promise.all([import('../core/commands/custom-commands.js'), import('../store/command-table.js')]);
-    return loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES });
+    const { sessionSkills, skillCommands, withSkillCommands } = await import('./skills-session.js');
+    const [files, skills] = await Promise.all([
+      loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES }),
+      sessionSkills(config).then((found) => skillCommands(found.skills)),
+    ]);
+    return withSkillCommands(files, skills, BUILTIN_COMMAND_NAMES);
   });
   // The session is found and read from the preview (home, workspace and flags are known), while the settings are checked.
   const sessions = sessionPort(decided, agent, firstFrame.then(() => preview));

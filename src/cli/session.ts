@@ -5,6 +5,7 @@ import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
+import type { AnyTool } from '../core/tools/tool.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
@@ -107,9 +108,11 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     ...(answering.permissionMode ? { mode: answering.permissionMode } : {}),
   }));
   const ledger = await createLedger(config, recorder.id, () => recorder.logsDir);
+  const skills = await sessionSkillParts(config);
+  if (skills.tool) tools.push(skills.tool);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
-    memory: memorySection(files),
+    memory: [memorySection(files), skills.catalog].filter(Boolean).join('\n\n') || undefined,
     append: config.systemPrompt.append,
   });
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
@@ -158,4 +161,18 @@ async function createLedger(config: InklingConfig, sessionId: string, logDir: ()
   const secrets = [...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets];
   // ledger.log (why the watcher stopped, which snapshots overran) goes beside the bash logs.
   return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, redact: createRedactor(secrets), logDir });
+}
+
+/** The skill catalog for the system prompt and the skill tool; both absent when no skill is there. */
+async function sessionSkillParts(config: InklingConfig): Promise<{ catalog?: string; tool?: AnyTool }> {
+  const [{ sessionSkills, skillDisplayPath }, { skillCatalog, catalogBudget }, { createSkillTool }, { contextWindow }] = await Promise.all([
+    import('./skills-session.js'),
+    import('../core/skills/skill-catalog.js'),
+    import('../core/tools/skill.js'),
+    import('../core/providers/models.js'),
+  ]);
+  const { skills } = await sessionSkills(config);
+  const catalog = skillCatalog(skills, catalogBudget(config.settings.contextWindow ?? contextWindow(config.model) ?? undefined), (f) => skillDisplayPath(f, config.workspaceRoot));
+  const tool = createSkillTool(skills);
+  return { ...(catalog ? { catalog } : {}), ...(tool ? { tool } : {}) };
 }

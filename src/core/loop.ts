@@ -345,6 +345,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (uses.length > 0) {
         const results = await batch.results();
         messages.push({ role: 'user', content: results });
+        for (const id of registry.resultsToPin(uses, results)) emitIf(context.setEdit(registry.definitions(), messages, id, 'pin'), emit);
         if (signal.aborted || batch.stoppedByPerson) return end('aborted');
         if (final.stopReason === 'max_tokens') return end('max_tokens');
         continue;
@@ -392,4 +393,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
 /** The scheduler's hook around calls that may write: the ledger's snapshots, when there is a ledger. */
 function recordWith(ledger: ChangeLedger | undefined, emit: (e: AgentEvent) => void): SchedulerDeps['recordChanges'] {
   return ledger ? (use, run) => ledger.recordCall(use, run, emit) : undefined;
+}
+
+function emitIf(event: AgentEvent | undefined, emit: (e: AgentEvent) => void): void {
+  if (event) emit(event);
 }

@@ -35,6 +35,12 @@ export class ToolRegistry {
     return [...this.byName.values(), ...this.extra.values()].map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
   }
 
+  /** The ids of successful results whose tool pins them (a started skill), so compaction keeps them. */
+  resultsToPin(uses: readonly { id: string; name: string }[], results: readonly { type: string; tool_use_id?: string; is_error?: boolean }[]): string[] {
+    const pins = new Set(uses.filter((u) => this.get(u.name)?.pinsResult).map((u) => u.id));
+    return results.filter((r) => r.type === 'tool_result' && !r.is_error && r.tool_use_id && pins.has(r.tool_use_id)).map((r) => r.tool_use_id!);
+  }
+
   /** Whether this particular call may run alongside other read-only calls. Unknown tools are not. */
   isReadOnlyCall(name: string, input: unknown): boolean {
     const tool = this.get(name);

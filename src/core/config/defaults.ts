@@ -28,6 +28,7 @@ export interface ResolvedSettings {
   /** Unset means the model catalog's figure. */
   contextWindow?: number;
   autoCompact: boolean;
+  compat: { claude: boolean };
 }
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
@@ -48,6 +49,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   bashTimeoutMs: 120_000,
   promptCaching: 'auto',
   autoCompact: true,
+  compat: { claude: true },
 };
 
 /** How README states the defaults that depend on something else. */

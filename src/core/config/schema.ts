@@ -111,6 +111,10 @@ export const settingsSchema = z
       .describe("Prompt caching: auto (on for Anthropic's own API), true (also for a compatible endpoint that supports it) or false"),
     contextWindow: positiveInt().describe("The model's context window in tokens, when the catalog does not know it"),
     autoCompact: z.boolean({ error: 'true or false' }).describe('Summarise the conversation when the context fills up'),
+    compat: z
+      .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills)") }, { error: 'an object like { "claude": false }' })
+      .partial()
+      .describe("What inkling reads of other agents' setups"),
   }, { error: 'an object of settings' })
   .partial();
 

@@ -69,6 +69,8 @@ export interface Tool<Input = Record<string, unknown>> {
   /** Per-call override: e.g. bash is read-only only when its command is proven so. */
   isReadOnlyCall?(input: Input): boolean;
   inputSchema: JsonSchemaObject;
+  /** Its successful results are pinned when they arrive (kept verbatim across compaction): a started skill. */
+  pinsResult?: boolean;
   /** The tool pages its own output (read_file), so the shared head+tail truncation must not cut it. */
   pagesOwnOutput?: boolean;
   /**

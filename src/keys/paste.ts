@@ -9,14 +9,19 @@ export const DISABLE_BRACKETED_PASTE = '\x1b[?2004l';
 export const CHIP_MIN_LINES = 5;
 export const CHIP_MIN_CHARS = 800;
 
+/** Lines as a person counts them: a paste of 500 copied lines ends with a newline, not a 501st line. */
+function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length;
+}
+
 export function chipLabel(text: string, seq: number): string {
-  const lines = text.split('\n').length;
+  const lines = lineCount(text);
   const base = lines > 1 ? `pasted ${lines} lines` : `pasted ${text.length} chars`;
   return seq > 1 ? `[${base} #${seq}]` : `[${base}]`;
 }
 
 export function wantsChip(text: string): boolean {
-  return text.split('\n').length >= CHIP_MIN_LINES || text.length >= CHIP_MIN_CHARS;
+  return lineCount(text) >= CHIP_MIN_LINES || text.length >= CHIP_MIN_CHARS;
 }
 
 /** Replaces each chip label still present in the prompt with the text it stands for. */

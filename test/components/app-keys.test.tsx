@@ -108,9 +108,13 @@ describe('App: typing', () => {
     await press(h.r, 'see ', KEYS.pasteStart, long, KEYS.pasteEnd);
     expect(typed(h).text).toBe('see [pasted 120 lines]');
     expect(frame(h.r)).toContain('[pasted 120 lines]');
+    // Copied lines end with a newline: 500 of them are 500 lines, not 501.
+    const copied = Array.from({ length: 500 }, (_, i) => `line ${i}\r`).join('');
+    await press(h.r, ' and ', KEYS.pasteStart, copied, KEYS.pasteEnd);
+    expect(typed(h).text).toBe('see [pasted 120 lines] and [pasted 500 lines #2]');
     await press(h.r, KEYS.enter);
     await waitFor(() => h!.agent.prompts.length === 1);
-    expect(h.agent.prompts[0]).toBe(`see ${long.replace(/\r/g, '\n')}`);
+    expect(h.agent.prompts[0]).toBe(`see ${long.replace(/\r/g, '\n')} and ${copied.replace(/\r/g, '\n')}`);
   });
 
   it('Backspace and Ctrl+W delete a paste chip whole, never leaving half a label to send', async () => {

@@ -164,7 +164,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
     ...(startup?.models ? { models: startup.models } : {}),
     // `store` is made below; a line is only remembered once the person types one.
-    ...(startup ? { mcp: startup.mcp, trust: startup.trust, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
+    ...(startup ? { mcp: startup.mcp, startup, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
     modelName: () => opts.modelLabel,
   });
   // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival

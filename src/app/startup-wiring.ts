@@ -1,41 +1,30 @@
-// What the interactive start hands over after the first frame (StartupInfo) reaches the store:
-// the trust question becomes the trust prompt, memory files the header label and /memory, custom
-// commands the `/` menu, settings problems notices. The prompts' answers go back through the door.
+// What the interactive start loads after the first frame reaches the store through the door
+// (`startup` events, core/door/startup-parts.ts); what is left here: the MCP servers' changes,
+// which the store follows from the servers themselves, leaving before the trust question is
+// answered, and saving a `#` line.
 import type { StartupInfo } from '../core/startup-info.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { AppStore } from '../store/app-store.js';
-import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from '../store/workspace-actions.js';
+import { memoryLoaded } from '../store/workspace-actions.js';
 import { followMcpServers } from '../store/mcp-actions.js';
-import { setBell } from '../store/approval-actions.js';
 
 /**
  * `leaving()`: the person is leaving before answering the trust question (or before it came):
  * the answer is no, so the agent, which waits for it, starts and can be disposed of.
  */
 export function connectStartup(store: AppStore, startup: StartupInfo): { leaving(): void } {
-  let answer: ((trust: boolean) => void) | null = null;
   let left = false;
+  let question: { answer(trust: boolean): void } | null = null;
   void startup.trust.then((q) => {
-    if (!q) return;
-    if (left) return q.answer(false);
-    answer = q.answer;
-    askTrust(store, { workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet });
+    question = q;
+    if (left) q?.answer(false);
   }, () => {});
-  void startup.modelLabel.then((label) => modelLabelChecked(store, label), () => {});
-  void startup.notices.then((lines) => showNotices(store, lines), () => {});
   // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
   void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
-  void startup.bell?.then((on) => setBell(store, on), () => {});
-  void startup.sandbox?.then((label) => sandboxKnown(store, label), () => {});
-  void Promise.all([startup.memory, startup.memoryTargets]).then(([memory, targets]) => memoryLoaded(store, memory, targets), () => {});
-  void startup.customCommands.then((set) => {
-    commandsLoaded(store, set.commands);
-    showNotices(store, set.notices);
-  }, () => {});
   return {
     leaving() {
       left = true;
-      answer?.(false);
+      question?.answer(false);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { AppStore } from './app-store.js';
 import { createEventBinding, type EventBinding, type EventBindingOptions } from './event-binding.js';
 import { interruptState } from './apply-events.js';
 import { refreshContextCosts } from './context-costs.js';
+import { startupPartReady } from './startup-actions.js';
 
 export interface AgentSession {
   submit(prompt: string): void;
@@ -65,6 +66,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
 
   door.subscribe((ev) => {
     if (ev.type === 'run_end') return runEnded(ev);
+    if (ev.type === 'startup') return startupPartReady(store, ev.part);
     if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
     binding.push(ev);
   });

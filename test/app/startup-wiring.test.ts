@@ -1,9 +1,12 @@
 // What reaches the store after the first frame: notifications.bell from the settings files
-// replaces the first frame's default (the preview does not read the files).
+// replaces the first frame's default (the preview does not read the files). The start-up's parts
+// come through the door as `startup` events (rewritten from connectStartup to that public path).
 import { describe, expect, it } from 'vitest';
 import type { StartupInfo } from '../../src/core/startup-info.js';
-import { connectStartup } from '../../src/app/startup-wiring.js';
-import { createAppStore } from '../../src/store/app-store.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { attachDoor } from '../../src/store/agent-session.js';
+import { createAppStore, type AppState } from '../../src/store/app-store.js';
+import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 
 function startup(bell: Promise<boolean>): StartupInfo {
   const never = new Promise<never>(() => {});
@@ -13,11 +16,16 @@ function startup(bell: Promise<boolean>): StartupInfo {
   };
 }
 
+function storeOver(info: StartupInfo, permission: AppState['permission']) {
+  const store = createAppStore({ permission }, { door: createAgentDoor(createFakeAgent((p) => simpleTurn(p)), { startup: info }) });
+  attachDoor(store);
+  return store;
+}
+
 describe('start-up wiring', () => {
   it('takes notifications.bell from the loaded settings', async () => {
-    const store = createAppStore({ permission: { mode: 'default', cycle: [], bell: true } });
     let loaded!: (on: boolean) => void;
-    connectStartup(store, startup(new Promise((resolve) => (loaded = resolve))));
+    const store = storeOver(startup(new Promise((resolve) => (loaded = resolve))), { mode: 'default', cycle: [], bell: true });
     expect(store.getState().permission.bell).toBe(true);
     loaded(false);
     await new Promise((r) => setImmediate(r));
@@ -26,8 +34,7 @@ describe('start-up wiring', () => {
   });
 
   it('keeps the first frame\'s bell when the settings could not be read', async () => {
-    const store = createAppStore({ permission: { mode: null, cycle: [], bell: true } });
-    connectStartup(store, startup(Promise.reject(new Error('bad file'))));
+    const store = storeOver(startup(Promise.reject(new Error('bad file'))), { mode: null, cycle: [], bell: true });
     await new Promise((r) => setImmediate(r));
     expect(store.getState().permission.bell).toBe(true);
   });

@@ -1,10 +1,11 @@
 // The door over an agent (core/door/requests.ts): runs its turns and compactions one after
 // another, stops them, and answers every other request from the agent or from the parts that
-// start later (the sessions on disk, /model's list, the MCP servers, the trust question).
+// start later (the sessions on disk, /model's list, the MCP servers, what the start-up loads).
 import type { Agent } from '../agent.js';
 import type { McpServers } from '../mcp/mcp-servers.js';
 import type { SessionPort } from '../sessions/session-port.js';
-import type { ModelPicking, TrustQuestion } from '../startup-info.js';
+import type { ModelPicking, StartupInfo } from '../startup-info.js';
+import { followStartup } from './startup-parts.js';
 import type { MemoryLineTarget } from '../memory/memory-lines.js';
 import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
@@ -21,8 +22,8 @@ export interface DoorParts {
   models?: Promise<ModelPicking | null>;
   /** The MCP servers once they are loading; null when none are configured. */
   mcp?: Promise<McpDoorPart | null>;
-  /** The start-up's trust question (the answer goes back through it). */
-  trust?: Promise<TrustQuestion | null>;
+  /** What the interactive start loads after the first frame: announced as `startup` events; the trust question's answer goes back through it. */
+  startup?: StartupInfo;
   /** Saves a `#` line; resolves to what to tell the person. */
   rememberLine?(target: MemoryLineTarget, line: string): Promise<string>;
   /** The model answering now, as /cost prices it. */
@@ -54,6 +55,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
     mcp = m;
     if (m) emit({ type: 'ready', part: 'mcp' });
   }, () => {});
+  if (parts.startup) followStartup(parts.startup, emit);
 
   const start = (kind: 'turn' | 'compaction', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
     const run: Run = { controller: new AbortController(), interrupted: false };
@@ -148,7 +150,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       case 'answerElicitation':
         return mcp?.answerElicitation(request.id, request.answer) ?? false;
       case 'answerTrust':
-        void parts.trust?.then((q) => q?.answer(request.trust), () => {});
+        void parts.startup?.trust.then((q) => q?.answer(request.trust), () => {});
         return;
       case 'rememberLine':
         return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');

@@ -12,6 +12,9 @@ import type { PromptSummary, SessionDiff } from '../checkpoints/ledger-views.js'
 import type { SessionScope, SessionSummary } from '../sessions/session-catalog.js';
 import type { SessionView } from '../sessions/session-port.js';
 import type { MemoryLineTarget } from '../memory/memory-lines.js';
+import type { MemoryFile } from '../memory/project-memory.js';
+import type { IgnoredSetting } from '../config/tighten.js';
+import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
 
 export type AgentRequest =
@@ -139,11 +142,26 @@ export interface Answers {
 
 export type AnswerTo<R extends AgentRequest> = Answers[R['type']];
 
+/** What the interactive start learns after the first frame, each part as it is ready. */
+export type StartupPart =
+  /** Asked only when there is something to ask (an untrusted workspace that sets what it may not). */
+  | { kind: 'trust'; workspaceRoot: string; wouldSet: IgnoredSetting[] }
+  | { kind: 'notices'; lines: string[] }
+  | { kind: 'memory'; memory: MemoryFile[]; targets: MemoryLineTarget[] }
+  | { kind: 'commands'; commands: CustomCommand[]; notices: string[] }
+  /** The header's model label once the settings are checked. */
+  | { kind: 'modelLabel'; label: string }
+  /** notifications.bell once the settings files are read. */
+  | { kind: 'bell'; on: boolean }
+  /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered. */
+  | { kind: 'sandbox'; label: string };
+
 /** Besides the agent's own events: a run (turn or compaction) settled, a part that starts later is ready. */
 export type DoorEvent =
   | AgentEvent
   | { type: 'run_end'; run: 'turn' | 'compaction'; interrupted: boolean }
-  | { type: 'ready'; part: 'models' | 'mcp' };
+  | { type: 'ready'; part: 'models' | 'mcp' }
+  | { type: 'startup'; part: StartupPart };
 
 /** A front end's one handle on the core. */
 export interface AgentDoor {

@@ -1,0 +1,22 @@
+// What the interactive start loads after the first frame (core/startup-info.ts) comes through the
+// door as `startup` events, each part as soon as it is ready, so a front end has one stream to
+// follow instead of ten promises. (The MCP servers' changes still reach the UI through the
+// servers' own subscription; /model and the MCP servers announce themselves with `ready`.)
+import type { StartupInfo } from '../startup-info.js';
+import type { DoorEvent, StartupPart } from './requests.js';
+
+/** Emits each part of the start-up as it is ready; a part that fails to load is left out. */
+export function followStartup(startup: StartupInfo, emit: (event: DoorEvent) => void): void {
+  const part = <T>(ready: Promise<T> | undefined, make: (value: T) => StartupPart | null) =>
+    void ready?.then((value) => {
+      const p = make(value);
+      if (p) emit({ type: 'startup', part: p });
+    }, () => {});
+  part(startup.trust, (q) => (q ? { kind: 'trust', workspaceRoot: q.workspaceRoot, wouldSet: q.wouldSet } : null));
+  part(startup.modelLabel, (label) => ({ kind: 'modelLabel', label }));
+  part(startup.notices, (lines) => ({ kind: 'notices', lines }));
+  part(startup.bell, (on) => ({ kind: 'bell', on }));
+  part(startup.sandbox, (label) => ({ kind: 'sandbox', label }));
+  part(Promise.all([startup.memory, startup.memoryTargets]), ([memory, targets]) => ({ kind: 'memory', memory, targets }));
+  part(startup.customCommands, (set) => ({ kind: 'commands', commands: set.commands, notices: set.notices }));
+}

@@ -37,6 +37,9 @@ export interface SnapshotLimits {
 /** From this many files to hash, they are written as one pack (measured: 2,000 files 12 s loose, 0.3-0.5 s packed). */
 const PACK_AT_FILES = 200;
 
+/** This process's user (undefined where there is none: every readability is asked). */
+const OWN_UID = process.getuid?.();
+
 /** Paths inspected (lstat, access) at the same time. */
 const INSPECT_AT_ONCE = 64;
 
@@ -199,6 +202,8 @@ export class SnapshotTaker {
     if (stat.isDirectory()) return { kind: 'directory' };
     if (stat.isSymbolicLink()) return { kind: 'update' };
     if (stat.size > this.limits.maxFileBytes) return { kind: 'skip', file: { path: rel, reason: 'too-large', bytes: stat.size } };
+    // Our own file with its owner's read bit is readable: no access() call each (3,000 new files, 3,000 calls fewer).
+    if (stat.uid === OWN_UID && (stat.mode & 0o400) !== 0) return { kind: 'update' };
     try {
       await fs.access(abs, constants.R_OK);
     } catch {

@@ -9,7 +9,7 @@ import type { EditDetails } from '../src/core/tools/edit-details.js';
 import type { ApprovalsState, ApprovalAsk } from '../src/store/approval-state.js';
 import { choiceAvailable } from '../src/store/approval-actions.js';
 import type { ToolItem } from '../src/store/transcript.js';
-import { diffLines } from './tools/diff-lines.js';
+import { diffLines, unifiedDiffLines } from './tools/diff-lines.js';
 import { headerLine } from './tools/card-parts.js';
 import { rendererFor } from './tools/renderers.js';
 import { countOf, fitLine, paint, stringWidth, wrapWithPrefix } from './text-layout.js';
@@ -37,7 +37,9 @@ function drawPreview(ask: ApprovalAsk, width: number): string[] {
   const p = ask.preview;
   if (p.kind === 'edit') {
     const head = p.created ? paint.dim(`  new file ${toSafeText(p.path)}`) : paint.dim(`  ${toSafeText(p.path)}`);
-    return [head, ...diffLines({ hunks: p.hunks } as unknown as SafeDeep<EditDetails>, width, Number.MAX_SAFE_INTEGER)];
+    // With three unchanged rows around each change, as git diff shows: where in the file it is.
+    const rows = unifiedDiffLines(toSafeText(p.diff), width);
+    return [head, ...(rows.length > 0 ? rows : diffLines({ hunks: p.hunks } as unknown as SafeDeep<EditDetails>, width, Number.MAX_SAFE_INTEGER))];
   }
   if (p.kind === 'command') {
     const rows = toSafeText(p.command).split('\n').flatMap((line, i) => wrapWithPrefix(line, width, i === 0 ? paint.accent('$ ') : '  ', '  '));

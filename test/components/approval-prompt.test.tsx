@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import type { ApprovalDecision, PermissionMode } from '../../src/core/permissions/approval.js';
+import { buildEditDiff } from '../../src/core/files/edit-diff.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { modeCycle } from '../../src/store/approval-state.js';
 import { approvalHint } from '../../components/status-hints.js';
@@ -31,12 +32,15 @@ async function emit(...events: AgentEvent[]): Promise<void> {
   });
 }
 
+/** src/a.ts before the edit: the change on line 5, with more than three rows on each side. */
+const A_TS = ['// one', '// two', '// three', '// four', 'const a = 1;', '// six', '// seven', '// eight', '// nine'].join('\n') + '\n';
+
 const editAsk = (id: string, waiting = 0): AgentEvent[] => [
   { type: 'tool_call', id, name: 'edit_file', input: { path: 'src/a.ts' }, readOnly: false },
   { type: 'tool_status', id, status: 'awaiting_approval' },
   {
     type: 'approval_request', id, tool: 'edit_file', input: { path: 'src/a.ts' }, reason: 'edits ask in default mode', waiting,
-    preview: { kind: 'edit', path: 'src/a.ts', created: false, diff: '', hunks: [{ oldStart: 3, oldLines: ['const a = 1;'], newStart: 3, newLines: ['const a = 2;'] }] },
+    preview: { kind: 'edit', path: 'src/a.ts', created: false, ...buildEditDiff('src/a.ts', A_TS, [{ start: A_TS.indexOf('1;'), end: A_TS.indexOf('1;') + 1, text: '2' }]) },
     remember: { label: 'edits in src/', rule: 'edit(src/**)' },
   },
 ];
@@ -57,8 +61,15 @@ describe('the approval prompt', () => {
     await emit({ type: 'turn_start', prompt: 'go' }, ...editAsk('e1'));
     const screen = frame(h!.r);
     expect(screen).toContain('edit_file asks to run — edits ask in default mode');
-    expect(screen).toContain('3 - const a = 1;');
-    expect(screen).toContain('3 + const a = 2;');
+    // As git diff shows it: three unchanged rows on each side of the change, no more.
+    const rows = screen.split('\n');
+    const at = (text: string) => rows.findIndex((l) => l.includes(text));
+    expect(at('5 - const a = 1;')).toBeGreaterThan(-1);
+    expect(at('5 + const a = 2;')).toBe(at('5 - const a = 1;') + 1);
+    expect(rows.slice(at('5 - const a = 1;') - 3, at('5 - const a = 1;')).map((l) => l.trim().replace(/^│\s*/, ''))).toEqual(['2   // two', '3   // three', '4   // four']);
+    expect(rows.slice(at('5 + const a = 2;') + 1, at('5 + const a = 2;') + 4).map((l) => l.trim().replace(/^│\s*/, ''))).toEqual(['6   // six', '7   // seven', '8   // eight']);
+    expect(screen).not.toContain('// one');
+    expect(screen).not.toContain('// nine');
     expect(screen).toContain('❯ 1 Yes');
     expect(screen).toContain("2 Yes, and don't ask again this session for edits in src/");
     expect(screen).toContain('3 Yes, always: allow edit(src/**) (saved for you, in this workspace)');

@@ -1,6 +1,6 @@
 // The core's public event stream. `--output-format stream-json` prints these one per line:
 // later work may add event types, never change these.
-import type { AssistantMessage, StopReason, Usage, UserMessage } from './conversation.js';
+import type { AssistantMessage, ImageBlock, StopReason, Usage, UserMessage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
 import type { SecretRequest } from './tools/tool.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
@@ -44,6 +44,8 @@ export type AgentEvent =
       type: 'tool_result';
       id: string;
       content: string;
+      /** Images the model sees after the text; the session stores them, the UI never gets the bytes. */
+      images?: ImageBlock[];
       isError: boolean;
       details?: ToolDetails;
       durationMs: number;

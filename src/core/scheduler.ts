@@ -299,6 +299,7 @@ export class ToolCallBatch {
       type: 'tool_result',
       id: call.use.id,
       content: result.content,
+      ...(result.images?.length ? { images: result.images } : {}),
       isError: result.isError,
       ...(result.details ? { details: result.details } : {}),
       durationMs,

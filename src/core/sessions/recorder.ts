@@ -9,6 +9,7 @@ import { DEFAULT_LOG_CAP_BYTES, enforceLogCap } from './log-cap.js';
 import { appendPromptHistory } from './prompt-history.js';
 import { SESSION_FORMAT_VERSION, titleOf, type SessionRecord } from './records.js';
 import { SessionFile } from './session-file.js';
+import { storeImages } from './session-images.js';
 import { forkSessionFile, sessionHasPrompt } from './session-fork.js';
 import { makePrivateDir, type SessionPaths } from './session-paths.js';
 
@@ -136,6 +137,7 @@ export class SessionRecorder implements ConversationRecorder {
           id: event.id,
           readOnly: this.readOnly.get(event.id) ?? false,
           content: event.content,
+          ...(event.images?.length ? { images: storeImages(this.logsDir, event.images) } : {}),
           isError: event.isError,
           ...(event.details ? { details: event.details } : {}),
           durationMs: event.durationMs,

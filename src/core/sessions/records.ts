@@ -3,6 +3,7 @@
 import type { AssistantMessage, StopReason, Usage, UserBlock } from '../conversation.js';
 import type { AgentEvent, TurnEndReason } from '../events.js';
 import type { ToolDetails } from '../tools/details.js';
+import type { StoredImage } from './session-images.js';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -32,6 +33,8 @@ export interface ToolResultRecord {
   id: string;
   readOnly: boolean;
   content: string;
+  /** The result's images: their files beside the session, never their bytes. */
+  images?: StoredImage[];
   isError: boolean;
   details?: ToolDetails;
   durationMs: number;

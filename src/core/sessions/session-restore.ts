@@ -4,6 +4,7 @@
 import type { AssistantMessage, Message, StopReason, ToolResultBlock, Usage, UserBlock } from '../conversation.js';
 import { emptyUsage, toolUses } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
+import { loadImages } from './session-images.js';
 import { repairHistory } from '../history-repair.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
 import { lazyFields, sourceOf, storedView } from './stored-fields.js';
@@ -138,7 +139,16 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
 const readsContent = (result: ToolResultRecord) => lazyFields(result).includes('content');
 
 function resultBlock(id: string, result: ToolResultRecord): ToolResultBlock {
-  const block: ToolResultBlock = { type: 'tool_result', tool_use_id: id, content: readsContent(result) ? '' : result.content, ...(result.isError ? { is_error: true } : {}) };
+  // Images come back from their files beside the session; one whose file is gone is named instead.
+  const { images, gone } = loadImages(result.images ?? []);
+  const content = readsContent(result) ? '' : [result.content, ...gone].join('\n');
+  const block: ToolResultBlock = {
+    type: 'tool_result',
+    tool_use_id: id,
+    content,
+    ...(images.length > 0 ? { images } : {}),
+    ...(result.isError ? { is_error: true } : {}),
+  };
   return readsContent(result) ? storedView(block, CONTENT, sourceOf(result)!) : block;
 }
 

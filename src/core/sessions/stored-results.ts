@@ -57,6 +57,7 @@ export class StoredResults {
       id: r.id,
       readOnly: r.readOnly,
       content: held ? r.content : '',
+      ...(r.images ? { images: r.images } : {}),
       isError: r.isError,
       ...(r.details ? { details: stubObject(r.details as unknown as Record<string, unknown>, source.inside('details')) } : {}),
       durationMs: r.durationMs,

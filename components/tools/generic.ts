@@ -25,7 +25,9 @@ export const genericRenderer = defineRenderer({
   result: (item) => (item.status === 'error' ? 'error' : firstLine(item)),
   runningNote: progress,
   expandedOutput(item, width) {
-    const summaries = item.details?.kind === 'mcp' ? (item.details.summaries ?? []) : [];
+    // The model's text already names most blocks ("[image 20×20, image/png]"): list only the others.
+    const said = new Set((item.result?.content ?? '').split('\n'));
+    const summaries = item.details?.kind === 'mcp' ? (item.details.summaries ?? []).filter((s) => !said.has(s)) : [];
     return [...resultRows(item, width), ...summaries.flatMap((s) => indented(s, width).map(paint.dim))];
   },
   copyableInput: (item) => safeJson(item.input ?? null, 2),

@@ -1,6 +1,7 @@
 // One renderer per tool kind, found by details.kind (or by tool name before details arrive),
 // and the generic one for everything else: an MCP call shows its name, compact JSON arguments
 // and text result. What Y copies comes from the same renderer.
+import { formatToolResult } from '../../src/core/mcp/result-content.js';
 import { describe, expect, it } from 'vitest';
 import stripAnsi from 'strip-ansi';
 import { rendererFor, toolCardLines } from '../../components/tools/renderers.js';
@@ -35,6 +36,17 @@ describe('tool renderers', () => {
     const running = toolItem({ ...call, status: 'running', startedAt: 0, result: undefined,
       details: { kind: 'mcp', server: 'docs', tool: 'search', progress: { progress: 2, total: 5, message: 'indexing' } } });
     expect(stripAnsi(toolCardLines(running, 80, 0, 1500)[0]!)).toMatch(/ 1 s · 2\/5 indexing$/);
+  });
+
+  it('lists an MCP result\'s image once, though both the model\'s text and the summaries name it', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const r = formatToolResult({ content: [{ type: 'text', text: 'a chart' }, { type: 'image', data: png, mimeType: 'image/png' }] });
+    const call = toolItem({ ...base, name: 'mcp__charts__draw', input: {}, status: 'done',
+      details: { kind: 'mcp', server: 'charts', tool: 'draw', summaries: r.summaries },
+      result: { content: r.text, isError: false, durationMs: 12 } });
+    const expanded = expandedToolLines(call, 80, 0, 0, 20).map(stripAnsi);
+    expect(expanded.filter((l) => l.includes('[image 1×1, image/png]'))).toHaveLength(1);
+    expect(expanded.slice(-2)).toEqual(['    a chart', '    [image 1×1, image/png]']);
   });
 
   it('copies the command, the pattern or the path', () => {

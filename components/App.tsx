@@ -12,6 +12,7 @@ import type { ReplyCollector } from '../src/keys/terminal-replies.js';
 import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { ElicitationCard } from './ElicitationCard.js';
 import { McpView } from './McpView.js';
+import { SecretCard } from './SecretCard.js';
 import { isAsking } from '../src/store/app-store.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -141,6 +142,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <McpView height={mainHeight} width={cols} />
       ) : mode === 'elicit' ? (
         <ElicitationCard height={mainHeight} width={cols} />
+      ) : mode === 'secret' ? (
+        <SecretCard height={mainHeight} width={cols} />
       ) : mode === 'model' ? (
         <ModelPicker height={mainHeight} width={cols} />
       ) : mode === 'picker' ? (
@@ -150,7 +153,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
-      {asking || mode === 'elicit' ? null : (
+      {asking || mode === 'elicit' || mode === 'secret' ? null : (
         <>
           <WorkspacePrompt width={cols} />
           <CompletionMenu width={cols} />

@@ -16,7 +16,13 @@ export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */
 const ELAPSED_WIDTH = 7;
 
-type StatusSlice = { modeHints?: string; /** The approval prompt's key hints while it waits (choices joined by "\n"). */ asking?: string } & Pick<
+type StatusSlice = {
+  modeHints?: string;
+  /** The approval prompt's key hints while it waits (choices joined by "\n"). */
+  asking?: string;
+  /** A command's program waits for a secret or a yes/no (the secret card). */
+  secret?: boolean;
+} & Pick<
   AppState,
   | 'phase'
   | 'activeToolIds'
@@ -35,6 +41,7 @@ type StatusSlice = { modeHints?: string; /** The approval prompt's key hints whi
 
 export function phaseText(s: StatusSlice, now: number): string {
   if (s.asking) return paint.warn('? waiting for your approval');
+  if (s.secret) return paint.warn('? a command waits for a secret');
   if (s.retry) {
     const secs = Math.max(0, Math.ceil((s.retry.until - now) / 1000));
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
@@ -111,6 +118,8 @@ const STATUS_PARTS: readonly StatusPart[] = [
     choices: (s, { flash }) =>
       flash ? [flash]
       : s.asking ? s.asking.split('\n')
+      // The secret card shows its own keys.
+      : s.secret ? ['']
       : s.modeHints ? toSafeText(s.modeHints).split('\n')
       : s.mode === 'help' ? helpHints()
       : inputHints(s.phase !== 'idle'),
@@ -160,6 +169,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       // History mode and shell focus: which mode, where, which keys (history-hints.ts).
       modeHints: modeHintText(st),
       asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
+      secret: st.secrets.length > 0,
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

@@ -21,7 +21,7 @@ type Size = AppState['size'];
 export function belowRows(s: AppState, size: Size = s.size): number {
   const { cols } = size;
   // An MCP server's form has the keys as a call's card does.
-  if (isAsking(s) || s.mode === 'elicit') return 0;
+  if (isAsking(s) || s.mode === 'elicit' || s.mode === 'secret') return 0;
   const input = inputRows(s.input, cols, s.phase !== 'idle').length + 2;
   return input + completionRows(s.completion, cols).length + queuedRows(s.queued, cols).length + workspacePromptRows(s, cols);
 }

@@ -47,17 +47,23 @@ export function waitingTitle(base: string): string {
   return `⏳ waiting for approval — ${base}`;
 }
 
+/** The title while a command's program waits for a password or a yes/no. */
+export function secretTitle(base: string): string {
+  return `⏳ a command waits for a secret — ${base}`;
+}
+
 /** Keeps the title in step with the store: "waiting for approval" while a call asks. */
 export function followApprovals(store: AppStore, title: TerminalTitle, base: string): () => void {
-  let waiting = false;
+  let waiting: 'approval' | 'secret' | null = null;
   return store.subscribe((s) => {
-    const now = s.activeToolIds.some((id) => {
+    const approval = s.activeToolIds.some((id) => {
       const item = s.items[s.index[id] ?? -1];
       return item?.kind === 'tool' && item.status === 'awaiting_approval';
     });
+    const now = s.secrets.length > 0 ? 'secret' : approval ? 'approval' : null;
     if (now === waiting) return;
     waiting = now;
-    title.set(now ? waitingTitle(base) : base);
+    title.set(now === 'secret' ? secretTitle(base) : now ? waitingTitle(base) : base);
   });
 }
 

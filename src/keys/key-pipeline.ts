@@ -10,6 +10,8 @@ import { handleHistoryKey, type HistoryEnv } from './history-keys.js';
 import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type KeyEnv } from './input-keys.js';
 import { handleMcpKey } from './mcp-keys.js';
 import { handleElicitKey } from './elicit-keys.js';
+import { handleSecretKey } from './secret-keys.js';
+import { typeSecret } from '../store/secret-actions.js';
 import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import { typeIntoForm } from '../store/elicitation-actions.js';
 import { handleListKey, MODEL_PICKER, pasteIntoList, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
@@ -107,6 +109,7 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'revert': return void handleRevertKey(store, press);
     case 'mcp': return void handleMcpKey(store, press);
     case 'elicit': return handleElicitKey(store, press);
+    case 'secret': return handleSecretKey(store, press);
     case 'picker': return void handleListKey(store, press, SESSION_PICKER);
     case 'rewind': return void handleListKey(store, press, REWIND_PICKER);
     case 'model': return void handleListKey(store, press, MODEL_PICKER);
@@ -136,6 +139,8 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (isAsking(s) && s.approvals.typing) return pasteIntoApproval(store, text);
   if (s.mode === 'mcp' && s.mcp?.login) return typeIntoMcpLogin(store, text);
   if (s.mode === 'elicit') return typeIntoForm(store, text);
+  // A pasted password goes into the masked field, never into the prompt.
+  if (s.mode === 'secret') return typeSecret(store, text);
   if (s.mode === 'picker') return pasteIntoList(store, text, SESSION_PICKER);
   if (s.mode === 'rewind') return pasteIntoList(store, text, REWIND_PICKER);
   if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);

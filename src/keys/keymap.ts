@@ -201,6 +201,17 @@ export const KEYMAP = {
     { action: 'decline', keys: ['esc'], help: 'decline: the server gets no answer' },
     { action: 'cancel', keys: ['ctrl+c'], help: 'cancel the request' },
   ]),
+  secret: table([
+    { action: 'send', keys: ['enter'], help: 'send the typed secret to the program that asks (shown as •)' },
+    { action: 'erase', keys: ['backspace'], help: 'delete the last character' },
+    { action: 'empty', keys: ['esc'], help: 'answer nothing: the program fails as on a wrong password, the turn goes on' },
+    { action: 'stop', keys: ['ctrl+c'], help: 'stop the turn' },
+  ]),
+  confirm: table([
+    { action: 'yes', keys: ['y'], help: 'answer yes' },
+    { action: 'no', keys: ['n', 'esc'], help: 'answer no: the program stops there, the turn goes on' },
+    { action: 'stop', keys: ['ctrl+c'], help: 'stop the turn' },
+  ]),
   model: table([
     { action: 'prev', keys: ['up'], help: 'previous model' },
     { action: 'next', keys: ['down'], help: 'next model' },
@@ -233,6 +244,8 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   mcp: '/mcp view (MCP servers)',
   mcplogin: '/mcp login waiting (type or paste the address the browser was sent to)',
   elicit: "An MCP server's form (elicitation)",
+  secret: "A command's password prompt (masked field)",
+  confirm: "A command's yes/no question (ssh's host key)",
   model: '/model picker (type to filter)',
 };
 

@@ -7,6 +7,7 @@ import { createEventBinding, type EventBinding, type EventBindingOptions } from 
 import { interruptState } from './apply-events.js';
 import { refreshContextCosts } from './context-costs.js';
 import { startupPartReady } from './startup-actions.js';
+import { secretEvent } from './secret-actions.js';
 
 export interface AgentSession {
   submit(prompt: string): void;
@@ -67,6 +68,11 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   door.subscribe((ev) => {
     if (ev.type === 'run_end') return runEnded(ev);
     if (ev.type === 'startup') return startupPartReady(store, ev.part);
+    // The card takes the keys at once (not at the next coalesced commit); its end closes it even after an interrupt.
+    if (ev.type === 'secret_request' || ev.type === 'secret_request_end') {
+      binding.flush();
+      return secretEvent(store, ev);
+    }
     if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
     binding.push(ev);
   });

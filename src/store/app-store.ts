@@ -7,6 +7,7 @@ import type { CopyReport } from './copy-report.js';
 import type { SafeText } from '../core/text/safe-text.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ElicitationForm } from './elicitation-state.js';
+import type { SecretPrompt } from './secret-state.js';
 import type { McpViewState } from './mcp-state.js';
 import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
@@ -121,6 +122,8 @@ export interface AppState {
   mcp: McpViewState | null;
   /** MCP servers' forms (elicitation), the first one shown; empty when none asks. */
   forms: ElicitationForm[];
+  /** Commands' programs waiting for a secret or a yes/no (mode 'secret'), the first one shown. */
+  secrets: SecretPrompt[];
   /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
   approvals: ApprovalsState;
   permission: PermissionModeState;
@@ -227,6 +230,7 @@ export function initialState(): AppState {
     workspace: emptyWorkspaceInfo(),
     mcp: null,
     forms: [],
+    secrets: [],
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
     modelPicker: null,

@@ -253,11 +253,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const systemPrompt = config.systemPrompt ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: registry.names() });
   const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const streamRetry = { ...DEFAULT_STREAM_RETRY, ...config.streamRetry };
-  const context = new ConversationContext({
-    system: systemPrompt,
-    memory: config.contextParts ?? [],
-    window: () => config.contextWindow ?? contextWindow(answering.model),
-  });
+  const context = new ConversationContext({ system: systemPrompt, memory: config.contextParts ?? [], model: () => answering.model, window: () => config.contextWindow ?? contextWindow(answering.model) });
   const autoCompact = config.autoCompact ?? true;
 
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
@@ -318,6 +314,10 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         retry: streamRetry,
       });
       const batch = outcome.batch;
+      if (outcome.kind === 'failed' && outcome.partial.length === 0 && context.sight.refusedImages(answering.model, outcome.cause, sent)) {
+        emit({ type: 'notice', message: `${answering.model} cannot see images: asking again with a line naming each image instead.` });
+        continue;
+      }
       if (outcome.kind === 'failed' && outcome.cause === 'context_too_long' && outcome.partial.length === 0 && autoCompact && !tooLongRetried) {
         // The window is smaller than the catalog thought (or the estimate was short): compact once, ask again.
         tooLongRetried = true;

@@ -1,5 +1,6 @@
 // The agent's view of its context window: the person's edits to tool results, the token
 // calibration from usage, what each call costs now, whether the next request needs compacting.
+import { ImageSight } from '../images/image-sight.js';
 import type { Message, Usage } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
 import type { ToolDefinition } from '../providers/provider.js';
@@ -22,11 +23,15 @@ export class ConversationContext {
   readonly edits = new ContextEdits();
   private readonly calibration = new TokenCalibration();
 
-  constructor(private readonly opts: { system: string; memory: readonly ContextPart[]; window: () => number | null }) {}
+  /** Which models see images: a blind one gets placeholders in what is sent and estimated. */
+  readonly sight = new ImageSight();
+
+  constructor(private readonly opts: { system: string; memory: readonly ContextPart[]; window: () => number | null; model?: () => string }) {}
 
   /** The messages as the next request sends them. */
   sent(messages: readonly Message[]): Message[] {
-    return this.edits.apply(messages);
+    const edited = this.edits.apply(messages);
+    return this.opts.model ? this.sight.forModel(this.opts.model(), edited) : edited;
   }
 
   /** Tokens a request with these tools and messages would send, calibrated. */

@@ -3,7 +3,7 @@
 // The policy itself (retry or not, backoff, Retry-After) is shared: retry-policy.ts.
 import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { htmlSummary, looksLikeHtml } from './html-error-page.js';
-import { causeText, CONTEXT_TOO_LONG_HINT, isConnectionLoss, isPromptTooLong, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
+import { causeText, CONTEXT_TOO_LONG_HINT, isConnectionLoss, isImageRefusal, isPromptTooLong, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
 
 // Kept here for the provider's and tests' imports; they live in retry-policy.ts for every provider.
 export {
@@ -65,6 +65,7 @@ function fromStatus(err: APIError): ClassifiedFailure {
   };
   if (status === 401 || status === 403) failure.hint = AUTH_HINT;
   if (isPromptTooLong(status, text)) Object.assign(failure, { kind: 'context_too_long', hint: CONTEXT_TOO_LONG_HINT });
+  if (isImageRefusal(status, text)) failure.kind = 'images_unsupported';
   const after = retryAfterMs(err.headers);
   if (after !== undefined) failure.retryAfterMs = after;
   return failure;

@@ -22,6 +22,8 @@ export interface ModelInfo {
   /** Absent where the price depends on more than the model (tiers by prompt length). */
   prices?: ModelPrices;
   thinking: boolean;
+  /** False for models that cannot see images (they get a line naming each image); absent: they can. */
+  images?: false;
   /** False for older models that only lend their facts to matching names: /model does not offer them. */
   offered?: false;
 }
@@ -36,10 +38,10 @@ export const MODEL_CATALOG: readonly ModelInfo[] = [
   { id: 'gpt-5', provider: 'openai', match: /^(?:openai\/)?gpt-5(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 400_000, prices: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 }, thinking: true },
   { id: 'gpt-5-mini', provider: 'openai', match: /^(?:openai\/)?gpt-5-mini/, contextWindow: 400_000, prices: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 }, thinking: true },
   { id: 'gpt-4.1', provider: 'openai', match: /^(?:openai\/)?gpt-4\.1(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 1_047_576, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, thinking: false },
-  { id: 'deepseek-chat', provider: 'deepseek', match: /^deepseek-chat$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: false },
-  { id: 'deepseek-reasoner', provider: 'deepseek', match: /^deepseek-reasoner$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: true },
-  { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false },
-  { id: 'qwen/qwen3-coder', provider: 'openrouter', match: /^qwen\/qwen3-coder$/, contextWindow: 262_144, thinking: false },
+  { id: 'deepseek-chat', provider: 'deepseek', match: /^deepseek-chat$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: false, images: false },
+  { id: 'deepseek-reasoner', provider: 'deepseek', match: /^deepseek-reasoner$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: true, images: false },
+  { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false, images: false },
+  { id: 'qwen/qwen3-coder', provider: 'openrouter', match: /^qwen\/qwen3-coder$/, contextWindow: 262_144, thinking: false, images: false },
   // Older Claude families, matched after the models above (the status line's former price table).
   { id: 'claude-opus-4-0', provider: 'anthropic', match: /opus/, contextWindow: CLAUDE_WINDOW, prices: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }, thinking: true, offered: false },
   { id: 'claude-3-haiku', provider: 'anthropic', match: /haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 }, thinking: false, offered: false },

@@ -4,7 +4,7 @@
 // the SDK keeps only some of them, so the raw body of an error response is captured first.
 import { APIConnectionError, APIError } from 'openai';
 import { htmlSummary, looksLikeHtml } from './html-error-page.js';
-import { causeText, CONTEXT_TOO_LONG_HINT, isConnectionLoss, isPromptTooLong, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
+import { causeText, CONTEXT_TOO_LONG_HINT, isConnectionLoss, isImageRefusal, isPromptTooLong, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
 
 /** The body of the last error response an attempt received. */
 export interface CapturedError {
@@ -89,6 +89,7 @@ function fromStatus(err: APIError, ctx: FailureContext): ClassifiedFailure {
   };
   if ((status === 401 || status === 403) && ctx.authHint) failure.hint = ctx.authHint;
   if (isPromptTooLong(status, text)) Object.assign(failure, { kind: 'context_too_long', hint: CONTEXT_TOO_LONG_HINT });
+  if (isImageRefusal(status, text)) failure.kind = 'images_unsupported';
   const after = retryAfterMs(err.headers);
   if (after !== undefined) failure.retryAfterMs = after;
   return failure;

@@ -19,7 +19,9 @@ export type FailureKind =
   | 'stream_error'
   | 'tools_unsupported'
   /** The request is larger than the model's context window (a 400 "prompt is too long"). */
-  | 'context_too_long';
+  | 'context_too_long'
+  /** A 400 naming image content: the model cannot see images. */
+  | 'images_unsupported';
 
 export interface ClassifiedFailure {
   kind: FailureKind;
@@ -63,6 +65,15 @@ export const CONTEXT_TOO_LONG_HINT =
 /** Whether a refused request (400, 413) says the conversation is too long for the model. */
 export function isPromptTooLong(status: number, text: string): boolean {
   return (status === 400 || status === 413) && PROMPT_TOO_LONG.test(text);
+}
+
+// "image input is not supported", "This model does not support image content", "Invalid content
+// type. image_url is only supported by certain models", "model does not support vision".
+const IMAGES_REFUSED = /image|vision|multimodal/i;
+
+/** Whether a refused request (400) says the model cannot take the images it carried. */
+export function isImageRefusal(status: number, text: string): boolean {
+  return status === 400 && IMAGES_REFUSED.test(text) && !PROMPT_TOO_LONG.test(text);
 }
 
 /** The kind of an HTTP error status. */

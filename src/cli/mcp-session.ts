@@ -68,9 +68,10 @@ function createServers(Servers: typeof McpServers, config: InklingConfig, entrie
 
 /**
  * Problems (a server that failed, a tool left out) come out as notices at the start of the next
- * turn, and the servers close with the agent. The /mcp view replaces the notices later.
+ * turn, and the servers close with the agent. `failuresShown`: the TUI says a server's failure
+ * when it happens (store/mcp-actions.ts), so the turn does not say it again.
  */
-export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
+export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle, opts: { failuresShown?: boolean } = {}): A {
   const pending: string[] = [];
   const said = new Set<string>();
   const say = (message: string) => {
@@ -81,6 +82,7 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle): A {
   const loaded = mcp.loaded.then(
     (servers) => {
       const sayFailures = (views: readonly McpServerView[]) => {
+        if (opts.failuresShown) return;
         for (const s of views) {
           if (s.state.status === 'failed') say(`MCP server ${s.name} failed: ${s.state.reason}`);
           else if (s.state.status === 'needs-login') say(`MCP server ${s.name} is not used: ${s.state.reason}`);

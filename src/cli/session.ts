@@ -148,7 +148,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   if (!mcp) return agent;
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
   if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
-  return withMcp(agent, mcp);
+  return withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' });
 }
 
 /**

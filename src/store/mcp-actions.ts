@@ -2,15 +2,29 @@
 // through, a server reconnected or turned off (through the store's mcp port), closed.
 import type { McpServers } from '../core/mcp/mcp-servers.js';
 import { summarize, summaryText, type McpServerView } from '../core/mcp/status.js';
-import { toSafeDeep } from '../core/text/safe-text.js';
+import { toSafeDeep, toSafeText } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
 import { emptyInput } from './app-store.js';
-import { flash } from './view-actions.js';
+import { addNotice, flash } from './view-actions.js';
 import { loginUrlShown } from './mcp-login-actions.js';
 import { formAsked, formGone } from './elicitation-actions.js';
 
 
+/** A server's failure as the transcript says it, or null while it is not failing. */
+function failureText(s: McpServerView): string | null {
+  if (s.state.status === 'failed') return `MCP server ${s.name} failed: ${s.state.reason}`;
+  if (s.state.status === 'needs-login') return `MCP server ${s.name} is not used: ${s.state.reason}`;
+  return null;
+}
+
 export function mcpServersChanged(store: AppStore, servers: readonly McpServerView[]): void {
+  // Said when it happens, not at the next prompt: a server that fails (again, or for another
+  // reason) gets one line in the transcript.
+  const before = new Map<string, string | null>((store.getState().mcp?.servers ?? []).map((s) => [s.name, failureText(s as McpServerView)]));
+  for (const s of servers) {
+    const text = failureText(s);
+    if (text && toSafeText(text) !== before.get(s.name)) addNotice(store, text);
+  }
   store.setState((s) => ({
     mcp: {
       servers: toSafeDeep([...servers]),

@@ -48,6 +48,11 @@ describe('MCP in the TUI', () => {
   it('the header says how many servers there are and that one failed', async () => {
     await until(() => /MCP 2 \(1 failed\)/.test(frame(r)), 'the header summary');
     expect(frame(r).split('\n')[0]).toContain('MCP 2 (1 failed)');
+    // Its reason is in the transcript as it fails, before any prompt, once.
+    expect(store.getState().items.filter((i) => i.kind === 'user')).toEqual([]);
+    const said = store.getState().items.filter((i) => i.kind === 'notice' && i.text.startsWith('MCP server broken failed: '));
+    expect(said).toHaveLength(1);
+    expect(frame(r)).toMatch(/MCP server broken failed: .*no-such-server/);
   }, 30_000);
 
   it('/mcp lists each server with its state, target and tools', async () => {

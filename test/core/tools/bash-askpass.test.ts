@@ -42,7 +42,7 @@ afterAll(async () => {
 type SecretRequest = Extract<AgentEvent, { type: 'secret_request' }>;
 
 /** One turn that runs `command`; `answer` answers each secret request (null: Esc). */
-async function turn(command: string, answer: (r: SecretRequest) => string | null, opts: { askSecrets?: boolean; network?: boolean } = {}) {
+async function turn(command: string, answer: (r: SecretRequest) => string | null, opts: { askSecrets?: boolean; network?: boolean; sudoAskpass?: boolean; sandboxOff?: boolean } = {}) {
   const sessionDir = path.join(base, `session-${Math.random().toString(36).slice(2)}`);
   const provider = testProvider([respond([toolUse('call-1', 'bash', { command, timeout_ms: 20_000 })]), respond([text('after the command')])]);
   const agent = createAgent({
@@ -53,7 +53,8 @@ async function turn(command: string, answer: (r: SecretRequest) => string | null
     maxTokens: 100,
     sessionDir,
     askSecrets: opts.askSecrets ?? true,
-    sandbox: { mode: 'workspace', network: opts.network ?? false, probe, allowUnsandboxed: false },
+    sandbox: { mode: opts.sandboxOff ? 'off' : 'workspace', network: opts.network ?? false, probe, allowUnsandboxed: false },
+    ...(opts.sudoAskpass ? { sudoAskpass: true } : {}),
   });
   const events: AgentEvent[] = [];
   for await (const e of agent.run('go')) {
@@ -137,5 +138,16 @@ describe('the askpass bridge (real pty, real bubblewrap)', () => {
       expect(r.asker.exe).toMatch(/git/);
     }
     expect(git.authorizations).toContain(`Basic ${Buffer.from(`alice:${SECRET}`).toString('base64')}`);
+  }, 30_000);
+
+  it('with bash.sudoAskpass, sudo means sudo -A through the helper outside the sandbox only', async () => {
+    const probeSudo = 'type sudo | head -2; echo "SUDO_ASKPASS=${SUDO_ASKPASS:-none}"';
+    const outside = await turn(probeSudo, () => null, { sudoAskpass: true, sandboxOff: true });
+    expect(outside.result).toContain('sudo is a function');
+    expect(outside.result).toMatch(/SUDO_ASKPASS=\S*bin\/inkling-askpass\.cjs/);
+    // In bubblewrap sudo can never become root (no new privileges): no function, no SUDO_ASKPASS.
+    const inside = await turn(probeSudo, () => null, { sudoAskpass: true });
+    expect(inside.result).not.toContain('sudo is a function');
+    expect(inside.result).toContain('SUDO_ASKPASS=none');
   }, 30_000);
 });

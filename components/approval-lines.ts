@@ -110,7 +110,8 @@ export function previewWindow(a: ApprovalsState, width: number, maxRows: number,
   if (!ask) return { total: 0, window: 0, fits: true };
   const total = previewRows(ask, width, epoch).length;
   const field = a.typing ? fieldLines(a.message, a.cursor, width).length : 0;
-  const room = Math.max(3, maxRows - CHROME_ROWS - field);
+  const wrapped = choiceRows(a, ask, width).length - CHOICE_ROWS;
+  const room = Math.max(3, maxRows - CHROME_ROWS - wrapped - field);
   return total <= room ? { total, window: total, fits: true } : { total, window: Math.max(1, room - 2), fits: false };
 }
 
@@ -120,6 +121,15 @@ const LABELS = (ask: ApprovalAsk): string[] => [
   ask.remember ? `Yes, always: allow ${toSafeText(ask.remember.rule)} (saved for you, in this workspace)` : 'Yes, always (nothing to remember for this call)',
   'No, and tell the model what to do instead',
 ];
+
+/** The four choices, each wrapped under its text (a narrow terminal cuts no folder or rule file off). */
+function choiceRows(a: ApprovalsState, ask: ApprovalAsk, width: number): string[] {
+  return LABELS(ask).flatMap((label, i) => {
+    const on = a.selected === i;
+    const style = (text: string) => (!choiceAvailable(a, i) ? paint.dim(text) : on ? paint.accent(paint.bold(text)) : text);
+    return wrapWithPrefix(label, Math.max(8, width - 2), `${on ? '❯' : ' '} ${i + 1} `, '    ').map((row) => fitLine(bar() + style(row), width));
+  });
+}
 
 function windowRows(a: ApprovalsState, ask: ApprovalAsk, width: number, maxRows: number, epoch: number): string[] {
   const rows = previewRows(ask, width, epoch);
@@ -141,11 +151,7 @@ export function approvalCardLines(a: ApprovalsState, item: ToolItem | undefined,
   const more = waiting > 0 ? paint.dim(`  (${waiting} more waiting)`) : '';
   const out = [header, fitLine(`${paint.warn('╭─ ')}${paint.bold(`${toSafeText(ask.tool)} asks to run`)} ${paint.dim(`— ${toSafeText(ask.reason)}`)}${more}`, width)];
   out.push(...windowRows(a, ask, width, maxRows, epoch).map((r) => fitLine(bar() + r, width)));
-  LABELS(ask).forEach((label, i) => {
-    const on = a.selected === i;
-    const text = `${on ? '❯' : ' '} ${i + 1} ${label}`;
-    out.push(fitLine(bar() + (!choiceAvailable(a, i) ? paint.dim(text) : on ? paint.accent(paint.bold(text)) : text), width));
-  });
+  out.push(...choiceRows(a, ask, width));
   if (a.typing) out.push(...fieldLines(a.message, a.cursor, width).map((r) => fitLine(r, width)));
   out.push(paint.warn('╰─'));
   return out;

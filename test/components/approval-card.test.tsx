@@ -126,4 +126,30 @@ describe('the approval prompt as the card', () => {
     expect(screen).toMatch(/more lines below/);
     expect(lines().length).toBeLessThanOrEqual(17);
   });
+
+  it('at 60 columns wraps the choices under their text instead of cutting the folder and the rule file off', async () => {
+    await setup();
+    await act(async () => {
+      Object.defineProperty(h!.r.stdout, 'columns', { get: () => 60 });
+      Object.defineProperty(h!.r.stdout, 'rows', { get: () => 30 });
+      h!.r.stdout.emit('resize');
+    });
+    await emit({ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 'e1', name: 'edit_file', input: { path: 'src/components/forms/a.ts' }, readOnly: false },
+      { type: 'tool_status', id: 'e1', status: 'awaiting_approval' },
+      {
+        type: 'approval_request', id: 'e1', tool: 'edit_file', input: { path: 'src/components/forms/a.ts' }, reason: 'edits ask in default mode', waiting: 0,
+        preview: { kind: 'edit', path: 'src/components/forms/a.ts', created: false, diff: '', hunks: [{ oldStart: 1, oldLines: ['a'], newStart: 1, newLines: ['b'] }] },
+        remember: { label: 'edits in src/components/forms/', rule: 'edit(src/components/forms/**)' },
+      });
+    const rows = lines();
+    const from = rows.findIndex((l) => l.includes('1 Yes'));
+    const to = rows.findIndex((l) => l.includes('4 No, and tell the model what to do instead'));
+    expect(from).toBeGreaterThan(-1);
+    expect(to).toBeGreaterThan(from + 3);
+    const choices = rows.slice(from, to + 1);
+    expect(choices.every((l) => !l.includes('…') && l.length <= 60)).toBe(true);
+    const said = choices.map((l) => l.replace(/^\s*│\s*(❯\s*)?/, '').trim()).join(' ');
+    expect(said).toContain("2 Yes, and don't ask again this session for edits in src/components/forms/");
+    expect(said).toContain('3 Yes, always: allow edit(src/components/forms/**) (saved for you, in this workspace)');
+  });
 });

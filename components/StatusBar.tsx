@@ -166,7 +166,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       turnStartedAt: st.turnStartedAt,
       mode: st.mode,
       scrollBack: st.scrollBack,
-      // History mode and shell focus: which mode, where, which keys (history-hints.ts).
+      // History mode and shell focus: which mode, where, which keys (status-hints.ts).
       modeHints: modeHintText(st),
       asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
       secret: st.secrets.length > 0,

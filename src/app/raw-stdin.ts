@@ -1,5 +1,5 @@
 // The terminal's keyboard in raw mode for as long as the TUI runs: every byte reaches the key
-// pipeline (components/key-input.tsx listens for 'data' on this stream), nothing is echoed, and
+// pipeline (src/app/key-owner.tsx listens for 'data' on this stream), nothing is echoed, and
 // Ctrl+C is a key, not a signal. Restored on every way out, like the alternate screen.
 export interface RawInput {
   /** Cooked mode again and stdin paused; safe to call any number of times. */

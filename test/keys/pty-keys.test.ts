@@ -74,7 +74,7 @@ describe('routeFocusedInput', () => {
 });
 
 describe('raw bytes while a pane has focus', () => {
-  /** What ShellFocus does: the key pipeline's raw target, which gets the chunks stdin delivered. */
+  /** A raw key target: it gets the chunks stdin delivered, as a focused pane does. */
   function RawTap({ onRaw }: { onRaw: (s: string) => void }) {
     useKeyTarget({ kind: 'raw', onChunk: onRaw });
     return createElement(Text, null, 'pane');

@@ -55,4 +55,18 @@ describe('the title while a call waits for approval', () => {
     expect(writes.at(-1)).toBe(titleSequence('inkling — ~/w'));
     expect(writes.filter((w) => w.includes('waiting for approval'))).toHaveLength(1);
   });
+
+  it('says a command waits for a secret while its card is open, and goes back after the answer', async () => {
+    const { followApprovals, secretTitle } = await import('../../src/app/terminal-title.js');
+    const { secretEvent } = await import('../../src/store/secret-actions.js');
+    const { createAppStore } = await import('../../src/store/app-store.js');
+    const writes: string[] = [];
+    const store = createAppStore();
+    followApprovals(store, ownTitle({ write: (s: string) => writes.push(s) }, 'inkling — ~/w'), 'inkling — ~/w');
+    const asker = { pid: 7, exe: '/usr/bin/ssh', argv: ['ssh', 'host'] };
+    secretEvent(store, { type: 'secret_request', id: 'x', request: 'secret-1', prompt: 'Password:', kind: 'secret', asker, command: 'ssh host', cwd: '/w' });
+    expect(writes.at(-1)).toBe(titleSequence(secretTitle('inkling — ~/w')));
+    secretEvent(store, { type: 'secret_request_end', id: 'x', request: 'secret-1' });
+    expect(writes.at(-1)).toBe(titleSequence('inkling — ~/w'));
+  });
 });

@@ -3,6 +3,7 @@ import React, { useEffect, useReducer } from 'react';
 import { useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
+import type { PermissionMode } from '../src/core/permissions/approval.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
@@ -22,6 +23,8 @@ type StatusSlice = {
   asking?: string;
   /** A command's program waits for a secret or a yes/no (the secret card). */
   secret?: boolean;
+  /** The permission mode (null until the agent reports one). */
+  permissionMode?: PermissionMode | null;
 } & Pick<
   AppState,
   | 'phase'
@@ -85,10 +88,12 @@ function elapsedPad(s: StatusSlice, now: number): string {
  * choice left — after which the lower ones start again from their longest. The order the issue
  * fixes for parts still to come: waiting for you (approval, secret) > the mode when not default >
  * running children and jobs > context meter > tokens and cost > hints. (The waiting call is in the
- * state part today, the mode is in the header, the meter goes with the session's tokens.)
+ * state part today, the meter goes with the session's tokens.)
  */
 interface StatusPart {
   name: string;
+  /** Its text carries its own colour (the others are dimmed). */
+  coloured?: boolean;
   /** Longest first; '' shows nothing. */
   choices(s: StatusSlice, ctx: { model: string; now: number; flash: string | null }): string[];
 }
@@ -97,6 +102,18 @@ const STATUS_PARTS: readonly StatusPart[] = [
   {
     name: 'state',
     choices: (s, { now }) => [`${phaseText(s, now)}${s.queued.length > 0 ? paint.warn(` · ${s.queued.length} queued`) : ''}${elapsedPad(s, now)}`],
+  },
+  {
+    name: 'mode',
+    coloured: true,
+    // Any mode but default changes what runs without asking: a word in colour, the ones that
+    // run commands unasked (auto, yolo) in the warning colour.
+    choices: (s) => {
+      const m = s.permissionMode;
+      if (!m || m === 'default') return [''];
+      const tone = m === 'yolo' || m === 'auto' ? paint.warn : paint.accent;
+      return [tone(`${m} mode`), tone(m)];
+    },
   },
   {
     name: 'tokens',
@@ -137,10 +154,11 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   const flash = s.flash && now - s.flash.at < FLASH_MS ? toSafeText(s.flash.text) : null;
   const [state, ...rest] = STATUS_PARTS.map((p) => p.choices(s, { model, now, flash }));
   const left = ` ${state![0]}`;
+  const middle = STATUS_PARTS.slice(1, -1);
   // The middle parts follow the state on the left; the last (the hints) sits at the right edge.
   for (const choice of preferred(rest)) {
     const hint = choice.pop()!;
-    const body = left + choice.filter(Boolean).map((c) => `  ${paint.dim(c)}`).join('');
+    const body = left + choice.map((c, i) => (c === '' ? '' : `  ${middle[i]!.coloured ? c : paint.dim(c)}`)).join('');
     const right = `${flash ? paint.warn(hint) : paint.dim(hint)} `;
     const room = width - stringWidth(body) - stringWidth(right);
     if (room >= 2) return body + ' '.repeat(room) + right;
@@ -170,6 +188,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       modeHints: modeHintText(st),
       asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
       secret: st.secrets.length > 0,
+      permissionMode: st.permission.mode,
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

@@ -4,7 +4,9 @@ import { statusLine, phaseText } from '../../components/StatusBar.js';
 import { headerLine } from '../../components/Header.js';
 import { exitSummary } from '../../src/app/exit-summary.js';
 import { estimateCost } from '../../src/core/providers/models.js';
-import { formatCost } from '../../components/text-layout.js';
+import { formatCost, paint } from '../../components/text-layout.js';
+import { applyPaletteTheme } from '../../components/palette.js';
+import stripAnsi from 'strip-ansi';
 
 const usage = (i: number, o: number) => ({ inputTokens: i, outputTokens: o, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
@@ -39,6 +41,25 @@ describe('status line', () => {
     expect(narrow).toContain('Esc interrupt · Enter queue');
     const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
     expect(flash).toContain('press Ctrl+C again to exit');
+  });
+
+  it('names a mode other than default in colour, auto and yolo in the warning colour; it outlasts the tokens when narrow', () => {
+    const s = { ...createAppStore().getState(), turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100) };
+    try {
+      for (const theme of ['dark', 'light'] as const) {
+        applyPaletteTheme(theme, { noColor: false, level: 2 });
+        expect(stripAnsi(statusLine({ ...s, permissionMode: 'default' }, 'claude-sonnet-4-6', 150, 0))).not.toContain('mode');
+        for (const [mode, role] of [['accept-edits', 'accent'], ['plan', 'accent'], ['auto', 'warn'], ['yolo', 'warn']] as const) {
+          const line = statusLine({ ...s, permissionMode: mode }, 'claude-sonnet-4-6', 150, 0);
+          expect(line).toContain(paint[role](`${mode} mode`));
+          const narrow = statusLine({ ...s, permissionMode: mode }, 'claude-sonnet-4-6', 60, 0);
+          expect(stripAnsi(narrow)).toContain(mode);
+          expect(stripAnsi(narrow)).not.toContain('session');
+        }
+      }
+    } finally {
+      applyPaletteTheme('dark', { noColor: true });
+    }
   });
 
   it('keeps the hints in place while the elapsed time grows (no jitter every second)', () => {

@@ -23,6 +23,8 @@ export interface CliFlags {
   /** --allowed-tools / --disallowed-tools, every occurrence, split on commas outside parentheses. */
   allowedTools?: string[];
   disallowedTools?: string[];
+  /** --image, every occurrence: image files sent with the -p prompt. */
+  images?: string[];
   demo: boolean;
   script?: string;
   systemPrompt?: string;
@@ -48,7 +50,7 @@ export interface FlagSpec<K extends string = FlagKey> {
   /** Placeholder for the value; absent for switches. */
   value?: string;
   /** optional-string: takes the next word as its value unless it starts with "-" (or there is none). */
-  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format' | 'prompt' | 'permission-mode' | 'rule-list';
+  kind: 'switch' | 'string' | 'optional-string' | 'positive-int' | 'output-format' | 'prompt' | 'permission-mode' | 'rule-list' | 'string-list';
   help: string;
   /** Other names of the same flag (--max-turns for --max-iterations). */
   aliases?: readonly string[];
@@ -59,6 +61,7 @@ export const STDIN_PROMPT = '-';
 
 export const FLAGS: readonly FlagSpec[] = [
   { key: 'print', long: '--print', short: '-p', value: '<prompt>', kind: 'prompt', help: 'Run one turn headless, print the answer, exit (no prompt or "-": read it from a piped stdin)' },
+  { key: 'images', long: '--image', value: '<file>', kind: 'string-list', help: 'With -p: send this PNG, JPEG, GIF or WebP file with the prompt (repeatable; @file.png in the prompt too)' },
   { key: 'outputFormat', long: '--output-format', value: '<format>', kind: 'output-format', help: 'With -p: text (default), json (one object) or stream-json (one event per line)' },
   { key: 'model', long: '--model', value: '<name>', kind: 'string', help: "Model name (env: the provider's, e.g. ANTHROPIC_MODEL, OPENAI_MODEL)" },
   { key: 'provider', long: '--provider', value: '<name>', kind: 'string', help: `Who answers: ${PROVIDER_NAMES.join(', ')} (default anthropic)` },
@@ -113,6 +116,7 @@ export function parseArgs(argv: readonly string[]): CliFlags {
   if (result.yolo && result.permissionMode !== undefined) {
     throw new UsageError('--yolo and --permission-mode both set the mode; give one of them (--yolo is --permission-mode yolo)');
   }
+  if (result.images && result.print === undefined) throw new UsageError('--image goes with -p: in the TUI, type @shot.png in the prompt');
   if (result.continue && result.resume !== undefined) throw new UsageError('--continue and --resume both choose the session; give one of them');
   if (positionals.length > 0) {
     if (result.print !== undefined) {
@@ -158,7 +162,7 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
       positionals.push(arg);
       continue;
     }
-    if (seen.has(spec.key) && spec.kind !== 'rule-list') throw new UsageError(`${spec.long} was given more than once`);
+    if (seen.has(spec.key) && spec.kind !== 'rule-list' && spec.kind !== 'string-list') throw new UsageError(`${spec.long} was given more than once`);
     seen.add(spec.key);
     if (spec.kind === 'switch') {
       if (eq !== -1) throw new UsageError(`${spec.long} takes no value`);
@@ -185,6 +189,10 @@ function parseFlags(argv: readonly string[], specs: readonly FlagSpec<string>[])
       const rules = splitRuleList(value);
       if (rules.length === 0) throw new UsageError(`${spec.long} needs at least one rule, like 'bash(npm test)'`);
       flags[spec.key] = [...((flags[spec.key] as string[] | undefined) ?? []), ...rules];
+      continue;
+    }
+    if (spec.kind === 'string-list') {
+      flags[spec.key] = [...((flags[spec.key] as string[] | undefined) ?? []), value];
       continue;
     }
     flags[spec.key] = flagValue(spec, value);

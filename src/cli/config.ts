@@ -39,6 +39,8 @@ export interface InklingConfig {
   session: SessionChoice;
   /** The -p prompt. */
   prompt?: string;
+  /** --image files, absolute: sent with the -p prompt. */
+  imageFiles?: string[];
   /** Positional words: the TUI starts by sending them. */
   initialPrompt?: string;
   outputFormat: OutputFormat;
@@ -210,6 +212,7 @@ function buildConfig(
     mode,
     session: flags.continue ? { kind: 'continue' } : flags.resume === true ? { kind: 'resume' } : flags.resume ? { kind: 'resume', id: flags.resume } : { kind: 'new' },
     prompt: flags.print,
+    ...(flags.images ? { imageFiles: flags.images.map((f) => resolve(request.cwd, f)) } : {}),
     ...(flags.prompt !== undefined ? { initialPrompt: flags.prompt } : {}),
     outputFormat: flags.outputFormat ?? 'text',
     workspaceRoot: request.settings.workspaceRoot,

@@ -16,6 +16,7 @@ import { createProvider, createSessionAgent } from './session.js';
 import { lookUpChosen, resumeInto } from './session-recording.js';
 import { settingsNotices } from './settings-notices.js';
 import { createAgentDoor } from '../core/door/agent-door.js';
+import { promptImages } from './prompt-images.js';
 
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
@@ -70,6 +71,11 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   if (config.report) for (const line of settingsNotices(config.report, 'print')) print(out.stderr, `inkling: ${line}\n`);
   const given = config.prompt === STDIN_PROMPT ? await readStdinPrompt(out.stdin ?? process.stdin) : config.prompt;
   const prompt = await expandPrompt(given ?? '', config, (line) => print(out.stderr, `inkling: ${line}\n`));
+  const attached = await promptImages(prompt, config.imageFiles ?? [], config.workspaceRoot);
+  if ('error' in attached) {
+    print(out.stderr, `inkling: ${attached.error}\n`);
+    return EXIT.usage;
+  }
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
   for (const line of (await (await import('./skills-session.js')).sessionSkills(config)).notices) print(out.stderr, `inkling: ${line}\n`);
@@ -124,7 +130,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
         else if (event.type === 'notice') print(out.stderr, `inkling: ${event.message}\n`);
         track(event);
       });
-      door.send({ type: 'submit', prompt });
+      door.send({ type: 'submit', prompt, ...(attached.images.length > 0 ? { images: attached.images } : {}) });
     });
   } catch (err) {
     // The loop reports failures as events; a throw here is a bug, but still a clean exit.

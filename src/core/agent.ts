@@ -1,5 +1,5 @@
 // The one object the UI, headless mode and tests drive: prompt in, typed events out.
-import type { Message, Usage } from './conversation.js';
+import type { ImageBlock, Message, Usage } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import type { Provider } from './providers/provider.js';
 import type { StreamRetryOptions } from './response-stream.js';
@@ -66,7 +66,8 @@ export interface AgentConfig {
 }
 
 export interface Agent {
-  run(prompt: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  /** `images` go after the prompt's text (-p --image, @shot.png). */
+  run(prompt: string, opts?: { signal?: AbortSignal; images?: ImageBlock[] }): AsyncIterable<AgentEvent>;
   readonly messages: readonly Message[];
   readonly usage: Usage;
   /** Sends keystrokes to a running tool (bash pty). False when no such tool is running. */

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
-import { addUsage, emptyUsage, toolUses, type AssistantBlock, type Message, type UserBlock } from './conversation.js';
+import { addUsage, emptyUsage, toolUses, type AssistantBlock, type ImageBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
 import { SecretRequests } from './secret-requests.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
@@ -97,7 +97,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       return sessionUsage;
     },
     run(prompt, opts = {}) {
-      return exclusive(opts.signal, (signal, emit) => runTurn(prompt, signal, emit));
+      return exclusive(opts.signal, (signal, emit) => runTurn(prompt, signal, emit, opts.images ?? []));
     },
     compact(instructions, opts = {}) {
       return exclusive(opts.signal, async (signal, emit) => {
@@ -256,7 +256,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const context = new ConversationContext({ system: systemPrompt, memory: config.contextParts ?? [], model: () => answering.model, window: () => config.contextWindow ?? contextWindow(answering.model) });
   const autoCompact = config.autoCompact ?? true;
 
-  async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
+  async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void, images: ImageBlock[]): Promise<void> {
     let turnUsage = emptyUsage();
     let compactionFutile = false;
     let tooLongRetried = false;
@@ -264,7 +264,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     emit({ type: 'turn_start', prompt });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
-    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }];
+    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...images];
     turns.add(content, prompt);
     const unrecorded = recorder?.prompt(prompt, content);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });

@@ -91,7 +91,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
     if (LEDGER_REQUESTS.has(request.type)) return ledgerAnswer(agent, request as LedgerRequest);
     switch (request.type) {
       case 'submit':
-        return start('turn', (signal) => agent.run(request.prompt, { signal }));
+        return start('turn', (signal) => agent.run(request.prompt, { signal, ...(request.images?.length ? { images: request.images } : {}) }));
       case 'interrupt':
         return interrupt();
       case 'clear':

@@ -2,6 +2,7 @@
 // requests sent with `door.send(request)`, in the shape of codex's Op. What a request sets going
 // (a turn, a compaction, a context edit) is answered by the event stream (`door.subscribe`);
 // what only asks (a preview, a list) gets its answer back from `send`.
+import type { ImageBlock } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
 import type { ApprovalDecision, PermissionMode } from '../permissions/approval.js';
 import type { ContextBreakdown } from '../context/context-breakdown.js';
@@ -19,7 +20,8 @@ import type { ElicitAnswer } from '../mcp/elicitation.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
-  | { type: 'submit'; prompt: string }
+  /** `images` go after the prompt's text (-p --image, @shot.png). */
+  | { type: 'submit'; prompt: string; images?: ImageBlock[] }
   /**
    * Stops the running turn or compaction; answers false when nothing runs. Its last events (the
    * cancelled calls, turn_end) still come, then its run_end.

@@ -9,7 +9,7 @@ import { DEFAULT_LOG_CAP_BYTES, enforceLogCap } from './log-cap.js';
 import { appendPromptHistory } from './prompt-history.js';
 import { SESSION_FORMAT_VERSION, titleOf, type SessionRecord } from './records.js';
 import { SessionFile } from './session-file.js';
-import { storeImages } from './session-images.js';
+import { storeImages, storePromptImages } from './session-images.js';
 import { forkSessionFile, sessionHasPrompt } from './session-fork.js';
 import { makePrivateDir, type SessionPaths } from './session-paths.js';
 
@@ -97,7 +97,7 @@ export class SessionRecorder implements ConversationRecorder {
 
   prompt(text: string, content: readonly UserBlock[]): string | undefined {
     const at = this.now();
-    const problem = this.write({ type: 'prompt', at, text, content: [...content] });
+    const problem = this.write({ type: 'prompt', at, text, content: storePromptImages(this.logsDir, content) });
     if (!this.titled && !this.off) {
       this.titled = true;
       this.write({ type: 'title', title: titleOf(text) });

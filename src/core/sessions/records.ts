@@ -19,7 +19,9 @@ export interface HeaderRecord {
 }
 
 /** The prompt as typed (`text`) and the user message the model saw for it (`content`: notes first). */
-export interface PromptRecord { type: 'prompt'; at: number; text: string; content: UserBlock[] }
+/** A prompt's image in the record: its file beside the session, never its bytes. */
+export type StoredImageBlock = { type: 'image_file' } & StoredImage;
+export interface PromptRecord { type: 'prompt'; at: number; text: string; content: (UserBlock | StoredImageBlock)[] }
 
 /** The session's name in lists: its first prompt, shortened. */
 export interface TitleRecord { type: 'title'; title: string }

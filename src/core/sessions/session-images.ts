@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ImageBlock, ImageMediaType } from '../conversation.js';
+import type { ImageBlock, ImageMediaType, UserBlock } from '../conversation.js';
+import type { StoredImageBlock } from './records.js';
 import { makePrivateDir } from './session-paths.js';
 
 /** What a record keeps of an image: everything but the bytes, and where they are. */
@@ -52,4 +53,20 @@ export function loadImages(stored: readonly StoredImage[]): { images: ImageBlock
     }
   }
   return { images, gone };
+}
+
+/** A prompt's blocks as its record keeps them: each image stored beside the session. */
+export function storePromptImages(sessionDir: string, content: readonly UserBlock[]): (UserBlock | StoredImageBlock)[] {
+  if (!content.some((b) => b.type === 'image')) return [...content];
+  return content.map((b) => (b.type === 'image' ? { type: 'image_file' as const, ...storeImages(sessionDir, [b])[0]! } : b));
+}
+
+/** A prompt record's blocks back: each stored image read from its file (or a line saying it is gone). */
+export function loadPromptImages(content: readonly (UserBlock | StoredImageBlock)[]): UserBlock[] {
+  return content.map((b) => {
+    if (b.type !== 'image_file') return b;
+    const { type: _, ...stored } = b;
+    const { images, gone } = loadImages([stored]);
+    return images[0] ?? { type: 'text', text: gone[0]! };
+  });
 }

@@ -4,7 +4,7 @@
 import type { AssistantMessage, Message, StopReason, ToolResultBlock, Usage, UserBlock } from '../conversation.js';
 import { emptyUsage, toolUses } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
-import { loadImages } from './session-images.js';
+import { loadImages, loadPromptImages } from './session-images.js';
 import { repairHistory } from '../history-repair.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
 import { lazyFields, sourceOf, storedView } from './stored-fields.js';
@@ -62,7 +62,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         break;
       case 'prompt': {
         endOpenTurn();
-        const content = r.content.length > 0 ? r.content : [{ type: 'text' as const, text: r.text }];
+        const content = r.content.length > 0 ? loadPromptImages(r.content) : [{ type: 'text' as const, text: r.text }];
         messages.push({ role: 'user', content });
         out.prompts.push({ content, prompt: r.text });
         replay.push({ type: 'turn_start', prompt: r.text });

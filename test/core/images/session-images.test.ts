@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolResultBlock } from '../../../src/core/conversation.js';
 import { deleteSession, openSession } from '../../../src/core/sessions/session-catalog.js';
+import { imageBlockFromBytes } from '../../../src/core/images/image-blocks.js';
 import { readFileTool } from '../../../src/core/tools/read_file.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
 import { collect } from '../../helpers/collect.js';
@@ -49,6 +50,17 @@ describe('a session with an image', () => {
     await second.agent.dispose();
     const sent = imageResults(second.provider.requests[0]!.messages);
     expect(sent.map((b) => b.images![0]!.data)).toEqual([PNG.toString('base64'), PNG.toString('base64')]);
+  });
+
+  it('keeps a prompt\'s image (-p --image) as a file too, and resume restores it', async () => {
+    const dirs = tempHome();
+    const { agent, recorder } = recordingAgent([respond([text('Grey.')])], { ...dirs, tools });
+    const image = imageBlockFromBytes('shot.png', PNG)!;
+    await collect(agent.run('what is this?', { images: [image] }));
+    await agent.dispose();
+    expect(readFileSync(recorder.filePath, 'utf8')).not.toContain(PNG.toString('base64').slice(0, 40));
+    const opened = await openSession(recorder.filePath);
+    expect(opened.restored.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'what is this?' }, image] });
   });
 
   it('a rewind fork carries the image file: the fork resumes with it after the old session is deleted', async () => {

@@ -42,12 +42,18 @@ async function copyWith(store: AppStore, env: HistoryEnv, get: () => Promise<str
   }
 }
 
+/** History mode's actions that act on the selected stop. */
+const ACTS_ON_SELECTION = new Set(['toggle', 'open', 'focusShell', 'undo', 'rewind', 'dropResult', 'shrinkResult', 'pinResult', 'copyOutput', 'copyInput']);
+
 /** Resolves when the copy (if any) has finished: tests await it. */
 export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryEnv): Promise<void> | void {
   const s = store.getState();
   if (s.history.filterPrompt) return filterKey(store, press);
   const item = hist.selectedItem(s);
   const action = actionFor('history', press.name);
+  // A filter that hides the selection (one with no matches) leaves no call to act on: the call
+  // still selected underneath is not the one the person sees.
+  if (action && ACTS_ON_SELECTION.has(action) && !hist.selectionShown(s)) return flash(store, 'nothing selected');
   switch (action) {
     case 'prev': return hist.moveSelection(store, -1);
     case 'next': return hist.moveSelection(store, 1);

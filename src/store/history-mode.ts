@@ -162,6 +162,12 @@ export function jumpPrompt(store: AppStore, dir: 1 | -1): void {
   flash(store, dir < 0 ? 'no earlier prompt' : 'no later prompt');
 }
 
+/** The selection is one of the stops on screen (not hidden by the filter). */
+export function selectionShown(s: Pick<AppState, 'items' | 'history'>): boolean {
+  const id = s.history.selectedId;
+  return id !== null && (s.history.filter === '' || visibleStops(s).some((it) => it.id === id));
+}
+
 export function selectedItem(s: Pick<AppState, 'items' | 'index' | 'history'>): TranscriptItem | undefined {
   const id = s.history.selectedId;
   const i = id === null ? undefined : s.index[id];

@@ -211,6 +211,23 @@ describe('history mode', () => {
     expect(mode(h)).toBe('input');
   });
 
+  it('with a filter that matches nothing, keys that act on a call say "nothing selected" and do nothing', async () => {
+    h = await renderSession();
+    await press(h.r, KEYS.ctrlO, '/', ...'no-such-text', KEYS.enter);
+    expect(frame(h.r)).toContain('no-such-text');
+    const before = h.store.getState();
+    for (const key of ['d', 'p', 'u', 'R', 'o', 'y', 'Y', KEYS.enter]) {
+      await press(h.r, key);
+      const s = h.store.getState();
+      expect(s.mode, key).toBe('history');
+      expect(s.revert, key).toBeNull();
+      expect(s.expanded, key).toEqual(before.expanded);
+      expect(s.items.some((i) => i.kind === 'tool' && i.contextEdit), key).toBe(false);
+      expect(frame(h.r), key).toContain('nothing selected');
+    }
+    expect(h.osc).toEqual([]);
+  });
+
   it('y copies the whole output as OSC 52 (base64 of exactly the clean text, from the log); Y the command', async () => {
     h = await renderSession();
     await press(h.r, KEYS.ctrlO, 'g', 'j', 'j');

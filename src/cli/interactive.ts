@@ -96,7 +96,8 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
       const noKey = noKeyNotice(config);
       const skills = await (await import('./skills-session.js')).sessionSkills(config);
-      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...skills.notices].map(scrub);
+      const hooks = await (await import('./hooks-session.js')).sessionHookFiles(config);
+      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...skills.notices, ...hooks.notices].map(scrub);
     },
     () => [],
   );

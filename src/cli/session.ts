@@ -6,6 +6,7 @@ import type { MemoryFile } from '../core/memory/project-memory.js';
 import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
 import type { AnyTool } from '../core/tools/tool.js';
+import type { SessionHooks } from '../core/hooks/session-hooks.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
@@ -118,8 +119,10 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
+  const hooks = await sessionHooks(config, recorder, () => gate.mode);
   const agent = createAgent({
     permissions: gate,
+    ...(hooks ? { hooks } : {}),
     ...(ledger ? { ledger } : {}),
     recorder,
     provider,
@@ -175,4 +178,12 @@ async function sessionSkillParts(config: InklingConfig): Promise<{ catalog?: str
   const catalog = skillCatalog(skills, catalogBudget(config.settings.contextWindow ?? contextWindow(config.model) ?? undefined), (f) => skillDisplayPath(f, config.workspaceRoot));
   const tool = createSkillTool(skills);
   return { ...(catalog ? { catalog } : {}), ...(tool ? { tool } : {}) };
+}
+
+/** The session's hooks, none when no file has any. */
+async function sessionHooks(config: InklingConfig, recorder: { id: string; logsDir: string }, mode: () => string): Promise<SessionHooks | undefined> {
+  const { hooks } = await (await import('./hooks-session.js')).sessionHookFiles(config);
+  if (hooks.length === 0) return undefined;
+  const { SessionHooks } = await import('../core/hooks/session-hooks.js');
+  return new SessionHooks({ hooks, workspaceRoot: config.workspaceRoot, sessionId: recorder.id, transcriptPath: `${recorder.logsDir}.jsonl`, permissionMode: mode });
 }

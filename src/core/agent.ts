@@ -7,6 +7,7 @@ import type { AnyTool } from './tools/tool.js';
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import type { ApprovalDecision, PermissionMode } from './permissions/approval.js';
 import type { PermissionGate } from './permissions/gate.js';
+import type { SessionHooks } from './hooks/session-hooks.js';
 import type { CommandSandbox } from './shell/command-sandbox.js';
 import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
 import type { ToolCallCost } from './context/conversation-context.js';
@@ -63,6 +64,8 @@ export interface AgentConfig {
   recorder?: ConversationRecorder;
   /** Decides every tool call before it runs (core/permissions); without one, every call runs unasked. */
   permissions?: PermissionGate;
+  /** Hooks in Claude Code's format (core/hooks): PreToolUse and PostToolUse around every call. */
+  hooks?: SessionHooks;
 }
 
 export interface Agent {

@@ -24,6 +24,7 @@ import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
+import { toolCallHooks } from './hooks/tool-call-hooks.js';
 import { withStoredRead } from './sessions/stored-fields.js';
 import { conversationRewinds } from './conversation-rewind.js';
 import type { RestoredSession } from './sessions/session-restore.js';
@@ -310,6 +311,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
             recordChanges: recordWith(config.ledger, emit),
             workspaceRoot: config.workspaceRoot,
             ...(config.permissions ? { permissions: config.permissions } : {}),
+            ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry) } : {}),
           }),
         retry: streamRetry,
       });
@@ -345,7 +347,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (uses.length > 0) {
         const results = await batch.results();
         messages.push({ role: 'user', content: results });
-        for (const id of registry.resultsToPin(uses, results)) emitIf(context.setEdit(registry.definitions(), messages, id, 'pin'), emit);
+        for (const pinned of context.pin(registry.definitions(), messages, registry.resultsToPin(uses, results))) emit(pinned);
         if (signal.aborted || batch.stoppedByPerson) return end('aborted');
         if (final.stopReason === 'max_tokens') return end('max_tokens');
         continue;
@@ -393,8 +395,4 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
 /** The scheduler's hook around calls that may write: the ledger's snapshots, when there is a ledger. */
 function recordWith(ledger: ChangeLedger | undefined, emit: (e: AgentEvent) => void): SchedulerDeps['recordChanges'] {
   return ledger ? (use, run) => ledger.recordCall(use, run, emit) : undefined;
-}
-
-function emitIf(event: AgentEvent | undefined, emit: (e: AgentEvent) => void): void {
-  if (event) emit(event);
 }

@@ -14,6 +14,7 @@ import { truncateHeadTail } from './truncate.js';
 import { redactDeep, type Redact } from './redact.js';
 import type { ApprovalPreview } from './permissions/approval.js';
 import type { Verdict } from './permissions/decide.js';
+import { withHookVerdict, type ToolCallHooks } from './hooks/tool-call-hooks.js';
 import { declinedMessage, NOT_RUN_STOPPED, STOPPED, type PermissionGate } from './permissions/gate.js';
 
 export const MAX_CONCURRENT_READS = 8;
@@ -47,6 +48,8 @@ export interface SchedulerDeps {
   recordChanges?(use: CompletedToolUse, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Decides every call before it runs (core/permissions); without one every call runs. */
   permissions?: PermissionGate;
+  /** PreToolUse and PostToolUse hooks (core/hooks); none when absent. */
+  hooks?: ToolCallHooks;
   workspaceRoot?: string;
 }
 
@@ -72,13 +75,18 @@ export class ToolCallBatch {
     this.deps.emit({ type: 'tool_status', id: use.id, status: 'queued' });
     if (this.deps.signal.aborted) return this.cancelUnfinished();
     const gate = this.deps.permissions;
-    if (gate && !use.inputError) {
+    const hooks = this.deps.hooks;
+    if ((gate || hooks) && !use.inputError) {
       call.verdict = 'pending';
-      void gate.check(this.facts(use)).then((verdict) => {
+      void (async () => {
+        // PreToolUse runs first and may rewrite the input the gate then checks; it never loosens the verdict.
+        const hooked = hooks ? await hooks.before(use, this.deps.signal) : {};
+        if (hooked.input !== undefined) Object.assign(call, { use: { ...use, input: hooked.input }, readOnly: this.deps.registry.isReadOnlyCall(use.name, hooked.input) });
+        const verdict = withHookVerdict(gate ? await gate.check(this.facts(call.use)) : { kind: 'allow', why: 'no permission gate' }, hooked);
         call.verdict = verdict;
         if (verdict.kind === 'ask') call.exclusive = true;
         this.pump();
-      });
+      })();
     }
     this.pump();
   }
@@ -273,7 +281,9 @@ export class ToolCallBatch {
     try {
       const run = () => tool.execute(use.input, this.deps.makeContext(use.id));
       const record = readOnly ? undefined : this.deps.recordChanges;
-      const result = await (record ? record(use, run) : run());
+      const ran = await (record ? record(use, run) : run());
+      const said = await this.deps.hooks?.after(use, ran, this.deps.signal);
+      const result = said ? { ...ran, content: `${ran.content}\n\n${said}` } : ran;
       const content = this.deps.redact(result.content);
       return {
         ...result,

@@ -76,6 +76,11 @@ export class ConversationContext {
     return { type: 'context_edit', id, edit, tokensBefore, tokensAfter: this.tokens(tools, messages) };
   }
 
+  /** Pins each of these calls' results (a started skill); one event per call pinned. */
+  pin(tools: readonly ToolDefinition[], messages: readonly Message[], ids: readonly string[]): AgentEvent[] {
+    return ids.flatMap((id) => this.setEdit(tools, messages, id, 'pin') ?? []);
+  }
+
   breakdown(tools: readonly ToolDefinition[], messages: readonly Message[]): ContextBreakdown {
     return contextBreakdown({
       system: this.opts.system,

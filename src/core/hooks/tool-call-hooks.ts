@@ -1,0 +1,53 @@
+// PreToolUse and PostToolUse around the scheduler's calls. A hook may block a call, make it ask or
+// rewrite its input; it never loosens what the permission chain says (the strictest answer wins,
+// so a hook's "allow" cannot lift a deny rule or a hard denial). After a call, what hooks say for
+// the model (exit 2's stderr, decision "block"'s reason, additionalContext) is added to its result.
+import type { CompletedToolUse } from '../providers/provider.js';
+import type { Verdict } from '../permissions/decide.js';
+import type { ToolRegistry } from '../tool-registry.js';
+import type { ToolResult } from '../tools/tool.js';
+import type { SessionHooks } from './session-hooks.js';
+
+export interface ToolCallHooks {
+  /** Before the permission check: a denial, a demand to ask, or a rewritten input. Must not throw. */
+  before(use: CompletedToolUse, signal: AbortSignal): Promise<{ deny?: string; ask?: string; input?: unknown }>;
+  /** After the call: text for the model to read with the result. Must not throw. */
+  after(use: CompletedToolUse, result: ToolResult, signal: AbortSignal): Promise<string | undefined>;
+}
+
+export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry): ToolCallHooks {
+  const call = (use: CompletedToolUse) => ({
+    id: use.id,
+    name: use.name,
+    input: (use.input ?? {}) as Record<string, unknown>,
+    knownFields: Object.keys(registry.get(use.name)?.inputSchema.properties ?? {}),
+  });
+  return {
+    async before(use, signal) {
+      if (!hooks.has('PreToolUse')) return {};
+      const out = await hooks.tool('PreToolUse', call(use), {}, signal).catch(() => undefined);
+      if (!out) return {};
+      if (out.permission === 'deny' || out.block !== undefined) return { deny: `Blocked by a PreToolUse hook: ${out.block ?? out.permissionReason ?? 'no reason given'}` };
+      return { ...(out.permission === 'ask' ? { ask: out.permissionReason ?? 'a PreToolUse hook asks' } : {}), ...(out.input ? { input: out.input } : {}) };
+    },
+    async after(use, result, signal) {
+      const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';
+      if (!hooks.has(event)) return undefined;
+      const extra = result.isError ? { error: result.content } : { tool_response: { content: result.content } };
+      const out = await hooks.tool(event, call(use), extra, signal).catch(() => undefined);
+      if (!out) return undefined;
+      const said = [...(out.block !== undefined ? [out.block] : []), ...out.context];
+      return said.length > 0 ? `[${event} hook] ${said.join('\n')}` : undefined;
+    },
+  };
+}
+
+/** The gate's verdict after a hook's word: only ever as strict or stricter. */
+export function withHookVerdict(verdict: Verdict, hook: { deny?: string; ask?: string }): Verdict {
+  if (verdict.kind === 'deny') return verdict;
+  if (hook.deny !== undefined) return { kind: 'deny', why: 'a PreToolUse hook', message: hook.deny };
+  if (hook.ask !== undefined && verdict.kind === 'allow') {
+    return { kind: 'ask', why: hook.ask, headless: `Not run: ${hook.ask}, and -p cannot ask.` };
+  }
+  return verdict;
+}

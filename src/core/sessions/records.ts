@@ -3,7 +3,7 @@
 import type { AssistantMessage, StopReason, Usage, UserBlock } from '../conversation.js';
 import type { AgentEvent, TurnEndReason } from '../events.js';
 import type { ToolDetails } from '../tools/details.js';
-import type { StoredImage } from './session-images.js';
+import type { StoredImage, StoredImageBlock } from './session-images.js';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -19,8 +19,6 @@ export interface HeaderRecord {
 }
 
 /** The prompt as typed (`text`) and the user message the model saw for it (`content`: notes first). */
-/** A prompt's image in the record: its file beside the session, never its bytes. */
-export type StoredImageBlock = { type: 'image_file' } & StoredImage;
 export interface PromptRecord { type: 'prompt'; at: number; text: string; content: (UserBlock | StoredImageBlock)[] }
 
 /** The session's name in lists: its first prompt, shortened. */

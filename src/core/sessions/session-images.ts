@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ImageBlock, ImageMediaType, UserBlock } from '../conversation.js';
-import type { StoredImageBlock } from './records.js';
 import { makePrivateDir } from './session-paths.js';
 
 /** What a record keeps of an image: everything but the bytes, and where they are. */
@@ -17,6 +16,9 @@ export interface StoredImage {
   height: number;
   bytes: number;
 }
+
+/** A prompt's image in its record: its file beside the session, never its bytes. */
+export type StoredImageBlock = { type: 'image_file' } & StoredImage;
 
 const EXTENSIONS: Record<ImageMediaType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 

@@ -18,6 +18,7 @@ import {
   type ProcessInfo,
 } from './process-tree.js';
 import { trackCommand } from './running-commands.js';
+import { pausableTimeout, type TimeoutHold } from './timeout-hold.js';
 import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
@@ -61,6 +62,8 @@ export interface PtyCommandOptions {
   wrapper?: { file: string; args: string[] };
   /** Applied to the log as it is written (keys in any encoding). */
   redact?: Redact;
+  /** Held while the command's program waits for the person (askpass): the timeout does not count that time. */
+  timeoutHold?: TimeoutHold;
   /** For benches: false feeds every byte to the emulator (see CommandTerminal). */
   plainFastPath?: boolean;
 }
@@ -260,10 +263,11 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let timedOut = false;
   let waitingForInput = false;
   let aborted = false;
-  let stopTimer: NodeJS.Timeout | null = null;
+  let clearStopTimer = () => {};
   let onAbort = () => {};
   const stopped = new Promise<'timeout' | 'abort'>((resolve) => {
-    stopTimer = setTimeout(() => resolve('timeout'), opts.timeoutMs);
+    const stopTimer = pausableTimeout(opts.timeoutMs, () => resolve('timeout'), opts.timeoutHold);
+    clearStopTimer = () => stopTimer.clear();
     onAbort = () => resolve('abort');
     if (opts.signal.aborted) resolve('abort');
     // The turn's signal outlives this command: the listener is removed when it ends.
@@ -311,7 +315,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       // Gone between the check and the call.
     }
   }
-  if (stopTimer) clearTimeout(stopTimer);
+  clearStopTimer();
   opts.signal.removeEventListener('abort', onAbort);
   finished = true;
   if (reportTimer) clearTimeout(reportTimer);

@@ -1,6 +1,7 @@
 // What one bash call asks secrets through: the askpass bridge's variables (and the socket's folder
 // for the sandbox to bind in), or, when nobody can answer (-p), a helper that refuses at once.
 import type { AskpassLease } from '../shell/askpass-bridge.js';
+import type { TimeoutHold } from '../shell/timeout-hold.js';
 import type { ToolContext } from './tool.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ToolContext } from './tool.js';
 const SUDO_FUNCTION = { 'BASH_FUNC_sudo%%': '() { command sudo -A "$@"; }' };
 
 /** Loaded on the first command (the bridge's module and socket are never needed before it). */
-export async function askpassFor(ctx: ToolContext, command: string, sandboxed: boolean): Promise<AskpassLease> {
+export async function askpassFor(ctx: ToolContext, command: string, sandboxed: boolean, timeout: TimeoutHold): Promise<AskpassLease> {
   const { askpassBridge, askpassEnv, askpassHelperPath } = await import('../shell/askpass-bridge.js');
   const helper = askpassHelperPath();
   if (!helper) return { env: {}, folder: null, release: () => undefined };
@@ -19,6 +20,18 @@ export async function askpassFor(ctx: ToolContext, command: string, sandboxed: b
   const extra = sudo ? SUDO_FUNCTION : {};
   const ask = ctx.askSecret;
   if (!ask) return { env: { ...askpassEnv(helper, undefined, sudo), ...extra }, folder: null, release: () => undefined };
-  const lease = await askpassBridge().lease(helper, (question, signal) => ask({ ...question, command, cwd: ctx.workspaceRoot }, signal), sudo);
+  const lease = await askpassBridge().lease(
+    helper,
+    // The command's timeout stops while the person is asked: typing a password is not running time.
+    async (question, signal) => {
+      const release = timeout.hold();
+      try {
+        return await ask({ ...question, command, cwd: ctx.workspaceRoot }, signal);
+      } finally {
+        release();
+      }
+    },
+    sudo,
+  );
   return { ...lease, env: { ...lease.env, ...extra } };
 }

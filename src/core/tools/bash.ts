@@ -10,6 +10,7 @@ import type { PtyCommandResult } from '../shell/pty-command.js';
 import { isReadOnlyCommand } from '../shell/read-only.js';
 import { sandboxHint } from '../shell/sandbox-hints.js';
 import { supervisorPath } from '../shell/supervisor.js';
+import { TimeoutHold } from '../shell/timeout-hold.js';
 import { MAX_RESULT_CHARS } from '../truncate.js';
 import { askpassFor } from './bash-askpass.js';
 import type { ToolDetails } from './details.js';
@@ -126,7 +127,8 @@ export function bashDescription(supervisorBuilt: boolean): string {
     'Each call is a fresh shell: cd and variables do not carry over. Non-interactive: nobody may be there to ' +
     'answer, so avoid prompts and editors (use flags such as -y, --yes, --no-edit, git commit -m). Pagers are ' +
     'off (PAGER=cat, GIT_PAGER=cat) and git never opens an editor (GIT_EDITOR=true). Passwords that ssh, git over HTTPS ' +
-    '(and sudo -A) ask for go to the person through SSH_ASKPASS/GIT_ASKPASS, never to you; with nobody to ask they fail at once. A command still ' +
+    '(and sudo -A) ask for go to the person through SSH_ASKPASS/GIT_ASKPASS, never to you (the time the person takes does not count against ' +
+    'timeout_ms); with nobody to ask they fail at once. A command still ' +
     `waiting for input ends at the timeout: timeout_ms defaults to the person's setting (${DEFAULT_TIMEOUT_MS}, 2 minutes, unless changed), at most ` +
     `${MAX_TIMEOUT_MS} (10 minutes). On timeout or interrupt the command and every process it started are ` +
     'killed, with the output so far; processes left running in the background when the command ends are killed ' +
@@ -215,8 +217,9 @@ export const bashTool: Tool<BashInput> = {
     let result: PtyCommandResult;
     let wrapper: ReturnType<typeof commandWrapper>;
     let askpass: AskpassLease | undefined;
+    const timeoutHold = new TimeoutHold();
     try {
-      askpass = await askpassFor(ctx, input.command, decision.sandboxed);
+      askpass = await askpassFor(ctx, input.command, decision.sandboxed, timeoutHold);
       wrapper = commandWrapper(decision, ctx, logPath, askpass.folder);
       // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
       const { runPtyCommand } = await import('../shell/pty-command.js');
@@ -229,6 +232,7 @@ export const bashTool: Tool<BashInput> = {
         cols,
         rows,
         timeoutMs,
+        timeoutHold,
         signal: ctx.signal,
         logPath,
         resultChars: outputBudget(logPath),

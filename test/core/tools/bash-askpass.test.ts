@@ -42,9 +42,13 @@ afterAll(async () => {
 type SecretRequest = Extract<AgentEvent, { type: 'secret_request' }>;
 
 /** One turn that runs `command`; `answer` answers each secret request (null: Esc). */
-async function turn(command: string, answer: (r: SecretRequest) => string | null, opts: { askSecrets?: boolean; network?: boolean; sudoAskpass?: boolean; sandboxOff?: boolean } = {}) {
+async function turn(
+  command: string,
+  answer: (r: SecretRequest) => string | null,
+  opts: { askSecrets?: boolean; network?: boolean; sudoAskpass?: boolean; sandboxOff?: boolean; timeoutMs?: number; answerAfterMs?: number } = {},
+) {
   const sessionDir = path.join(base, `session-${Math.random().toString(36).slice(2)}`);
-  const provider = testProvider([respond([toolUse('call-1', 'bash', { command, timeout_ms: 20_000 })]), respond([text('after the command')])]);
+  const provider = testProvider([respond([toolUse('call-1', 'bash', { command, timeout_ms: opts.timeoutMs ?? 20_000 })]), respond([text('after the command')])]);
   const agent = createAgent({
     provider,
     model: 'test',
@@ -59,7 +63,8 @@ async function turn(command: string, answer: (r: SecretRequest) => string | null
   const events: AgentEvent[] = [];
   for await (const e of agent.run('go')) {
     events.push(e);
-    if (e.type === 'secret_request') setImmediate(() => agent.answerSecret(e.request, answer(e)));
+    // answerAfterMs: a person slower than the command's timeout.
+    if (e.type === 'secret_request') setTimeout(() => agent.answerSecret(e.request, answer(e)), opts.answerAfterMs ?? 0);
   }
   const result = events.find((e) => e.type === 'tool_result');
   const requests = events.filter((e): e is SecretRequest => e.type === 'secret_request');
@@ -149,5 +154,11 @@ describe('the askpass bridge (real pty, real bubblewrap)', () => {
     const inside = await turn(probeSudo, () => null, { sudoAskpass: true });
     expect(inside.result).not.toContain('sudo is a function');
     expect(inside.result).toContain('SUDO_ASKPASS=none');
+  }, 30_000);
+
+  it("does not count the person's typing against the command's timeout", async () => {
+    const { result } = await turn(ASK_LIKE_SSH, () => SECRET, { timeoutMs: 1500, answerAfterMs: 2500 });
+    expect(result).toContain('GOT-THE-SECRET');
+    expect(result).not.toContain('timed out');
   }, 30_000);
 });

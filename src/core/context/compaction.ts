@@ -1,7 +1,7 @@
 // Compaction: the conversation before the last few turns becomes one summary message. The model
 // (same provider, no tools) writes the summary from a plain-text rendering of that part; results
 // the person pinned go into the summary message verbatim.
-import type { Message, ToolResultBlock, ToolUseBlock, Usage, UserMessage } from '../conversation.js';
+import type { ImageBlock, Message, ToolResultBlock, ToolUseBlock, Usage, UserBlock, UserMessage } from '../conversation.js';
 import { emptyUsage } from '../conversation.js';
 import type { Provider, ProviderRequest } from '../providers/provider.js';
 import { truncateHeadTail } from '../truncate.js';
@@ -16,6 +16,7 @@ const RESULT_CHARS_FOR_SUMMARY = 3000;
 
 export const SUMMARY_HEADER = '[The earlier part of this conversation was compacted. Summary of it:]';
 export const PINNED_HEADER = '[Tool result pinned by the user, kept verbatim:';
+export const DROPPED_IMAGES_HEADER = '[Images the compaction dropped (ask for a file again to see it):';
 
 const SUMMARY_SYSTEM = [
   'You summarise a coding session between a person and a coding agent so that the agent can continue the work from your summary alone.',
@@ -70,7 +71,8 @@ export function renderTranscript(messages: readonly Message[]): string {
       else if (b.type === 'tool_result') {
         const name = uses.get(b.tool_use_id)?.name ?? 'tool';
         out.push(`Result of ${name}${b.is_error ? ' (error)' : ''}:\n${truncateHeadTail(b.content, RESULT_CHARS_FOR_SUMMARY)}`);
-      }
+        for (const image of b.images ?? []) out.push(`(with an image: ${imageLine(image)})`);
+      } else if (b.type === 'image') out.push(`Person attached an image: ${imageLine(b)}`);
     }
   }
   return out.join('\n\n');
@@ -93,10 +95,20 @@ export async function requestSummary(provider: Provider, request: ProviderReques
 /** The message that replaces the earlier part: the summary, then every pinned result in it verbatim. */
 export function summaryMessage(summary: string, earlier: readonly Message[], edits: ContextEdits): UserMessage {
   const uses = toolUsesById(earlier);
-  const pinned = earlier.flatMap((m) => (m.role === 'user' ? m.content.filter((b): b is ToolResultBlock => b.type === 'tool_result' && edits.isPinned(b.tool_use_id)) : []));
-  const parts = [`${SUMMARY_HEADER}\n${summary}`, ...pinned.map((b) => pinnedText(uses.get(b.tool_use_id), b))];
-  return { role: 'user', content: parts.map((text) => ({ type: 'text', text })) };
+  const results = earlier.flatMap((m) => (m.role === 'user' ? m.content.filter((b): b is ToolResultBlock => b.type === 'tool_result') : []));
+  const pinned = results.filter((b) => edits.isPinned(b.tool_use_id));
+  // Images go with what they were in: a pinned result keeps its images, every other one is named.
+  const dropped = [
+    ...earlier.flatMap((m) => (m.role === 'user' ? m.content.filter((b): b is ImageBlock => b.type === 'image') : [])),
+    ...results.filter((b) => !edits.isPinned(b.tool_use_id)).flatMap((b) => b.images ?? []),
+  ];
+  const content: UserBlock[] = [{ type: 'text', text: `${SUMMARY_HEADER}\n${summary}` }];
+  if (dropped.length > 0) content.push({ type: 'text', text: `${DROPPED_IMAGES_HEADER} ${dropped.map(imageLine).join('; ')}]` });
+  for (const b of pinned) content.push({ type: 'text', text: pinnedText(uses.get(b.tool_use_id), b) }, ...(b.images ?? []));
+  return { role: 'user', content };
 }
+
+const imageLine = (image: ImageBlock) => `${image.name}, ${image.width}×${image.height}`;
 
 function pinnedText(use: ToolUseBlock | undefined, result: ToolResultBlock): string {
   const call = use ? `${use.name} ${JSON.stringify(use.input)}` : result.tool_use_id;

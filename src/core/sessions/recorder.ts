@@ -151,7 +151,7 @@ export class SessionRecorder implements ConversationRecorder {
       case 'error':
         return this.keep({ type: 'notice', message: event.message, level: 'error' });
       case 'compaction':
-        return this.keep({ type: 'compaction', at: this.now(), event });
+        return this.keep({ type: 'compaction', at: this.now(), event: { ...event, message: { role: 'user', content: storePromptImages(this.logsDir, event.message.content) } } });
       case 'context_edit':
         return this.keep({ type: 'context_edit', event });
       case 'permission_mode':

@@ -51,7 +51,13 @@ export interface ModeRecord { type: 'mode'; mode: string }
  * The conversation was compacted: rebuilding it, everything before the last `keptMessages`
  * messages is replaced by `event.message`; the transcript still shows what came before.
  */
-export interface CompactionRecord { type: 'compaction'; at: number; event: Extract<AgentEvent, { type: 'compaction' }> }
+type CompactionEvent = Extract<AgentEvent, { type: 'compaction' }>;
+/** The summary message's images (a pinned result's) are kept as files beside the session. */
+export interface CompactionRecord {
+  type: 'compaction';
+  at: number;
+  event: Omit<CompactionEvent, 'message'> & { message: { role: 'user'; content: (UserBlock | StoredImageBlock)[] } };
+}
 /** A tool result was dropped, shrunk or pinned for later requests (or restored, edit null). */
 export interface ContextEditRecord { type: 'context_edit'; event: Extract<AgentEvent, { type: 'context_edit' }> }
 /** The change ledger's events (tool_changes, tool_untracked, outside_changes, turn_checkpoint), as they came. */

@@ -106,8 +106,9 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
       case 'compaction': {
         // As the compaction built it: the summary, then the messages it kept.
         const before = repairHistory(messages);
-        messages = repairHistory([r.event.message, ...before.slice(Math.max(0, before.length - r.event.keptMessages))]);
-        replay.push(r.event);
+        const event = { ...r.event, message: { role: 'user' as const, content: loadPromptImages(r.event.message.content) } };
+        messages = repairHistory([event.message, ...before.slice(Math.max(0, before.length - r.event.keptMessages))]);
+        replay.push(event);
         break;
       }
       case 'context_edit':

@@ -17,15 +17,22 @@ import { drawnRowsOf } from './drawn-rows.js';
 export const INPUT_MAX_ROWS = 8;
 export const PLACEHOLDER = 'Ask anything · / for commands · @ for files';
 
-/** Rows of the prompt at `width` (inside the border), with the cursor drawn inverse. */
-export function inputRows(input: InputState, width: number, busy: boolean): string[] {
+/** The prompt's placeholder while a command's pane has the keys (Ctrl+T): no caret here. */
+export const AWAY_PLACEHOLDER = 'the command above has the keys';
+
+/**
+ * Rows of the prompt at `width` (inside the border), with the cursor drawn inverse; `caret`
+ * false (the keys are in a command's pane) draws no cursor, so only one place shows one.
+ */
+export function inputRows(input: InputState, width: number, busy: boolean, caret = true): string[] {
   const inner = Math.max(1, width - 4);
   const prefix = busy ? paint.warn('» ') : paint.user('› ');
-  if (input.text === '') return [prefix + paint.inverse(' ') + paint.dim(PLACEHOLDER.slice(0, Math.max(0, inner - 3)))];
+  const mark = (cell: string) => (caret ? paint.inverse(cell) : cell);
+  if (input.text === '') return [prefix + mark(' ') + paint.dim((caret ? PLACEHOLDER : AWAY_PLACEHOLDER).slice(0, Math.max(0, inner - 3)))];
   const { text, cursor } = input;
   // Pasted text can hold anything: each side of the cursor is made safe on its own.
   const at = text[cursor];
-  const cursorCell = at === undefined || at === '\n' ? paint.inverse(' ') + (at ?? '') : paint.inverse(toSafeText(at));
+  const cursorCell = at === undefined || at === '\n' ? mark(' ') + (at ?? '') : mark(toSafeText(at));
   const drawn = toSafeText(text.slice(0, cursor)) + cursorCell + toSafeText(text.slice(cursor + (at === undefined ? 0 : 1)));
   const rows = wrapText(drawn, inner - 2).map((l, i) => (i === 0 ? prefix : '  ') + l);
   if (rows.length <= INPUT_MAX_ROWS) return rows;
@@ -80,12 +87,12 @@ export function QueuedPrompts({ width }: { width: number }) {
 }
 
 export function Input({ width }: { width: number }) {
-  const { input, busy } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle' })));
+  const { input, busy, caret } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
   // Drawn by the frame writer when there is one: the same box, border and all.
-  if (drawnRowsOf(useStdout().stdout)) return <Lines width={width} lines={boxRows(inputRows(input, width, busy), width, busy ? 'borderBusy' : 'border')} />;
+  if (drawnRowsOf(useStdout().stdout)) return <Lines width={width} lines={boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border')} />;
   return (
     <Box borderStyle="round" borderColor={inkColor(busy ? 'borderBusy' : 'border')} paddingX={1} width={width} flexDirection="column">
-      <Lines lines={inputRows(input, width, busy)} />
+      <Lines lines={inputRows(input, width, busy, caret)} />
     </Box>
   );
 }

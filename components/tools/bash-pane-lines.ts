@@ -55,6 +55,9 @@ export function bashPaneLines(item: ToolItem, width: number, frame: number, now:
       : hidden > 0 && !running ? ` ${countOf(hidden, 'earlier line')} ` : '';
   const top = fitLine(border(`  ╭${topLabel}${'─'.repeat(Math.max(0, inner + 1 - stringWidth(topLabel)))}`), width);
   const body = (shown.length > 0 ? shown : ['']).map((l) => `${border('  │')} ${fitPaneRow(l, inner)}${RESET}`);
+  // With the keys, the caret is here (at the end of the last row, where a program that waits
+  // for input has written its question), not in the prompt box.
+  if (focused) body[body.length - 1] = `${border('  │')} ${fitPaneRow(shown.at(-1) ?? '', inner - 1)}${RESET}${paint.inverse(' ')}`;
   return [header, top, ...body, border(`  ╰${'─'.repeat(inner + 1)}`)];
 }
 

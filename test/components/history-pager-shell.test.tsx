@@ -1,5 +1,7 @@
 // History mode's `o` (the pager over a bash call's whole log) and Ctrl+T (keys into a running
 // command) in the real App.
+import stripAnsi from 'strip-ansi';
+import { applyPaletteTheme } from '../../components/palette.js';
 import React from 'react';
 import { appendFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +17,7 @@ let h: H | null = null;
 afterEach(async () => {
   if (h) await unmountAct(h.r);
   h = null;
+  applyPaletteTheme('dark', { noColor: true });
 });
 
 /** A store whose door takes the keys typed into a running command (written). */
@@ -111,6 +114,7 @@ function runningBash(store: AppStore, id: string, at = Date.now()): void {
 
 describe('Ctrl+T: typing into a running command', () => {
   it('sends every key to the pty as the terminal sent it; Ctrl+T gives the keys back', async () => {
+    applyPaletteTheme('dark', { noColor: true, level: 1 }); // inverse, the caret, without colours
     const store = storeWithDoor();
     runningBash(store, 'cmd');
     h = await render(store);
@@ -120,6 +124,12 @@ describe('Ctrl+T: typing into a running command', () => {
     let f = frame(h.r);
     expect(f).toContain('keys go to the command — Ctrl+T to return');
     expect(f.match(/keys go to the command/g)).toHaveLength(2); // the pane's border and the status line
+    // One caret on screen, in the pane after the program's question; the prompt box has none.
+    const raw = h.r.lastFrame() ?? '';
+    expect(raw.split('\x1b[7m')).toHaveLength(2);
+    const caretRow = raw.split('\n').find((l) => l.includes('\x1b[7m'))!;
+    expect(stripAnsi(caretRow)).toMatch(/│ name\? ?\s*$/);
+    expect(f).toContain('the command above has the keys');
     await press(h.r, 'b', 'o', KEYS.backspace, KEYS.up, KEYS.ctrlC, KEYS.esc, '\x1b[15~', KEYS.enter);
     expect(h.written).toEqual(['b', 'o', '\x7f', '\x1b[A', '\x03', '\x1b', '\x1b[15~', '\r']);
     expect(h.store.getState().input.text).toBe('');
@@ -131,6 +141,12 @@ describe('Ctrl+T: typing into a running command', () => {
     expect(h.written).toHaveLength(8);
     f = frame(h.r);
     expect(f).not.toContain('keys go to the command');
+    expect(f).not.toContain('the command above has the keys');
+    // The caret is back in the prompt box (and only there).
+    await press(h.r, KEYS.backspace);
+    const back = h.r.lastFrame() ?? '';
+    expect(back.split('\x1b[7m')).toHaveLength(2);
+    expect(stripAnsi(back.split('\n').find((l) => l.includes('\x1b[7m'))!)).toContain('Ask anything');
   });
 
   it('in history mode focuses the selected command, and focus returns when the command ends', async () => {

@@ -16,7 +16,7 @@ import { createProvider, createSessionAgent } from './session.js';
 import { lookUpChosen, resumeInto } from './session-recording.js';
 import { settingsNotices } from './settings-notices.js';
 import { createAgentDoor } from '../core/door/agent-door.js';
-import { promptImages } from './prompt-images.js';
+import { promptImages, withoutImageBytes } from './prompt-images.js';
 
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
@@ -124,7 +124,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
       door.subscribe((event) => {
         if (event.type === 'run_end') return resolve();
         if (event.type === 'ready' || event.type === 'startup') return;
-        if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(event)}\n`);
+        if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(withoutImageBytes(event))}\n`);
         // Someone waiting on a plain -p should see why nothing happens yet.
         else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
         // A notice (an SDK's deprecation warning, the iteration cap) is said once, as it comes.

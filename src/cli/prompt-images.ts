@@ -1,9 +1,10 @@
-// The images a -p prompt sends: every --image file, and every @name.png (.jpg, .jpeg, .gif, .webp)
-// the prompt mentions, in that order, each once. The prompt's text keeps the @name, so the model
-// knows which image is which.
+// Images in -p: the ones a prompt sends (every --image file, and every @name.png (.jpg, .jpeg, .gif,
+// .webp) the prompt mentions, in that order, each once; the text keeps the @name, so the model
+// knows which image is which), and stream-json events without image bytes.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageBlock } from '../core/conversation.js';
+import type { AgentEvent } from '../core/events.js';
 import { imageBlockFromBytes } from '../core/images/image-blocks.js';
 
 const MENTION = /(?:^|\s)@(\S+\.(?:png|jpe?g|gif|webp))(?=$|[\s,.;:!?)])/gi;
@@ -32,4 +33,11 @@ export async function promptImages(prompt: string, files: readonly string[], cwd
     images.push(image);
   }
   return { images };
+}
+
+/** A tool result's images as stream-json prints them: what they are, not their bytes. */
+export function withoutImageBytes<E extends { type: string }>(event: E): E {
+  const images = (event as Partial<Extract<AgentEvent, { type: 'tool_result' }>>).images;
+  if (event.type !== 'tool_result' || !images) return event;
+  return { ...event, images: images.map(({ data: _, ...meta }) => meta) };
 }

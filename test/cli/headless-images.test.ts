@@ -52,6 +52,16 @@ describe('inkling -p with images', () => {
     expect(await readdir(join(sessionsDir, key!, jsonl.replace(/\.jsonl$/, ''), 'images'))).toHaveLength(2);
   });
 
+  it('stream-json names a read image without printing its bytes', async () => {
+    await writeFile(join(workspace, 'shot.png'), tinyPng(12, 8));
+    fake.enqueue(reply({ toolUses: [{ name: 'read_file', input: { path: 'shot.png' }, id: 'toolu_1' }] }), reply({ text: 'Grey.' }));
+    const r = await runBin(['-p', 'look at shot.png', '--output-format', 'stream-json'], { cwd: workspace, env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain(tinyPng(12, 8).toString('base64').slice(0, 40));
+    const result = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; images?: unknown[] }).find((e) => e.type === 'tool_result');
+    expect(result?.images).toEqual([{ type: 'image', mediaType: 'image/png', name: 'shot.png', width: 12, height: 8, bytes: tinyPng(12, 8).length }]);
+  });
+
   it('stops with a readable error when an image is missing or is not an image, before any request', async () => {
     await writeFile(join(workspace, 'notes.png'), 'not really a png\n');
     const missing = await runBin(['-p', 'look at @gone.png'], { cwd: workspace, env: env() });

@@ -78,8 +78,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   }
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
-  const setupNotices = [(await (await import('./skills-session.js')).sessionSkills(config)).notices, (await (await import('./hooks-session.js')).sessionHookFiles(config)).notices];
-  for (const line of setupNotices.flat()) print(out.stderr, `inkling: ${line}\n`);
+  for (const line of await (await import('./hooks-session.js')).setupNotices(config)) print(out.stderr, `inkling: ${line}\n`);
   const unsandboxed = sandboxNotice(await sessionSandbox(config));
   if (unsandboxed) print(out.stderr, `inkling: ${unsandboxed}\n`);
   const chosen = await lookUpChosen(config);

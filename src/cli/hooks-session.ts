@@ -61,3 +61,11 @@ export async function readHookFiles(workspaceRoot: string, userHome: string, tru
   }
   return { hooks, notices };
 }
+
+/** Everything said once about the person's setup: skills that could not be read, hooks not run or malformed, rules that do not map. */
+export async function setupNotices(config: InklingConfig): Promise<string[]> {
+  const [{ sessionSkills }, { claudePermissionRules }] = await Promise.all([import('./skills-session.js'), import('./claude-permissions.js')]);
+  const [skills, hooks] = await Promise.all([sessionSkills(config), sessionHookFiles(config)]);
+  const rules = claudePermissionRules(config.workspaceRoot, config.report?.trust.trusted ?? false, config.settings.compat.claude);
+  return [...skills.notices, ...hooks.notices, ...rules.problems];
+}

@@ -95,9 +95,8 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
       const noKey = noKeyNotice(config);
-      const skills = await (await import('./skills-session.js')).sessionSkills(config);
-      const hooks = await (await import('./hooks-session.js')).sessionHookFiles(config);
-      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...skills.notices, ...hooks.notices].map(scrub);
+      const setup = await (await import('./hooks-session.js')).setupNotices(config);
+      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...setup].map(scrub);
     },
     () => [],
   );

@@ -7,6 +7,7 @@ import { parseRules, PermissionGate } from '../core/permissions/gate.js';
 import { rememberedChoicesFile } from '../core/permissions/remembered-choices.js';
 import type { PermissionRule } from '../core/permissions/rules.js';
 import type { InklingConfig } from './config.js';
+import { claudePermissionRules } from './claude-permissions.js';
 
 export function sessionPermissions(config: InklingConfig, sandbox: CommandSandbox | undefined): { gate: PermissionGate; problems: string[] } {
   const { permissions } = config.settings;
@@ -18,9 +19,11 @@ export function sessionPermissions(config: InklingConfig, sandbox: CommandSandbo
       problems.push(...parsed.problems.map((p) => `permissions.${key}: ${p} (the rule is ignored)`));
       return parsed.rules;
     });
+  const claude = claudePermissionRules(config.workspaceRoot, config.report?.trust.trusted ?? false, config.settings.compat.claude);
+  problems.push(...claude.problems);
   const gate = new PermissionGate({
     mode: permissions.mode,
-    rules: { allow: list('allow'), ask: list('ask'), deny: list('deny') },
+    rules: { allow: [...list('allow'), ...claude.allow], ask: [...list('ask'), ...claude.ask], deny: [...list('deny'), ...claude.deny] },
     protectedPaths: permissions.protectedPaths,
     workspaceRoot: config.workspaceRoot,
     home: os.homedir(),

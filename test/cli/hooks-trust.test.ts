@@ -48,3 +48,18 @@ describe('hooks and workspace trust in -p', () => {
     expect(await exists(join(base, 'workspace-hook-ran'))).toBe(true);
   });
 });
+
+describe("Claude Code's permission rules in .claude/settings.json", () => {
+  it('a deny rule denies in an untrusted workspace; an allow rule is not applied there, and says so', async () => {
+    await writeFile(join(base, 'ws', '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(./secret.txt)', 'Glob'], allow: ['Bash(rm:*)'] } }));
+    await writeFile(join(base, 'ws', 'secret.txt'), 'TOP SECRET\n');
+    fake.enqueue(reply({ toolUses: [{ name: 'read_file', input: { path: 'secret.txt' }, id: 'toolu_s' }] }), reply({ text: 'ok' }));
+    const result = await runBin(['-p', 'read the secret'], { cwd: join(base, 'ws'), env: { HOME: join(base, 'home'), INKLING_HOME: join(base, 'inkling'), ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url } });
+    expect(result.code).toBe(0);
+    const second = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(second).not.toContain('TOP SECRET');
+    expect(second).toMatch(/secret\.txt/);
+    expect(result.stderr).toMatch(/Glob has no equivalent in inkling/);
+    expect(result.stderr).toMatch(/permissions\.allow not applied: this workspace is not trusted/);
+  });
+});

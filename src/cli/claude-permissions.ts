@@ -6,7 +6,7 @@ import os from 'node:os';
 import { translateClaudeRules } from '../core/compat/claude-rules.js';
 import { parseRules } from '../core/permissions/gate.js';
 import type { PermissionRule } from '../core/permissions/rules.js';
-import { claudeSettingsFiles } from './hooks-session.js';
+import { claudeSettingsFiles } from './claude-settings-files.js';
 
 export interface ClaudeRules {
   allow: PermissionRule[];

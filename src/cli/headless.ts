@@ -78,7 +78,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   }
   const provider = await createProvider(config);
   const agent = await createSessionAgent(config, provider);
-  for (const line of await (await import('./hooks-session.js')).setupNotices(config)) print(out.stderr, `inkling: ${line}\n`);
+  for (const line of await (await import('./setup-notices.js')).setupNotices(config)) print(out.stderr, `inkling: ${line}\n`);
   const unsandboxed = sandboxNotice(await sessionSandbox(config));
   if (unsandboxed) print(out.stderr, `inkling: ${unsandboxed}\n`);
   const chosen = await lookUpChosen(config);

@@ -4,8 +4,8 @@
 // file is reported with its file and reason.
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { CommandHook } from '../core/hooks/hook-settings.js';
+import { claudeSettingsFiles } from './claude-settings-files.js';
 import type { InklingConfig } from './config.js';
 
 export interface HookFiles {
@@ -14,15 +14,6 @@ export interface HookFiles {
 }
 
 const found = new Map<string, Promise<HookFiles>>();
-
-/** Claude Code's settings files that may hold hooks, and whose they are. */
-export function claudeSettingsFiles(workspaceRoot: string, userHome: string): { file: string; origin: CommandHook['origin'] }[] {
-  return [
-    { file: path.join(userHome, '.claude', 'settings.json'), origin: 'user' },
-    { file: path.join(workspaceRoot, '.claude', 'settings.json'), origin: 'workspace' },
-    { file: path.join(workspaceRoot, '.claude', 'settings.local.json'), origin: 'workspace' },
-  ];
-}
 
 export function sessionHookFiles(config: InklingConfig): Promise<HookFiles> {
   const trusted = config.report?.trust.trusted ?? false;
@@ -60,12 +51,4 @@ export async function readHookFiles(workspaceRoot: string, userHome: string, tru
     hooks.push(...read.hooks);
   }
   return { hooks, notices };
-}
-
-/** Everything said once about the person's setup: skills that could not be read, hooks not run or malformed, rules that do not map. */
-export async function setupNotices(config: InklingConfig): Promise<string[]> {
-  const [{ sessionSkills }, { claudePermissionRules }] = await Promise.all([import('./skills-session.js'), import('./claude-permissions.js')]);
-  const [skills, hooks] = await Promise.all([sessionSkills(config), sessionHookFiles(config)]);
-  const rules = claudePermissionRules(config.workspaceRoot, config.report?.trust.trusted ?? false, config.settings.compat.claude);
-  return [...skills.notices, ...hooks.notices, ...rules.problems];
 }

@@ -95,7 +95,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
       const unsandboxed = sandboxNotice(await sessionSandbox(config));
       const noKey = noKeyNotice(config);
-      const setup = await (await import('./hooks-session.js')).setupNotices(config);
+      const setup = await (await import('./setup-notices.js')).setupNotices(config);
       return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...setup].map(scrub);
     },
     () => [],

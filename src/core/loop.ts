@@ -12,8 +12,8 @@ import { SecretRequests } from './secret-requests.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
 import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
-import { ToolCallBatch, type SchedulerDeps } from './scheduler.js';
-import type { ChangeLedger } from './checkpoints/change-ledger.js';
+import { ToolCallBatch } from './scheduler.js';
+import { recordWith } from './checkpoints/call-recording.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
@@ -25,6 +25,7 @@ import { contextWindow } from './providers/models.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
+import { promptSubmitHooks, stopHooksContinue, type StopState } from './hooks/turn-hooks.js';
 import { withStoredRead } from './sessions/stored-fields.js';
 import { conversationRewinds } from './conversation-rewind.js';
 import type { RestoredSession } from './sessions/session-restore.js';
@@ -261,11 +262,14 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     let turnUsage = emptyUsage();
     let compactionFutile = false;
     let tooLongRetried = false;
+    const stop: StopState = { active: false };
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
     emit({ type: 'turn_start', prompt });
+    const hooked = await promptSubmitHooks(config.hooks, prompt, signal, emit);
+    if (hooked === null) return end('end_turn');
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
-    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...images];
+    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...images];
     turns.add(content, prompt);
     const unrecorded = recorder?.prompt(prompt, content);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });
@@ -355,6 +359,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (signal.aborted) return end('aborted');
       if (final.stopReason === 'max_tokens') return end('max_tokens');
       if (final.stopReason === 'pause_turn') continue; // the API wants the same conversation sent again
+      if (await stopHooksContinue(config.hooks, stop, messages, signal, emit)) continue;
       return end('end_turn');
     }
     emit({ type: 'notice', message: `Stopped after ${maxIterations} model requests in one turn (the iteration cap). Send a message to continue.` });
@@ -390,9 +395,4 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   }
 
   return agent;
-}
-
-/** The scheduler's hook around calls that may write: the ledger's snapshots, when there is a ledger. */
-function recordWith(ledger: ChangeLedger | undefined, emit: (e: AgentEvent) => void): SchedulerDeps['recordChanges'] {
-  return ledger ? (use, run) => ledger.recordCall(use, run, emit) : undefined;
 }

@@ -1,0 +1,104 @@
+// UserPromptSubmit and Stop hook scripts written to Claude Code's documented contract, run as real
+// processes around the real loop and the fake Messages API: a context adder, a prompt blocker, and
+// a Stop hook that continues the turn once (it reads stop_hook_active to let the turn end after).
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readHooksBlock } from '../../../src/core/hooks/hook-settings.js';
+import { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
+import { createAgent } from '../../../src/core/loop.js';
+import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
+import { reply } from '../../helpers/fake-anthropic.js';
+import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
+import { collect } from '../../helpers/collect.js';
+
+const fx = fakeAnthropicAndWorkspace();
+
+async function script(name: string, body: string): Promise<string> {
+  const file = path.join(fx.ws.root, '..', name);
+  await writeFile(file, `#!/bin/sh\n${body}\n`);
+  await chmod(file, 0o755);
+  return file;
+}
+
+function agentWith(block: unknown) {
+  const read = readHooksBlock(block, '.claude/settings.json', 'user');
+  expect(read.problems).toEqual([]);
+  const hooks = new SessionHooks({ hooks: read.hooks, workspaceRoot: fx.ws.root, sessionId: 's1', transcriptPath: '/t.jsonl', permissionMode: () => 'default' });
+  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 1, maxRetries: 0 });
+  return createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: [], hooks, sessionDir: path.join(fx.ws.root, '..', 'session') });
+}
+
+const command = (cmd: string) => [{ type: 'command', command: cmd }];
+/** The text blocks of the last user message of request `i`. */
+const lastUserTexts = (i: number): string[] => {
+  const body = fx.server.requests[i]!.body as { messages: { role: string; content: string | { type: string; text?: string }[] }[] };
+  const last = body.messages.filter((m) => m.role === 'user').at(-1)!;
+  return typeof last.content === 'string' ? [last.content] : last.content.flatMap((b) => (b.type === 'text' ? [b.text!] : []));
+};
+
+describe('UserPromptSubmit hooks', () => {
+  it('a context adder: plain stdout and additionalContext go to the model after the prompt; the hook reads .prompt', async () => {
+    const seen = path.join(fx.ws.root, '..', 'seen.json');
+    const adder = await script('context.sh', `cat > ${seen}\necho "Current branch: main"`);
+    const json = await script('context-json.sh', `jq -n '{hookSpecificOutput:{hookEventName:"UserPromptSubmit",additionalContext:"Today is Friday"}}'`);
+    const agent = agentWith({ UserPromptSubmit: [{ hooks: command(adder) }, { hooks: command(json) }] });
+    fx.server.enqueue(reply({ text: 'ok' }));
+    await collect(agent.run('what branch?'));
+    const texts = lastUserTexts(0);
+    expect(texts[0]).toBe('what branch?');
+    expect(texts).toContain('[UserPromptSubmit hook] Current branch: main');
+    expect(texts).toContain('[UserPromptSubmit hook] Today is Friday');
+    expect(JSON.parse(await readFile(seen, 'utf8'))).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'what branch?', session_id: 's1', cwd: fx.ws.root });
+  });
+
+  it('exit 2 blocks the prompt: nothing is sent, the person reads the reason, and the next prompt goes through', async () => {
+    const blocker = await script('block.sh', `jq -r .prompt | grep -q 'sk-' && { echo "the prompt holds a key" >&2; exit 2; }\nexit 0`);
+    const agent = agentWith({ UserPromptSubmit: [{ hooks: command(blocker) }] });
+    const events = await collect(agent.run('use sk-abc123'));
+    expect(fx.server.requests).toHaveLength(0);
+    expect(events).toContainEqual({ type: 'notice', message: expect.stringContaining('the prompt holds a key') });
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+    expect(agent.messages).toEqual([]);
+    fx.server.enqueue(reply({ text: 'ok' }));
+    await collect(agent.run('hello'));
+    expect(lastUserTexts(0)).toEqual(['hello']);
+  });
+
+  it('decision "block" with a reason blocks the prompt too', async () => {
+    const agent = agentWith({ UserPromptSubmit: [{ hooks: command(`echo '{"decision":"block","reason":"not today"}'`) }] });
+    const events = await collect(agent.run('hi'));
+    expect(fx.server.requests).toHaveLength(0);
+    expect(events).toContainEqual({ type: 'notice', message: expect.stringContaining('not today') });
+  });
+});
+
+describe('Stop hooks', () => {
+  it('a Stop hook that continues the turn once: its reason is the model\'s next instruction, then stop_hook_active lets it end', async () => {
+    const log = path.join(fx.ws.root, '..', 'stop.log');
+    const once = await script(
+      'stop-once.sh',
+      `active=$(jq -r .stop_hook_active)\necho "$active" >> ${log}\nif [ "$active" = "false" ]; then jq -n '{decision:"block",reason:"run the tests before you stop"}'; fi\nexit 0`,
+    );
+    const agent = agentWith({ Stop: [{ hooks: command(once) }] });
+    fx.server.enqueue(reply({ text: 'Done.' }), reply({ text: 'Tests pass. Done.' }));
+    const events = await collect(agent.run('fix it'));
+    expect(fx.server.requests).toHaveLength(2);
+    expect(lastUserTexts(1)).toEqual(['Stop hook feedback: run the tests before you stop']);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['false', 'true']);
+    expect(events.filter((e) => e.type === 'turn_end')).toEqual([{ type: 'turn_end', reason: 'end_turn' }]);
+  });
+
+  it('exit 2 keeps the turn going with stderr; continue: false lets it end whatever else a hook says', async () => {
+    const agent = agentWith({ Stop: [{ hooks: command(`[ "$(jq -r .stop_hook_active)" = true ] && exit 0; echo "lint first" >&2; exit 2`) }] });
+    fx.server.enqueue(reply({ text: 'Done.' }), reply({ text: 'Linted.' }));
+    await collect(agent.run('go'));
+    expect(lastUserTexts(1)).toEqual(['Stop hook feedback: lint first']);
+
+    fx.server.requests.length = 0;
+    const ender = agentWith({ Stop: [{ hooks: command(`echo '{"continue":false,"stopReason":"enough","decision":"block","reason":"more"}'`) }] });
+    fx.server.enqueue(reply({ text: 'Done.' }));
+    await collect(ender.run('go'));
+    expect(fx.server.requests).toHaveLength(1);
+  });
+});

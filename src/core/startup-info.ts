@@ -30,6 +30,16 @@ export interface TrustQuestion {
   answer(trust: boolean): void;
 }
 
+/** What /status says besides what the UI already knows: where requests go, the workspace's trust, where sessions are kept. */
+export interface RunFacts {
+  /** "anthropic", "openrouter at https://…", "demo model". */
+  provider: string;
+  /** "trusted (recorded)", "not trusted: its settings only tighten", … */
+  trust: string;
+  /** The folder the workspace's session files are in (sessions/<workspace-key>/). */
+  sessionsDir: string;
+}
+
 export interface StartupInfo {
   /** Words given on the command line (`inkling "fix the test"`): the UI submits them first. */
   initialPrompt?: string;
@@ -65,4 +75,6 @@ export interface StartupInfo {
   bell?: Promise<boolean>;
   /** /model, once the agent is built (absent for the demo and scripted models). */
   models?: Promise<ModelPicking | null>;
+  /** /status's provider, trust and sessions folder, once the settings are checked (and the trust question answered). */
+  facts?: Promise<RunFacts>;
 }

@@ -14,6 +14,7 @@ import { showSessionDiff } from './session-diff.js';
 import { openRewindPicker } from './rewind-picker.js';
 import { openMcp } from './mcp-actions.js';
 import { openModelPicker } from './model-picker.js';
+import { showStatus } from './status-report.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
 /** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
@@ -61,6 +62,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),
   action('/memory', 'the memory files in the prompt (AGENTS.md …) and their sizes', (store) => openMemory(store)),
+  action('/status', 'model, provider, mode, sandbox, trust, memory files, MCP servers, session id and file', (store) => showStatus(store)),
   action('/exit', 'leave inkling', (store) => store.terminal.exit()),
 ];
 

@@ -1,9 +1,9 @@
 // The start-up's parts as the door announces them (core/door/startup-parts.ts) become state: the
 // trust question the trust prompt, memory files the header label and /memory, custom commands
-// the `/` menu, settings problems notices, the checked model label, the bell, the sandbox.
+// the `/` menu, settings problems notices, the checked model label, the bell, the sandbox, /status's facts.
 import type { StartupPart } from '../core/door/requests.js';
 import type { AppStore } from './app-store.js';
-import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from './workspace-actions.js';
+import { askTrust, commandsLoaded, factsKnown, memoryLoaded, modelLabelChecked, sandboxKnown, showNotices } from './workspace-actions.js';
 import { setBell } from './approval-actions.js';
 
 export function startupPartReady(store: AppStore, part: StartupPart): void {
@@ -17,5 +17,6 @@ export function startupPartReady(store: AppStore, part: StartupPart): void {
     case 'modelLabel': return modelLabelChecked(store, part.label);
     case 'bell': return setBell(store, part.on);
     case 'sandbox': return sandboxKnown(store, part.label);
+    case 'facts': return factsKnown(store, part.facts);
   }
 }

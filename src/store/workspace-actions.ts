@@ -5,6 +5,7 @@ import type { IgnoredSetting } from '../core/config/tighten.js';
 import type { CustomCommand } from '../core/commands/custom-commands.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
+import type { RunFacts } from '../core/startup-info.js';
 import type { AppState, AppStore } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { emptyInput } from './app-store.js';
@@ -44,6 +45,10 @@ export function memoryLoaded(store: AppStore, memory: MemoryFile[], targets: Mem
 /** The start-up probe answered: the header says "sandboxed" or why not. */
 export function sandboxKnown(store: AppStore, label: string): void {
   patch(store, { sandbox: label });
+}
+
+export function factsKnown(store: AppStore, facts: RunFacts): void {
+  patch(store, { facts });
 }
 
 export function commandsLoaded(store: AppStore, commands: CustomCommand[]): void {

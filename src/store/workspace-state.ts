@@ -6,6 +6,7 @@ import type { CustomCommand } from '../core/commands/custom-commands.js';
 import type { IgnoredSetting } from '../core/config/tighten.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
+import type { RunFacts } from '../core/startup-info.js';
 
 export interface TrustPromptState {
   workspaceRoot: string;
@@ -37,6 +38,8 @@ export interface WorkspaceInfo {
   sandbox?: string;
   /** The model label once the settings are checked (a bad file or trusting can change it). */
   modelLabel: string | null;
+  /** /status's provider, trust and sessions folder, once the settings are checked. */
+  facts?: RunFacts;
 }
 
 export function emptyWorkspaceInfo(): WorkspaceInfo {

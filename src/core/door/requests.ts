@@ -17,6 +17,7 @@ import type { MemoryFile } from '../memory/project-memory.js';
 import type { IgnoredSetting } from '../config/tighten.js';
 import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
+import type { RunFacts } from '../startup-info.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -156,7 +157,9 @@ export type StartupPart =
   /** notifications.bell once the settings files are read. */
   | { kind: 'bell'; on: boolean }
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered. */
-  | { kind: 'sandbox'; label: string };
+  | { kind: 'sandbox'; label: string }
+  /** /status's provider, trust and sessions folder. */
+  | { kind: 'facts'; facts: RunFacts };
 
 /** Besides the agent's own events: a run (turn or compaction) settled, a part that starts later is ready. */
 export type DoorEvent =

@@ -15,6 +15,7 @@ import { openRewindPicker } from './rewind-picker.js';
 import { openMcp } from './mcp-actions.js';
 import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
+import { copyLastAnswer } from './copy-answer.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
 /** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
@@ -58,6 +59,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/mcp', 'MCP servers: state, tools; start one again or turn it off', (store) => openMcp(store)),
   action('/compact', 'summarise the conversation so far to free the context (/compact <what to keep>)', (store, args) => compactConversation(store, args), '[what to keep]'),
   action('/context', 'where the context window goes; /context <n> selects the n-th largest result', (store, args) => showContext(store, args), '[n]'),
+  action('/copy', "copy the last answer's markdown to the clipboard", (store) => void copyLastAnswer(store)),
   action('/cost', 'tokens by kind, cost and cache savings of the session', (store) => showCost(store)),
   action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),

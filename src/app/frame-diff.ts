@@ -163,6 +163,11 @@ export interface DiffingStdout {
    * leave the spinners to this (live-cells.ts), so whoever renders to it must tick it.
    */
   spin(tick: number): void;
+  /**
+   * Ink's last frame again, whole, on a cleared screen from the top (Ctrl+L: something else wrote
+   * over the screen, so no row the differ believes unchanged can be trusted).
+   */
+  repaint(): void;
 }
 
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
@@ -252,5 +257,11 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   const spin = (tick: number) => {
     if (cells.turn(tick)) redraw();
   };
-  return { stdout, stats: differ.stats, guard: frameGuard.stats, spin };
+  const repaint = () => {
+    // As after a resize: the differ forgets the screen and the next frame lands on a cleared one.
+    differ.reset();
+    resizeFrames.resized();
+    redraw();
+  };
+  return { stdout, stats: differ.stats, guard: frameGuard.stats, spin, repaint };
 }

@@ -183,6 +183,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     terminal: {
       exit: () => instance?.unmount(),
       copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
+      redraw: () => frames.repaint(),
       setMouse: (on) => {
         if (screenActive()) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
       },

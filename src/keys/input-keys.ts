@@ -6,7 +6,7 @@ import {
   acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
   type InputExtras,
 } from '../store/input-actions.js';
-import { closeHelp, flash, followBottom, openHelp, scrollHelp, scrollTranscript } from '../store/view-actions.js';
+import { closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -87,6 +87,11 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
+    case 'redraw':
+      // Cached rows are made again too, then the screen is cleared and the frame drawn whole.
+      redrawAll(store);
+      store.terminal.redraw();
+      return true;
     default: return false;
   }
 }

@@ -45,6 +45,8 @@ export interface TerminalPort {
   setMouse(on: boolean): void;
   /** Puts text on the person's clipboard (history mode's y/Y, the pager's y). */
   copy(text: string): Promise<CopyReport>;
+  /** Clears the screen and draws the last frame again, whole (Ctrl+L). */
+  redraw(): void;
 }
 
 export interface AppState {
@@ -185,6 +187,7 @@ const noTerminal: TerminalPort = {
   copy: async () => {
     throw new Error('no clipboard');
   },
+  redraw: () => {},
 };
 
 export function initialState(): AppState {

@@ -122,8 +122,8 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/rewind', '/mcp', '/compact', '/context', '/cost', '/model', '/mouse', '/memory', '/exit']);
-    expect(completeSlash('/c')).toEqual(['/clear', '/compact', '/context', '/cost']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/rewind', '/mcp', '/compact', '/context', '/copy', '/cost', '/model', '/mouse', '/memory', '/status', '/exit']);
+    expect(completeSlash('/c')).toEqual(['/clear', '/compact', '/context', '/copy', '/cost']);
     expect(completeSlash('/con')).toEqual(['/context']);
     expect(completeSlash('/d')).toEqual(['/diff']);
     expect(findCommand('/exit ')?.name).toBe('/exit');

@@ -120,12 +120,13 @@ export const noDevtools: Plugin = {
 };
 
 /**
- * Loaded after the first frame (or never in a run): kept as packages. node-pty is native,
+ * Loaded after the first frame (or never in a run): kept as packages. node-pty and @napi-rs/image are native,
  * web-tree-sitter finds its wasm beside its own file, jsonc-parser's UMD build requires its own
  * files by relative path.
  */
 export const EXTERNAL_PACKAGES = [
   'node-pty',
+  '@napi-rs/image',
   '@xterm/headless',
   '@xterm/addon-serialize',
   'web-tree-sitter',

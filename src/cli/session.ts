@@ -143,6 +143,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
     ...(config.settings.contextWindow ? { contextWindow: config.settings.contextWindow } : {}),
     autoCompact: config.settings.autoCompact,
+    ...(config.settings.images.maxLongEdge ? { imageMaxLongEdge: config.settings.images.maxLongEdge } : {}),
     contextParts: files.map((f) => ({ label: f.displayPath, text: f.text })),
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),

@@ -53,6 +53,8 @@ export interface AgentConfig {
   contextWindow?: number;
   /** Summarise before a request that would pass 85 % of a known window. Default true. */
   autoCompact?: boolean;
+  /** Setting images.maxLongEdge: images past it are downscaled; unset means the model catalog's figure. */
+  imageMaxLongEdge?: number;
   /** Parts of the system prompt /context names on their own (memory files). */
   contextParts?: readonly ContextPart[];
   /** Sees every event the agent emits, in a turn or not (compaction, context edits): a session recorder. */

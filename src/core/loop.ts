@@ -22,6 +22,7 @@ import { compactConversation, type CompactionRun } from './context/compact-conve
 import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
+import { fitImages, imageLimits } from './images/downscale.js';
 import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
@@ -257,6 +258,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const streamRetry = { ...DEFAULT_STREAM_RETRY, ...config.streamRetry };
   const context = new ConversationContext({ system: systemPrompt, memory: config.contextParts ?? [], model: () => answering.model, window: () => config.contextWindow ?? contextWindow(answering.model) });
   const autoCompact = config.autoCompact ?? true;
+  const fitToModel = (images: ImageBlock[]) => fitImages(images, imageLimits(answering.model, config.imageMaxLongEdge));
 
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void, images: ImageBlock[]): Promise<void> {
     let turnUsage = emptyUsage();
@@ -267,9 +269,11 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     emit({ type: 'turn_start', prompt });
     const hooked = await promptSubmitHooks(config.hooks, prompt, signal, emit);
     if (hooked === null) return end('end_turn');
+    const fitted = await fitToModel(images);
+    for (const message of fitted.notes) emit({ type: 'notice', message });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
-    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...images];
+    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
     turns.add(content, prompt);
     const unrecorded = recorder?.prompt(prompt, content);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });
@@ -313,6 +317,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
             makeContext: (id) => makeContext(id, attemptSignal, emit),
             redact,
             recordChanges: recordWith(config.ledger, emit),
+            fitImages: fitToModel,
             workspaceRoot: config.workspaceRoot,
             ...(config.permissions ? { permissions: config.permissions } : {}),
             ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry) } : {}),

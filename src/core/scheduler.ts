@@ -4,7 +4,7 @@
 // response is still streaming, as long as no earlier call in it is a write. With a permission
 // gate every call is checked first: a denied call settles at once, a call that asks is a barrier
 // like a write and waits for the person (approval_request) when its turn comes.
-import type { ToolResultBlock } from './conversation.js';
+import type { ImageBlock, ToolResultBlock } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import type { CompletedToolUse } from './providers/provider.js';
 import type { ToolRegistry } from './tool-registry.js';
@@ -51,6 +51,8 @@ export interface SchedulerDeps {
   /** PreToolUse and PostToolUse hooks (core/hooks); none when absent. */
   hooks?: ToolCallHooks;
   workspaceRoot?: string;
+  /** Makes result images fit the model's limits (core/images/downscale), with a line for each it changed. */
+  fitImages?(images: ImageBlock[]): Promise<{ images: ImageBlock[]; notes: string[] }>;
 }
 
 export const INTERRUPTED_RESULT = 'The user interrupted this tool call before it finished.';
@@ -284,9 +286,12 @@ export class ToolCallBatch {
       const ran = await (record ? record(use, run) : run());
       const said = await this.deps.hooks?.after(use, ran, this.deps.signal);
       const result = said ? { ...ran, content: `${ran.content}\n\n${said}` } : ran;
-      const content = this.deps.redact(result.content);
+      const fitted = result.images?.length && this.deps.fitImages ? await this.deps.fitImages(result.images) : undefined;
+      const told = fitted?.notes.length ? `${result.content}\n${fitted.notes.join('\n')}` : result.content;
+      const content = this.deps.redact(told);
       return {
         ...result,
+        ...(fitted ? { images: fitted.images } : {}),
         content: tool.pagesOwnOutput ? content : truncateHeadTail(content),
         ...(result.details ? { details: redactDeep(result.details, this.deps.redact) } : {}),
       };

@@ -1,5 +1,6 @@
 // Small valid image files built in the test (no binary fixtures): a PNG (real IHDR/IDAT/IEND with
-// CRCs), a GIF89a, a baseline-JPEG header and a lossless WebP header, each of a chosen size.
+// CRCs; grey or noise), a GIF89a, a baseline-JPEG header and a lossless WebP header, each of a chosen size.
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -25,13 +26,21 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** An RGB PNG of one grey colour. */
 export function tinyPng(width: number, height: number): Buffer {
+  return rgbPng(width, height, () => Buffer.alloc(width * 3, 0x80));
+}
+
+/** An RGB PNG of random pixels: it compresses to about its raw size (for byte limits). */
+export function noisyPng(width: number, height: number): Buffer {
+  return rgbPng(width, height, () => randomBytes(width * 3));
+}
+
+function rgbPng(width: number, height: number, rowPixels: () => Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const raw = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), rowPixels()])));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 

@@ -28,6 +28,8 @@ export interface ResolvedSettings {
   /** Unset means the model catalog's figure. */
   contextWindow?: number;
   autoCompact: boolean;
+  /** maxLongEdge unset means the model catalog's figure (1,568 px for a model it does not size). */
+  images: { maxLongEdge?: number };
   compat: { claude: boolean };
 }
 
@@ -49,6 +51,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   bashTimeoutMs: 120_000,
   promptCaching: 'auto',
   autoCompact: true,
+  images: {},
   compat: { claude: true },
 };
 
@@ -59,5 +62,6 @@ export const DEFAULT_NOTES: Partial<Record<string, string>> = {
   maxTokens: `${DEFAULT_MAX_TOKENS}, plus the thinking budget when thinking is on`,
   streamIdleTimeoutMs: '90000',
   contextWindow: 'from the model catalog',
+  'images.maxLongEdge': 'from the model catalog (2048 for GPT models), else 1568',
   'sandbox.mode': '`workspace` where bubblewrap works',
 };

@@ -111,6 +111,13 @@ export const settingsSchema = z
       .describe("Prompt caching: auto (on for Anthropic's own API), true (also for a compatible endpoint that supports it) or false"),
     contextWindow: positiveInt().describe("The model's context window in tokens, when the catalog does not know it"),
     autoCompact: z.boolean({ error: 'true or false' }).describe('Summarise the conversation when the context fills up'),
+    images: z
+      .strictObject(
+        { maxLongEdge: positiveInt('a whole number of pixels, at least 64').min(64, { error: 'a whole number of pixels, at least 64' }).describe('Images with a longer edge are downscaled (aspect ratio kept) before the model sees them') },
+        { error: 'an object like { "maxLongEdge": 1568 }' },
+      )
+      .partial()
+      .describe('Images sent to the model'),
     compat: z
       .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills)") }, { error: 'an object like { "claude": false }' })
       .partial()

@@ -24,6 +24,8 @@ export interface ModelInfo {
   thinking: boolean;
   /** False for models that cannot see images (they get a line naming each image); absent: they can. */
   images?: false;
+  /** Longest image edge the API takes without scaling it itself; absent: 1,568 px (Anthropic's). */
+  imageLongEdge?: number;
   /** False for older models that only lend their facts to matching names: /model does not offer them. */
   offered?: false;
 }
@@ -35,9 +37,9 @@ export const MODEL_CATALOG: readonly ModelInfo[] = [
   { id: 'claude-opus-4-6', provider: 'anthropic', match: /opus-4[-.][156]/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }, thinking: true },
   { id: 'claude-sonnet-4-6', provider: 'anthropic', match: /sonnet/, contextWindow: CLAUDE_WINDOW, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, thinking: true },
   { id: 'claude-haiku-4-5', provider: 'anthropic', match: /haiku-4|haiku-3[-.]5|3-5-haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }, thinking: true },
-  { id: 'gpt-5', provider: 'openai', match: /^(?:openai\/)?gpt-5(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 400_000, prices: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 }, thinking: true },
-  { id: 'gpt-5-mini', provider: 'openai', match: /^(?:openai\/)?gpt-5-mini/, contextWindow: 400_000, prices: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 }, thinking: true },
-  { id: 'gpt-4.1', provider: 'openai', match: /^(?:openai\/)?gpt-4\.1(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 1_047_576, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, thinking: false },
+  { id: 'gpt-5', provider: 'openai', match: /^(?:openai\/)?gpt-5(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 400_000, prices: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 }, thinking: true, imageLongEdge: 2048 },
+  { id: 'gpt-5-mini', provider: 'openai', match: /^(?:openai\/)?gpt-5-mini/, contextWindow: 400_000, prices: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 }, thinking: true, imageLongEdge: 2048 },
+  { id: 'gpt-4.1', provider: 'openai', match: /^(?:openai\/)?gpt-4\.1(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 1_047_576, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, thinking: false, imageLongEdge: 2048 },
   { id: 'deepseek-chat', provider: 'deepseek', match: /^deepseek-chat$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: false, images: false },
   { id: 'deepseek-reasoner', provider: 'deepseek', match: /^deepseek-reasoner$/, contextWindow: 128_000, prices: { input: 0.28, output: 0.42, cacheRead: 0.028, cacheWrite: 0 }, thinking: true, images: false },
   { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false, images: false },

@@ -14,7 +14,7 @@ import { repairHistory } from './history-repair.js';
 import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
 import { ToolCallBatch } from './scheduler.js';
 import { recordWith } from './checkpoints/call-recording.js';
-import { createRedactor, redactDeep } from './redact.js';
+import { createRedactor } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
 import { warmUpFirstCall } from './first-call-warmup.js';
@@ -23,7 +23,8 @@ import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import { fitImages, imageLimits } from './images/downscale.js';
-import type { SessionState, ToolContext, ToolInputChannel } from './tools/tool.js';
+import type { SessionState, ToolInputChannel } from './tools/tool.js';
+import { toolContext } from './tools/tool-context.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
 import { promptSubmitHooks, stopHooksContinue, type StopState } from './hooks/turn-hooks.js';
@@ -258,6 +259,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const streamRetry = { ...DEFAULT_STREAM_RETRY, ...config.streamRetry };
   const context = new ConversationContext({ system: systemPrompt, memory: config.contextParts ?? [], model: () => answering.model, window: () => config.contextWindow ?? contextWindow(answering.model) });
   const autoCompact = config.autoCompact ?? true;
+  const toolParts = { workspaceRoot: config.workspaceRoot, session, redact, inputs, paneSize: () => paneSize, ...(config.askSecrets ? { secrets } : {}) };
   const fitToModel = (images: ImageBlock[]) => fitImages(images, imageLimits(answering.model, config.imageMaxLongEdge));
 
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void, images: ImageBlock[]): Promise<void> {
@@ -314,7 +316,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
             registry,
             emit,
             signal: attemptSignal,
-            makeContext: (id) => makeContext(id, attemptSignal, emit),
+            makeContext: (id) => toolContext(toolParts, id, attemptSignal, emit),
             redact,
             recordChanges: recordWith(config.ledger, emit),
             fitImages: fitToModel,
@@ -379,24 +381,6 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     if (content.some((b) => b.type === 'tool_use')) {
       messages.push({ role: 'user', content: await batch.results() });
     }
-  }
-
-  function makeContext(toolCallId: string, signal: AbortSignal, emit: (e: AgentEvent) => void): ToolContext {
-    return {
-      workspaceRoot: config.workspaceRoot,
-      signal,
-      toolCallId,
-      session,
-      reportOutput: (details) => emit({ type: 'tool_output', id: toolCallId, details: redactDeep(details, redact) }),
-      attachInput: (channel) => {
-        inputs.set(toolCallId, channel);
-        return () => {
-          if (inputs.get(toolCallId) === channel) inputs.delete(toolCallId);
-        };
-      },
-      paneSize: () => paneSize,
-      ...(config.askSecrets ? { askSecret: (request, asked) => secrets.ask(toolCallId, request, asked, emit) } : {}),
-    };
   }
 
   return agent;

@@ -163,6 +163,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const door = createAgentDoor(agent, {
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
     ...(startup?.models ? { models: startup.models } : {}),
+    ...(startup?.setup ? { setup: startup.setup } : {}),
     // `store` is made below; a line is only remembered once the person types one.
     ...(startup ? { mcp: startup.mcp, startup, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
     modelName: () => opts.modelLabel,

@@ -148,6 +148,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),
       modelLabel: decided.then((config) => scrub(modelLine(config)), () => scrub(modelLine(preview))),
       mcp: agent.then(async (a) => (await import('./mcp-session.js')).mcpServersOf(a), () => null),
+      setup: agent.then(async (a) => (await import('./setup-lists-session.js')).setupListsOf(a), () => null),
       sandbox: decided.then(async (config) => {
         const [{ sandboxLabel }, { sessionSandbox }] = await Promise.all([import('../core/shell/command-sandbox.js'), sandboxing()]);
         return sandboxLabel(await sessionSandbox(config));

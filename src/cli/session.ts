@@ -7,6 +7,10 @@ import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
 import type { AnyTool } from '../core/tools/tool.js';
 import type { SessionHooks } from '../core/hooks/session-hooks.js';
+import type { Skill } from '../core/skills/discover-skills.js';
+import type { SetupLists } from '../core/setup/setup-lists.js';
+import { keepSetupLists } from './setup-lists-session.js';
+import { sessionSkills, skillDisplayPath } from './skills-session.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
@@ -149,10 +153,23 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
   answering = agent;
-  if (!mcp) return agent;
+  const lists = (await import('../core/setup/setup-lists.js')).createSetupLists({
+    skills: skills.found,
+    ...(hooks ? { hooks } : {}),
+    messages: () => agent.messages,
+    dropped: (id) => agent.toolCallCost(id)?.edit === 'drop',
+    displayPath: (file) => skillDisplayPath(file, config.workspaceRoot),
+  });
+  if (!mcp) return kept(agent, lists);
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
   if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
-  return withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' });
+  return kept(withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' }), lists);
+}
+
+/** The agent, with its /skills and /hooks lists kept beside it for the door. */
+function kept<A extends Agent>(agent: A, lists: SetupLists): A {
+  keepSetupLists(agent, lists);
+  return agent;
 }
 
 /**
@@ -168,9 +185,8 @@ async function createLedger(config: InklingConfig, sessionId: string, logDir: ()
 }
 
 /** The skill catalog for the system prompt and the skill tool; both absent when no skill is there. */
-async function sessionSkillParts(config: InklingConfig): Promise<{ catalog?: string; tool?: AnyTool }> {
-  const [{ sessionSkills, skillDisplayPath }, { skillCatalog, catalogBudget }, { createSkillTool }, { contextWindow }] = await Promise.all([
-    import('./skills-session.js'),
+async function sessionSkillParts(config: InklingConfig): Promise<{ found: readonly Skill[]; catalog?: string; tool?: AnyTool }> {
+  const [{ skillCatalog, catalogBudget }, { createSkillTool }, { contextWindow }] = await Promise.all([
     import('../core/skills/skill-catalog.js'),
     import('../core/tools/skill.js'),
     import('../core/providers/models.js'),
@@ -178,7 +194,7 @@ async function sessionSkillParts(config: InklingConfig): Promise<{ catalog?: str
   const { skills } = await sessionSkills(config);
   const catalog = skillCatalog(skills, catalogBudget(config.settings.contextWindow ?? contextWindow(config.model) ?? undefined), (f) => skillDisplayPath(f, config.workspaceRoot));
   const tool = createSkillTool(skills);
-  return { ...(catalog ? { catalog } : {}), ...(tool ? { tool } : {}) };
+  return { found: skills, ...(catalog ? { catalog } : {}), ...(tool ? { tool } : {}) };
 }
 
 /** The session's hooks, none when no file has any. */

@@ -5,6 +5,7 @@ import type { CustomCommandSet } from './commands/custom-commands.js';
 import type { IgnoredSetting } from './config/tighten.js';
 import type { ThemeName } from './config/setting-values.js';
 import type { McpServers } from './mcp/mcp-servers.js';
+import type { SetupLists } from './setup/setup-lists.js';
 import type { MemoryLineTarget } from './memory/memory-lines.js';
 import type { MemoryFile } from './memory/project-memory.js';
 
@@ -69,6 +70,8 @@ export interface StartupInfo {
    * header, servers() and subscribe() for /mcp, reconnect(name) and disable(name) for its keys.
    */
   mcp: Promise<McpServers | null>;
+  /** /skills and /hooks once the agent is built (null: an agent without them). */
+  setup?: Promise<SetupLists | null>;
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered (header). */
   sandbox?: Promise<string>;
   /** notifications.bell once the settings files are read (the first frame rings by the defaults). */

@@ -16,6 +16,7 @@ import { openMcp } from './mcp-actions.js';
 import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
 import { copyLastAnswer } from './copy-answer.js';
+import { hooksCommand, listSkills } from './setup-list-actions.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
 /** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
@@ -63,6 +64,8 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/cost', 'tokens by kind, cost and cache savings of the session', (store) => showCost(store)),
   action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),
+  action('/skills', 'the skills found: where from, size, whether the conversation holds them started', (store) => void listSkills(store)),
+  action('/hooks', "Claude Code hooks: each one's file and last run (exit code, time, output); off or on again for this session", (store, args) => void hooksCommand(store, args), '[off|on <n>]'),
   action('/memory', 'the memory files in the prompt (AGENTS.md …) and their sizes', (store) => openMemory(store)),
   action('/status', 'model, provider, mode, sandbox, trust, memory files, MCP servers, session id and file', (store) => showStatus(store)),
   action('/exit', 'leave inkling', (store) => store.terminal.exit()),

@@ -10,6 +10,7 @@ import type { MemoryLineTarget } from '../memory/memory-lines.js';
 import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
 import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
+import type { SetupLists } from '../setup/setup-lists.js';
 
 /** What the door asks of the MCP servers (/mcp's keys, logins, elicitation answers). */
 type McpDoorPart = Pick<McpServers, 'reconnect' | 'disable' | 'loginHere' | 'pasteLogin' | 'cancelLogin' | 'answerElicitation'>;
@@ -22,6 +23,8 @@ export interface DoorParts {
   models?: Promise<ModelPicking | null>;
   /** The MCP servers once they are loading; null when none are configured. */
   mcp?: Promise<McpDoorPart | null>;
+  /** /skills and /hooks, once the agent is built; null when it has neither (the demo). */
+  setup?: Promise<SetupLists | null>;
   /** What the interactive start loads after the first frame: announced as `startup` events; the trust question's answer goes back through it. */
   startup?: StartupInfo;
   /** Saves a `#` line; resolves to what to tell the person. */
@@ -149,6 +152,10 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return mcp?.cancelLogin(request.name) ?? false;
       case 'answerElicitation':
         return mcp?.answerElicitation(request.id, request.answer) ?? false;
+      case 'listSkills':
+      case 'listHooks':
+      case 'setHookOff':
+        return setupAnswer(parts.setup, request);
       case 'answerTrust':
         void parts.startup?.trust.then((q) => q?.answer(request.trust), () => {});
         return;
@@ -180,4 +187,21 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       return () => listeners.delete(listener);
     },
   };
+}
+
+type SetupRequest = Extract<AgentRequest, { type: 'listSkills' | 'listHooks' | 'setHookOff' }>;
+
+/** /skills and /hooks: asked before the agent is built, they wait for it (it is built after the first frame). */
+function setupAnswer(setup: Promise<SetupLists | null> | undefined, request: SetupRequest): Answers[SetupRequest['type']] {
+  const lists = (setup ?? Promise.resolve(null)).catch(() => null);
+  if (request.type === 'listSkills') {
+    const skills: Answers['listSkills'] = lists.then((l) => l?.skills() ?? []);
+    return skills;
+  }
+  if (request.type === 'listHooks') {
+    const hooks: Answers['listHooks'] = lists.then((l) => l?.hooks() ?? []);
+    return hooks;
+  }
+  const turned: Answers['setHookOff'] = lists.then((l) => l?.setHookOff(request.number, request.off) ?? false);
+  return turned;
 }

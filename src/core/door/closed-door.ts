@@ -25,7 +25,11 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
     case 'rememberLine':
       return Promise.resolve('memory files cannot be written here');
     case 'promptHistory':
+    case 'listSkills':
+    case 'listHooks':
       return Promise.resolve([]);
+    case 'setHookOff':
+      return Promise.resolve(false);
     case 'whenIdle':
       return Promise.resolve();
     case 'planUndo':

@@ -18,6 +18,7 @@ import type { IgnoredSetting } from '../config/tighten.js';
 import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
 import type { RunFacts } from '../startup-info.js';
+import type { HookListing, SkillListing } from '../setup/setup-lists.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -69,6 +70,12 @@ export type AgentRequest =
   | { type: 'cancelMcpLogin'; name: string }
   /** The person's answer to a server's elicitation form (mcp_elicit event). */
   | { type: 'answerElicitation'; id: number; answer: ElicitAnswer }
+  /** /skills: the skills found, their origin, size and whether the conversation holds them started. */
+  | { type: 'listSkills' }
+  /** /hooks: each hook, its file and last run. */
+  | { type: 'listHooks' }
+  /** /hooks off|on <n>: turns hook `number` off (or on) for the session; answers false when there is none. */
+  | { type: 'setHookOff'; number: number; off: boolean }
   /** The trust question's answer (true: trust and remember the workspace). */
   | { type: 'answerTrust'; trust: boolean }
   /** A `#` line for a memory file: answers what to tell the person. */
@@ -135,6 +142,9 @@ export interface Answers {
   pasteMcpLogin: boolean;
   cancelMcpLogin: boolean;
   answerElicitation: boolean;
+  listSkills: Promise<SkillListing[]>;
+  listHooks: Promise<HookListing[]>;
+  setHookOff: Promise<boolean>;
   answerTrust: void;
   rememberLine: Promise<string>;
   modelName: string;

@@ -1,0 +1,135 @@
+// What /skills and /hooks list, answered through the door: each skill with its origin, file, size
+// and whether the conversation holds it started; each hook with its event, matcher, file, last run
+// (exit code, time, output) and whether the person turned it off for the session.
+import type { Message } from '../conversation.js';
+import type { Skill } from '../skills/discover-skills.js';
+import type { CommandHook } from '../hooks/hook-settings.js';
+import type { SessionHooks } from '../hooks/session-hooks.js';
+
+export interface SkillListing {
+  name: string;
+  origin: Skill['origin'];
+  /** SKILL.md, named as the person reads paths (workspace-relative, ~/…). */
+  location: string;
+  bytes: number;
+  /** Started in this conversation (by the skill tool or the person's /name) and not dropped since. */
+  active: boolean;
+  /** In the catalog the model sees (disable-model-invocation: false). */
+  byModel: boolean;
+  /** Runs as /name (user-invocable). */
+  byPerson: boolean;
+}
+
+export interface HookRunListing {
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** stderr then stdout, as the hook wrote them (cut by the runner at 64 KB each). */
+  output: string;
+  /** A refused updatedInput, when there was one. */
+  refused?: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface HookListing {
+  /** 1-based, in the order the files were read: what /hooks off <n> names. */
+  number: number;
+  event: CommandHook['event'];
+  matcher?: string;
+  command: string;
+  source: string;
+  origin: CommandHook['origin'];
+  off: boolean;
+  last?: HookRunListing;
+}
+
+/** The door's part for these lists. */
+export interface SetupLists {
+  skills(): SkillListing[];
+  hooks(): HookListing[];
+  /** Turns hook `number` off (or on again) for the session; false when there is no such hook. */
+  setHookOff(number: number, off: boolean): boolean;
+}
+
+export interface SetupListsOptions {
+  skills: readonly Skill[];
+  hooks?: SessionHooks;
+  /** The conversation now (which skills it holds started). */
+  messages: () => readonly Message[];
+  /** Dropped results' ids, for a started skill the person dropped with `d`. */
+  dropped?: (id: string) => boolean;
+  displayPath: (file: string) => string;
+}
+
+// The first line of a started skill's text: the skill tool's result and a /name prompt both begin so.
+const STARTED = /^Skill "([a-z0-9-]+)" is active/;
+
+export function createSetupLists(opts: SetupListsOptions): SetupLists {
+  const hookAt = (number: number) => opts.hooks?.all[number - 1];
+  return {
+    skills() {
+      const active = startedSkills(opts.messages(), opts.dropped ?? (() => false));
+      return opts.skills.map((s) => ({
+        name: s.name,
+        origin: s.origin,
+        location: opts.displayPath(s.file),
+        bytes: s.bytes,
+        active: active.has(s.name),
+        byModel: !s.disableModelInvocation,
+        byPerson: s.userInvocable,
+      }));
+    },
+    hooks() {
+      const hooks = opts.hooks;
+      if (!hooks) return [];
+      return hooks.all.map((hook, i) => {
+        const run = hooks.lastRun(hook);
+        return {
+          number: i + 1,
+          event: hook.event,
+          ...(hook.matcher ? { matcher: hook.matcher } : {}),
+          command: hook.command,
+          source: opts.displayPath(hook.source),
+          origin: hook.origin,
+          off: hooks.isOff(hook),
+          ...(run
+            ? {
+                last: {
+                  exitCode: run.exitCode,
+                  timedOut: run.timedOut,
+                  durationMs: run.durationMs,
+                  output: [run.stderr.trim(), run.stdout.trim()].filter(Boolean).join('\n'),
+                  ...(run.refused ? { refused: run.refused } : {}),
+                  at: run.at.getTime(),
+                },
+              }
+            : {}),
+        };
+      });
+    },
+    setHookOff(number, off) {
+      const hook = hookAt(number);
+      if (!hook || !opts.hooks) return false;
+      opts.hooks.setOff(hook, off);
+      return true;
+    },
+  };
+}
+
+/** Skills the conversation holds started: a skill tool call (not one reading a file) whose result is not dropped, or a /name prompt. */
+function startedSkills(messages: readonly Message[], dropped: (id: string) => boolean): Set<string> {
+  const out = new Set<string>();
+  for (const m of messages) {
+    for (const b of m.content) {
+      if (b.type === 'tool_use' && b.name === 'skill') {
+        const input = b.input as { name?: unknown; file?: unknown } | undefined;
+        if (typeof input?.name === 'string' && input.file === undefined && !dropped(b.id)) out.add(input.name);
+      } else if (b.type === 'text' && m.role === 'user') {
+        const name = STARTED.exec(b.text)?.[1];
+        if (name) out.add(name);
+      }
+    }
+  }
+  return out;
+}

@@ -3,6 +3,7 @@
 // tools offered to the agent, their problems said as notices until the UI shows /mcp itself.
 import type { Agent } from '../core/agent.js';
 import type { AgentEvent } from '../core/events.js';
+import type { ImageBlock } from '../core/conversation.js';
 import type { AnyTool } from '../core/tools/tool.js';
 import type { McpServers } from '../core/mcp/mcp-servers.js';
 import type { McpServerEntry, McpServerSource } from '../core/mcp/server-config.js';
@@ -105,9 +106,10 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle, opts: {
   const run = agent.run.bind(agent);
   const dispose = agent.dispose.bind(agent);
   const wrapped: A = Object.assign(Object.create(agent) as A, {
-    run(prompt: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent> {
+    run(prompt: string, opts?: { signal?: AbortSignal; images?: ImageBlock[] }): AsyncIterable<AgentEvent> {
       return (async function* () {
         let sent = prompt;
+        let images = opts?.images;
         if (mayExpand(prompt)) {
           const servers = await loaded;
           const expanded = servers ? await import('../core/mcp/prompt-expansion.js').then((m) => m.expandPrompt(servers, prompt, opts?.signal)) : null;
@@ -120,10 +122,12 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle, opts: {
           }
           if (expanded) {
             sent = expanded.prompt;
+            // A resource's images go after the person's own (-p --image, @shot.png).
+            if (expanded.images.length > 0) images = [...(images ?? []), ...expanded.images];
             for (const message of expanded.notices) pending.push(message);
           }
         }
-        for await (const event of run(sent, opts)) {
+        for await (const event of run(sent, { ...opts, ...(images ? { images } : {}) })) {
           yield event;
           if (event.type === 'turn_start' || event.type === 'request_start') {
             for (const message of pending.splice(0)) yield { type: 'notice', message } as AgentEvent;

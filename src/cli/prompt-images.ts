@@ -9,9 +9,9 @@ import { imageBlockFromBytes } from '../core/images/image-blocks.js';
 
 const MENTION = /(?:^|\s)@(\S+\.(?:png|jpe?g|gif|webp))(?=$|[\s,.;:!?)])/gi;
 
-/** What `@…` in the prompt names as image files, as written. */
+/** What `@…` in the prompt names as image files, as written. A URI (`@server:pic://shot.png`, an MCP resource) names no file. */
 export function mentionedImages(prompt: string): string[] {
-  return [...prompt.matchAll(MENTION)].map((m) => m[1]!);
+  return [...prompt.matchAll(MENTION)].map((m) => m[1]!).filter((name) => !name.includes('://'));
 }
 
 /** The image blocks, or the first file that is missing or not an image, said plainly. */

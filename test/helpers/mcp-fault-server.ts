@@ -1,9 +1,10 @@
 // A tiny MCP server on the official SDK (stdio) with one tool per fault the client must survive:
 // a crash mid-call, a call that never answers, a 5 MB result, schemas the API would reject, and a
-// tool list that changes. FAULT_EXIT_AT_START=1 makes it exit before the handshake.
+// tool list that changes. FAULT_EXIT_AT_START=1 makes it exit before the handshake; FAULT_RESOURCES=1
+// adds two resources, a PNG and an image type no provider takes, for images read as resources.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 if (process.env.FAULT_EXIT_AT_START === '1') {
   process.stderr.write('fault server: refusing to start (FAULT_EXIT_AT_START)\n');
@@ -21,9 +22,29 @@ const tools: Record<string, unknown>[] = [
   { name: 'grow', description: 'Adds the tool "late" and says the list changed.', inputSchema: noInput },
 ];
 
-const server = new Server({ name: 'fault-server', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+const withResources = process.env.FAULT_RESOURCES === '1';
+const server = new Server(
+  { name: 'fault-server', version: '1.0.0' },
+  { capabilities: { tools: { listChanged: true }, ...(withResources ? { resources: {} } : {}) } },
+);
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools as never }));
+
+// A 3×2 PNG, and a BMP header the providers do not take (only its type and size matter).
+const PNG_3X2 = 'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAADklEQVR4nGNogAEGOAsAWhQJAbISPYcAAAAASUVORK5CYII=';
+const BMP = Buffer.from('424d000000000000000000000000', 'hex').toString('base64');
+const resources = [
+  { uri: 'pic://shot.png', name: 'shot', mimeType: 'image/png', blob: PNG_3X2 },
+  { uri: 'pic://old.bmp', name: 'old', mimeType: 'image/bmp', blob: BMP },
+];
+if (withResources) {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: resources.map(({ blob: _blob, ...r }) => r) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const found = resources.find((r) => r.uri === request.params.uri);
+    if (!found) throw new Error(`no resource ${request.params.uri}`);
+    return { contents: [{ uri: found.uri, mimeType: found.mimeType, blob: found.blob }] };
+  });
+}
 
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });

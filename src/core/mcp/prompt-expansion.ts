@@ -1,11 +1,13 @@
 // What an MCP server adds to a typed prompt before the model sees it: /mcp__server__prompt becomes
 // the server's prompt text (prompts/get), and each @server:uri mention gets the resource's contents
-// attached after the prompt, so the model reads what the person pointed at.
+// attached after the prompt (its images after the prompt's text), so the model reads what the
+// person pointed at.
+import type { ImageBlock } from '../conversation.js';
 import type { McpServers } from './mcp-servers.js';
 import { parsePromptCommand, promptArguments, promptMessagesText } from './prompt-commands.js';
 import { formatResourceContents } from './resource-content.js';
 
-export type Expansion = { ok: true; prompt: string; notices: string[] } | { ok: false; problem: string };
+export type Expansion = { ok: true; prompt: string; notices: string[]; images: ImageBlock[] } | { ok: false; problem: string };
 
 /** @server:uri where server is a configured server's name; a URI runs to the next space. */
 export function resourceMentions(text: string, serverNames: readonly string[]): { server: string; uri: string }[] {
@@ -41,6 +43,7 @@ export async function expandPrompt(servers: McpServers, text: string, signal?: A
   }
   const names = servers.servers().map((s) => s.name);
   const attached: string[] = [];
+  const images: ImageBlock[] = [];
   for (const { server, uri } of resourceMentions(prompt, names)) {
     const found = servers.connectionOf(server);
     if (typeof found === 'string') {
@@ -51,11 +54,12 @@ export async function expandPrompt(servers: McpServers, text: string, signal?: A
       const contents = await found.connection.readResource(uri, { signal: controller, timeoutMs: servers.toolTimeout });
       const formatted = formatResourceContents(contents);
       attached.push(`<mcp-resource server="${server}" uri="${uri}">\n${found.redact(formatted.text)}\n</mcp-resource>`);
+      images.push(...formatted.images);
       notices.push(`attached @${server}:${uri} (${formatted.summaries.length} part${formatted.summaries.length === 1 ? '' : 's'})`);
     } catch (err) {
       notices.push(`@${server}:${uri} not attached: ${found.redact(err instanceof Error ? err.message : String(err))}`);
     }
   }
   if (attached.length > 0) prompt = `${prompt}\n\n${attached.join('\n\n')}`;
-  return { ok: true, prompt, notices };
+  return { ok: true, prompt, notices, images };
 }

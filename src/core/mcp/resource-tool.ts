@@ -83,7 +83,12 @@ export function createReadResourceTool(description: string, opts: ResourceToolOp
       try {
         const contents = await server.connection.readResource(filled.uri, { signal: ctx.signal, timeoutMs: opts.timeoutMs() });
         const formatted = formatResourceContents(contents);
-        return { content: server.redact(formatted.text), isError: false, details: { ...base, summaries: formatted.summaries.map(server.redact) } };
+        return {
+          content: server.redact(formatted.text),
+          isError: false,
+          ...(formatted.images.length > 0 ? { images: formatted.images } : {}),
+          details: { ...base, summaries: formatted.summaries.map(server.redact) },
+        };
       } catch (err) {
         if (err instanceof McpCallError) return { content: err.message, isError: true, details: { ...base, failure: err.kind } };
         return { content: `Reading ${filled.uri} failed: ${server.redact(err instanceof Error ? err.message : String(err))}`, isError: true, details: base };

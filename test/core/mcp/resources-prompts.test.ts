@@ -83,7 +83,7 @@ describe('resources', () => {
     expect(expanded.prompt).toContain('Resource 3: This is a plaintext resource');
     expect(expanded.notices).toEqual(['attached @everything:demo://resource/dynamic/text/3 (1 part)']);
     // An address that only looks like a mention (no such server) stays as typed.
-    expect(await expandPrompt(mcp, 'mail @bob:home')).toEqual({ ok: true, prompt: 'mail @bob:home', notices: [] });
+    expect(await expandPrompt(mcp, 'mail @bob:home')).toEqual({ ok: true, prompt: 'mail @bob:home', notices: [], images: [] });
   });
 });
 

@@ -137,4 +137,8 @@ export const EXTERNAL_PACKAGES = [
   'ajv',
   'zod',
   'jsonc-parser',
+  // web_fetch's page conversion: wanted only when a page is fetched, and ~1 MB together.
+  'linkedom',
+  '@mozilla/readability',
+  'turndown',
 ];

@@ -98,9 +98,11 @@ export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
 }
 
 export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent & ModelSwitching> {
+  // web_fetch asks the gate (made below) which hosts a rule names: those may be local addresses.
+  let namesHost: (host: string) => boolean = () => false;
   const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files, sandbox] = await Promise.all([
     import('../core/loop.js'),
-    registeredTools(),
+    registeredTools({ hostNamedByRule: (host) => namesHost(host) }),
     import('../core/system-prompt.js'),
     import('../core/memory/project-memory.js'),
     memory ?? loadMemory(config),
@@ -123,6 +125,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
+  namesHost = (host) => gate.namesHost(host);
   const hooks = await sessionHooks(config, recorder, () => gate.mode);
   const agent = createAgent({
     permissions: gate,

@@ -21,6 +21,8 @@ export const CLAUDE_TOOL_ROWS: readonly ClaudeToolRow[] = [
   { claude: 'Write', inkling: 'write_file', fields: { file_path: 'path' }, paths: ['file_path'] },
   { claude: 'Edit', inkling: 'edit_file', fields: { file_path: 'path' }, paths: ['file_path'], rule: 'edit' },
   { claude: 'Grep', inkling: 'grep_search', fields: { '-i': 'ignore_case' }, paths: ['path'] },
+  // WebFetch's rules are WebFetch(domain:host), inkling's grammar too; its `prompt` field has no equivalent.
+  { claude: 'WebFetch', inkling: 'web_fetch' },
   // list_files lists a folder; it is not a glob search, so Glob maps to nothing.
   { claude: 'Glob', inkling: null },
 ];

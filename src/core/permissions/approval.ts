@@ -17,6 +17,8 @@ export interface RememberOffer {
   label: string;
   /** The allow rule a remembered choice adds, in the settings grammar ("bash(git status:*)"). */
   rule: string;
+  /** A plain yes covers the same for the rest of the session too (web_fetch asks once per domain). */
+  onYes?: boolean;
 }
 
 export type ApprovalDecision =

@@ -9,6 +9,7 @@ import { folderGlob, matchesGlob, PROTECTED_PATHS, workspacePath } from './paths
 import { EDIT_TOOLS, READ_TOOLS, ruleCoversTool, type PermissionRule } from './rules.js';
 import { isReadOnlyCommand, isReadOnlySimpleCommand } from '../shell/read-only.js';
 import { isWorkspaceFileCommand, outputFiles, type EditScope } from './command-edits.js';
+import { decideWebFetch } from './web-domain.js';
 
 /** What the sandbox says about one bash call (core/shell's sandboxDecision). */
 export type SandboxDecision = { sandboxed: true } | { sandboxed: false; why: 'off' | 'unavailable' | 'requested'; reason?: string };
@@ -64,6 +65,7 @@ export function decide(parser: BashParser, policy: PermissionPolicy, call: CallF
   if (name === 'bash' && typeof input.command === 'string') return decideCommand(parser, policy, input.command, call.input);
   if (EDITS.has(name) && typeof input.path === 'string') return decideEdit(policy, name, input.path);
   if (READS.has(name)) return decideRead(policy, name, typeof input.path === 'string' ? input.path : '.');
+  if (name === 'web_fetch') return decideWebFetch(policy, input);
   return decideOther(policy, name, call.readOnly);
 }
 

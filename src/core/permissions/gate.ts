@@ -8,6 +8,7 @@ import { parseRule, type PermissionRule } from './rules.js';
 import { inklingHome } from '../config/paths.js';
 import { rememberChoice, rememberedChoicesFile } from './remembered-choices.js';
 import { staysInside } from './paths.js';
+import { ruleNamesHost } from './web-domain.js';
 
 export interface RuleSet {
   allow: PermissionRule[];
@@ -95,6 +96,11 @@ export class PermissionGate {
     return verdict;
   }
 
+  /** Whether an allow rule (settings, flags, remembered choices) names this host for web_fetch: the guard lets it be local. */
+  namesHost(host: string): boolean {
+    return ruleNamesHost(this.opts.rules.allow, host);
+  }
+
   /** Waits for respond(id, …); undefined when `signal` aborts first. */
   waitFor(id: string, signal: AbortSignal): Promise<ApprovalDecision | undefined> {
     return new Promise((resolve) => {
@@ -122,7 +128,8 @@ export class PermissionGate {
 
   /** Remembers what a "yes, and don't ask again" / "yes, always" covers; saves the latter. */
   async remember(offer: RememberOffer | undefined, decision: ApprovalDecision): Promise<{ savedTo?: string; saveError?: string }> {
-    if (!offer || (decision.kind !== 'yes-session' && decision.kind !== 'yes-always')) return {};
+    const covers = decision.kind === 'yes-session' || decision.kind === 'yes-always' || (decision.kind === 'yes' && offer?.onYes === true);
+    if (!offer || !covers) return {};
     const parsed = parseRule(offer.rule, decision.kind === 'yes-always' ? 'your remembered choices' : 'this session');
     if (parsed.ok) this.session.push(parsed.rule);
     if (decision.kind !== 'yes-always') return {};

@@ -2,6 +2,7 @@
 //   tool                 every call of the tool (bash, read_file, mcp__github__create_issue)
 //   tool(specifier)      bash: an exact command "npm test", or a prefix at a word boundary "git status:*";
 //                        file tools: a gitignore-style glob relative to the workspace "src/**", "**/.env"
+//                        web_fetch: a host "domain:docs.python.org", or it and its subdomains "domain:*.python.org"
 // Tool names are case-insensitive (Bash(npm test) works) and may be aliases: edit = write_file +
 // edit_file, read = read_file + list_files + grep_search; mcp__server__* and mcp__server cover every
 // tool of one MCP server.
@@ -16,7 +17,9 @@ export type RuleTools = { kind: 'names'; names: ReadonlySet<string> } | { kind: 
 export type RuleSpecifier =
   | { kind: 'any' }
   | { kind: 'command'; words: string[]; prefix: boolean }
-  | { kind: 'path'; glob: string };
+  | { kind: 'path'; glob: string }
+  /** web_fetch: an exact host, or (`*.host`) the host and every name under it. */
+  | { kind: 'domain'; host: string; subdomains: boolean };
 
 export interface PermissionRule {
   /** As written. */
@@ -53,7 +56,12 @@ export function parseRule(text: string, source: string): RuleParse {
     }
     return { ok: true, rule: { text, tools, specifier: { kind: 'path', glob }, source } };
   }
-  return { ok: false, problem: `"${text}": only bash and the file tools (edit, read, …) take a specifier in parentheses` };
+  if (names.length > 0 && names.every((n) => n === 'web_fetch')) {
+    const domain = domainSpecifier(spec.trim());
+    if (typeof domain === 'string') return { ok: false, problem: `"${text}": ${domain}` };
+    return { ok: true, rule: { text, tools, specifier: domain, source } };
+  }
+  return { ok: false, problem: `"${text}": only bash, the file tools (edit, read, …) and web_fetch take a specifier in parentheses` };
 }
 
 function toolsOf(name: string): RuleTools | undefined {
@@ -89,6 +97,28 @@ function commandSpecifier(spec: string): RuleSpecifier | string {
   }
   if (words.length === 0) return 'the command is empty';
   return { kind: 'command', words, prefix };
+}
+
+const HOST = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** "domain:docs.python.org" or "domain:*.python.org": no scheme, no port, no path. A string is a problem. */
+function domainSpecifier(spec: string): RuleSpecifier | string {
+  if (!spec.toLowerCase().startsWith('domain:')) return 'web_fetch takes domain:<host>, like web_fetch(domain:docs.python.org) or web_fetch(domain:*.python.org)';
+  const raw = spec.slice('domain:'.length).trim().toLowerCase();
+  const host = raw.replace(/^\[|\]$/g, '');
+  if (raw.includes('://') || raw.includes('/')) return 'a domain rule names a host only: no scheme (https://) and no path';
+  if (/^[^\[]*:\d+$/.test(raw)) return 'a domain rule names a host only, without a port';
+  if (!HOST.test(host) && !isIpv6(host)) return `"${raw}" is not a host name`;
+  return host.startsWith('*.') ? { kind: 'domain', host: host.slice(2), subdomains: true } : { kind: 'domain', host, subdomains: false };
+}
+
+function isIpv6(host: string): boolean {
+  return host.includes(':') && /^[0-9a-f:.]+$/.test(host);
+}
+
+/** Whether a domain specifier covers a host (already lower-case, IPv6 without brackets). */
+export function domainMatches(spec: Extract<RuleSpecifier, { kind: 'domain' }>, host: string): boolean {
+  return host === spec.host || (spec.subdomains && host.endsWith(`.${spec.host}`));
 }
 
 /** Whether the rule covers calls of this tool at all. */

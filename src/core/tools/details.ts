@@ -7,9 +7,10 @@ import type { GrepDetails } from './grep-details.js';
 import type { ListDetails } from './list-details.js';
 import type { ReadDetails } from './read-details.js';
 import type { SkillDetails } from './skill-details.js';
+import type { WebFetchDetails } from './web-fetch-details.js';
 import type { WriteDetails } from './write-details.js';
 
 export type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
-export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, WriteDetails };
+export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, WebFetchDetails, WriteDetails };
 
-export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails;
+export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails;

@@ -18,7 +18,8 @@ describe('the Claude Code name map', () => {
     expect(inklingToolName('Edit')).toBe('edit_file');
     expect(inklingToolName('mcp__s__t')).toBe('mcp__s__t');
     expect(inklingToolName('Glob')).toBeNull();
-    expect(inklingToolName('WebFetch')).toBeUndefined();
+    expect(inklingToolName('WebFetch')).toBe('web_fetch');
+    expect(inklingToolName('WebSearch')).toBeUndefined();
   });
 
   it("gives a call's input in Claude Code's shape: file_path absolute, timeout for timeout_ms", () => {
@@ -53,20 +54,22 @@ describe("permission rules in Claude Code's form", () => {
   });
 
   it('reports a rule that does not map once and skips it', () => {
-    const out = translateClaudeRules(['Glob', 'WebFetch(domain:x.com)', 'WebFetch(domain:x.com)', 'Read(~/.ssh/**)', 'Bash(rm:*)'], '.claude/settings.json');
-    expect(out.rules).toEqual(['bash(rm:*)']);
+    const out = translateClaudeRules(['Glob', 'WebSearch(x)', 'WebSearch(x)', 'Read(~/.ssh/**)', 'Bash(rm:*)', 'WebFetch(domain:x.com)'], '.claude/settings.json');
+    expect(out.rules).toEqual(['bash(rm:*)', 'web_fetch(domain:x.com)']);
     expect(out.problems).toHaveLength(3);
     expect(out.problems[0]).toMatch(/Glob has no equivalent/);
-    expect(out.problems[1]).toMatch(/no tool for Claude Code's WebFetch/);
+    expect(out.problems[1]).toMatch(/no tool for Claude Code's WebSearch/);
   });
 
   it('a translated deny rule denies the call it names in the real permission chain', () => {
-    const { rules, problems } = parseRules(translateClaudeRules(['Bash(git push:*)', 'Read(./.env)'], '.claude/settings.json').rules, '.claude/settings.json');
+    const { rules, problems } = parseRules(translateClaudeRules(['Bash(git push:*)', 'Read(./.env)', 'WebFetch(domain:*.evil.example)'], '.claude/settings.json').rules, '.claude/settings.json');
     expect(problems).toEqual([]);
     const policy: PermissionPolicy = { mode: 'yolo', allow: [], ask: [], deny: rules, session: [], protectedPaths: [], workspaceRoot: root, home: '/home/u' };
     expect(decide(parser, policy, { name: 'bash', input: { command: 'git push origin main' }, readOnly: false }).kind).toBe('deny');
     expect(decide(parser, policy, { name: 'read_file', input: { path: '.env' }, readOnly: true }).kind).toBe('deny');
     expect(decide(parser, policy, { name: 'grep_search', input: { pattern: 'x', path: '.env' }, readOnly: true }).kind).toBe('deny');
     expect(decide(parser, policy, { name: 'bash', input: { command: 'git status' }, readOnly: false }).kind).toBe('allow');
+    expect(decide(parser, policy, { name: 'web_fetch', input: { url: 'https://cdn.evil.example/x' }, readOnly: true }).kind).toBe('deny');
+    expect(decide(parser, policy, { name: 'web_fetch', input: { url: 'https://docs.python.org/3/' }, readOnly: true }).kind).toBe('allow');
   });
 });

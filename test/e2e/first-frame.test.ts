@@ -21,6 +21,11 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
   /node_modules\/web-tree-sitter\//,
   /node_modules\/tree-sitter-bash\//,
   /node_modules\/jsonc-parser\//,
+  // web_fetch's page converters
+  /node_modules\/linkedom\//,
+  /node_modules\/htmlparser2\//,
+  /node_modules\/@mozilla\/readability\//,
+  /node_modules\/turndown\//,
   /dist\/bundle\/highlight\.cjs$/,
 ];
 // fetch (undici), what requests, checkpoints and workers need, child_process (commands, the

@@ -9,9 +9,10 @@ import { listFilesRenderer } from './list-files.js';
 import { readFileRenderer } from './read-file.js';
 import { skillRenderer } from './skill.js';
 import type { ToolLook, ToolRenderer } from './tool-renderer.js';
+import { webFetchRenderer } from './web-fetch.js';
 import { writeFileRenderer } from './write-file.js';
 
-const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer, skillRenderer];
+const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer, skillRenderer, webFetchRenderer];
 const byKind = new Map(RENDERERS.map((r) => [r.kind, r]));
 const byTool = new Map(RENDERERS.flatMap((r) => r.tools.map((t) => [t, r] as const)));
 

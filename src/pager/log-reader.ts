@@ -293,13 +293,14 @@ export async function collectText(
 }
 
 /**
- * What the pager shows for a tool call (`o`): a bash call's full log when it can be read, else
- * the clean text the UI already holds (snapshot, diff, content).
+ * What the pager shows for a tool call (`o`): a bash call's full log or a fetched page's saved text
+ * when it can be read, else the clean text the UI already holds (snapshot, diff, content).
  */
 export async function openOutputSource(result: Pick<ToolResult, 'content' | 'details'>): Promise<LineSource> {
   const d = result.details;
-  if (d?.kind === 'bash' && d.logPath) {
-    const log = await openLog(d.logPath);
+  const file = d?.kind === 'bash' ? d.logPath : d?.kind === 'web-fetch' ? d.savedTo : undefined;
+  if (file) {
+    const log = await openLog(file);
     if (!log.error) return log;
     await log.close();
   }

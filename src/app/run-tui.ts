@@ -18,7 +18,6 @@ import type { StartupInfo } from '../core/startup-info.js';
 import { connectStartup, rememberMemoryLine } from './startup-wiring.js';
 import { deferredAgent } from '../core/deferred-agent.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
-import { startSessions } from '../store/session-picker.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
 import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal-title.js';
 import { toSafeText } from '../core/text/safe-text.js';
@@ -278,7 +277,6 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   traceLoadedModules(traceFile);
   theme.afterFirstFrame();
   const started = startup ? connectStartup(store, startup) : null;
-  if (opts.sessions) void startSessions(store, opts.sessions);
   void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
   // The file list for @ completion loads after the first frame.
   setTimeout(() => {

@@ -1,12 +1,10 @@
 // What the interactive start loads after the first frame reaches the store through the door
-// (`startup` events, core/door/startup-parts.ts); what is left here: the MCP servers' changes,
-// which the store follows from the servers themselves, leaving before the trust question is
-// answered, and saving a `#` line.
+// (`startup` and `mcp` events, core/door/); what is left here: leaving before the trust question
+// is answered, and saving a `#` line.
 import type { StartupInfo } from '../core/startup-info.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { AppStore } from '../store/app-store.js';
 import { memoryLoaded } from '../store/workspace-actions.js';
-import { followMcpServers } from '../store/mcp-actions.js';
 
 /**
  * `leaving()`: the person is leaving before answering the trust question (or before it came):
@@ -19,8 +17,6 @@ export function connectStartup(store: AppStore, startup: StartupInfo): { leaving
     question = q;
     if (left) q?.answer(false);
   }, () => {});
-  // The header's "MCP 3 (1 failed)" and /mcp follow every change of any server.
-  void startup.mcp.then((servers) => servers && followMcpServers(store, servers), () => {});
   return {
     leaving() {
       left = true;

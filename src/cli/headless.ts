@@ -122,7 +122,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
     await new Promise<void>((resolve) => {
       door.subscribe((event) => {
         if (event.type === 'run_end') return resolve();
-        if (event.type === 'ready' || event.type === 'startup') return;
+        if (event.type === 'ready' || event.type === 'startup' || event.type === 'mcp') return;
         if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(withoutImageBytes(event))}\n`);
         // Someone waiting on a plain -p should see why nothing happens yet.
         else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);

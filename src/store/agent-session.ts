@@ -7,6 +7,7 @@ import { createEventBinding, type EventBinding, type EventBindingOptions } from 
 import { interruptState } from './apply-events.js';
 import { refreshContextCosts } from './context-costs.js';
 import { startupPartReady } from './startup-actions.js';
+import { mcpEventCame } from './mcp-actions.js';
 import { secretEvent } from './secret-actions.js';
 
 export interface AgentSession {
@@ -68,6 +69,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   door.subscribe((ev) => {
     if (ev.type === 'run_end') return runEnded(ev);
     if (ev.type === 'startup') return startupPartReady(store, ev.part);
+    if (ev.type === 'mcp') return mcpEventCame(store, ev.event);
     // The card takes the keys at once (not at the next coalesced commit); its end closes it even after an interrupt.
     if (ev.type === 'secret_request' || ev.type === 'secret_request_end') {
       binding.flush();

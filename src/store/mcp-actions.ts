@@ -1,6 +1,6 @@
 // Named actions for the MCP servers' state: a new list from the servers, /mcp opened, moved
 // through, a server reconnected or turned off (through the store's mcp port), closed.
-import type { McpServers } from '../core/mcp/mcp-servers.js';
+import type { McpEvent } from '../core/mcp/mcp-servers.js';
 import { summarize, summaryText, type McpServerView } from '../core/mcp/status.js';
 import { toSafeDeep, toSafeText } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
@@ -35,15 +35,12 @@ export function mcpServersChanged(store: AppStore, servers: readonly McpServerVi
   }));
 }
 
-/** The store follows the servers from now on (header, /mcp); /mcp's keys reach them through the door. Returns the unsubscribe. */
-export function followMcpServers(store: AppStore, servers: Pick<McpServers, 'servers' | 'subscribe'>): () => void {
-  mcpServersChanged(store, servers.servers());
-  return servers.subscribe((event) => {
-    if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
-    else if (event.type === 'mcp_login') loginUrlShown(store, event.server, event.url, event.opened);
-    else if (event.type === 'mcp_elicit') formAsked(store, event);
-    else if (event.type === 'mcp_elicit_end') formGone(store, event.id);
-  });
+/** One of the MCP servers' events, as the door passes them on (header, /mcp, a login's URL, a server's form). */
+export function mcpEventCame(store: AppStore, event: McpEvent): void {
+  if (event.type === 'mcp_servers') mcpServersChanged(store, event.servers);
+  else if (event.type === 'mcp_login') loginUrlShown(store, event.server, event.url, event.opened);
+  else if (event.type === 'mcp_elicit') formAsked(store, event);
+  else if (event.type === 'mcp_elicit_end') formGone(store, event.id);
 }
 
 export function openMcp(store: AppStore): void {

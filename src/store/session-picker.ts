@@ -2,7 +2,7 @@
 // screen: the transcript is replaced by the session's replay, applied in one batch. What comes
 // from the files (titles, workspaces, model names) is made terminal-safe as it becomes state.
 import type { SessionScope, SessionSummary } from '../core/sessions/session-catalog.js';
-import type { SessionPort, SessionView } from '../core/sessions/session-port.js';
+import type { SessionReady, SessionStart, SessionView } from '../core/sessions/session-port.js';
 import { toSafeText } from '../core/text/safe-text.js';
 import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
@@ -143,25 +143,21 @@ export async function listSessionsAsNotice(store: AppStore, limit = 10): Promise
   addNotice(store, text);
 }
 
-/** After the first frame: the session the flags chose (or the picker), and the workspace's prompt history. */
-export function startSessions(store: AppStore, port: SessionPort): Promise<void> {
-  const started = port.start.then((start) => {
-    if (start.kind === 'resumed') {
-      void showSession(store, start.view);
-      // The agent took the session up: the mode it goes on in (plan mode comes back), and why.
-      void port.ready.then((ready) => {
-        const permission = store.getState().permission;
-        if (ready.mode && permission.mode) store.setState({ permission: { ...permission, mode: ready.mode } });
-        if (ready.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: ready.notice! }], Date.now()));
-      });
-    }
-    else if (start.kind === 'pick') return openPicker(store);
-    else if (start.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: start.notice! }], Date.now()));
-    return undefined;
-  });
-  const history = port.promptHistory().then(
-    (earlier) => store.setState((s) => ({ promptHistory: [...earlier, ...s.promptHistory] })),
-    () => undefined,
-  );
-  return Promise.all([started, history]).then(() => undefined);
+/** How the session starts, as the door says (a `session` start-up part): resumed, the picker first, or fresh with a notice. */
+export function sessionStarted(store: AppStore, start: SessionStart): Promise<void> | void {
+  if (start.kind === 'resumed') return showSession(store, start.view);
+  if (start.kind === 'pick') return openPicker(store);
+  if (start.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: start.notice! }], Date.now()));
+}
+
+/** The agent took the resumed session up: the mode it goes on in (plan mode comes back), and why. */
+export function resumedSessionReady(store: AppStore, ready: SessionReady): void {
+  const permission = store.getState().permission;
+  if (ready.mode && permission.mode) store.setState({ permission: { ...permission, mode: ready.mode } });
+  if (ready.notice) store.setState((s) => applyEvents(s, [{ type: 'notice', message: ready.notice! }], Date.now()));
+}
+
+/** The workspace's prompt history, before what was typed since the start (↑ in the input). */
+export function promptHistoryLoaded(store: AppStore, earlier: readonly string[]): void {
+  store.setState((s) => ({ promptHistory: [...earlier, ...s.promptHistory] }));
 }

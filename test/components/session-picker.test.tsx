@@ -8,7 +8,6 @@ import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createAgentDoor } from '../../src/core/door/agent-door.js';
 import { attachDoor } from '../../src/store/agent-session.js';
 import { screenLayout } from '../../components/screen-layout.js';
-import { startSessions } from '../../src/store/session-picker.js';
 import { sessionPort } from '../../src/cli/session-recording.js';
 import type { InklingConfig } from '../../src/cli/config.js';
 import type { PermissionMode } from '../../src/core/permissions/approval.js';
@@ -103,14 +102,12 @@ describe('the session picker', () => {
     const dirs = tempHome();
     await recorded(dirs, 'the only one', [respond([text('Answer one.')])]);
     const picked = await appOver(dirs, [], { kind: 'resume' });
-    void startSessions(picked.store, picked.port);
     await waitFor(() => picked.store.getState().picker?.phase === 'ready');
     expect(frame(picked.r)).toContain('the only one');
     await unmountAct(picked.r);
     rendered = null;
 
     const continued = await appOver(dirs, [], { kind: 'continue' });
-    void startSessions(continued.store, continued.port);
     await waitFor(() => frame(continued.r).includes('Answer one.'));
     expect(frame(continued.r)).toContain('the only one');
     // ↑ in the input walks the workspace's prompt history, from earlier sessions too.
@@ -133,7 +130,6 @@ describe('the session picker', () => {
     const dirs = tempHome();
     await recorded({ ...dirs, mode: 'plan' }, 'plan the change', [respond([text('Here is the plan.')])]);
     const continued = await appOver({ ...dirs, mode: 'default' }, [], { kind: 'continue' });
-    void startSessions(continued.store, continued.port);
     await waitFor(() => frame(continued.r).includes('Here is the plan.'));
     expect(continued.live.agent.permissionMode).toBe('plan');
     expect(continued.store.getState().permission.mode).toBe('plan');

@@ -5,7 +5,8 @@ import type { Agent } from '../agent.js';
 import type { McpServers } from '../mcp/mcp-servers.js';
 import type { SessionPort } from '../sessions/session-port.js';
 import type { ModelPicking, StartupInfo } from '../startup-info.js';
-import { followStartup } from './startup-parts.js';
+import { followSessions, followStartup } from './startup-parts.js';
+import { summarize } from '../mcp/status.js';
 import type { MemoryLineTarget } from '../memory/memory-lines.js';
 import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
@@ -13,7 +14,7 @@ import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
 import type { SetupLists } from '../setup/setup-lists.js';
 
 /** What the door asks of the MCP servers (/mcp's keys, logins, elicitation answers). */
-type McpDoorPart = Pick<McpServers, 'reconnect' | 'disable' | 'loginHere' | 'pasteLogin' | 'cancelLogin' | 'answerElicitation'>;
+type McpDoorPart = Pick<McpServers, 'reconnect' | 'disable' | 'loginHere' | 'pasteLogin' | 'cancelLogin' | 'answerElicitation' | 'servers' | 'subscribe'>;
 
 /** What the door answers from besides the agent; each is optional (a part that is not there says so). */
 export interface DoorParts {
@@ -56,9 +57,15 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   }, () => {});
   void parts.mcp?.then((m) => {
     mcp = m;
-    if (m) emit({ type: 'ready', part: 'mcp' });
+    if (!m) return;
+    emit({ type: 'ready', part: 'mcp' });
+    // The list as it is now, then every change: the header's "MCP 3 (1 failed)", /mcp, logins and forms.
+    const servers = m.servers();
+    emit({ type: 'mcp', event: { type: 'mcp_servers', servers, summary: summarize(servers) } });
+    m.subscribe((event) => emit({ type: 'mcp', event }));
   }, () => {});
   if (parts.startup) followStartup(parts.startup, emit);
+  if (parts.sessions) followSessions(parts.sessions, emit);
 
   const start = (kind: 'turn' | 'compaction', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
     const run: Run = { controller: new AbortController(), interrupted: false };

@@ -11,7 +11,8 @@ import type { RevertPlan } from '../checkpoints/revert-plan.js';
 import type { RevertOutcome } from '../checkpoints/change-ledger.js';
 import type { PromptSummary, SessionDiff } from '../checkpoints/ledger-views.js';
 import type { SessionScope, SessionSummary } from '../sessions/session-catalog.js';
-import type { SessionView } from '../sessions/session-port.js';
+import type { SessionReady, SessionStart, SessionView } from '../sessions/session-port.js';
+import type { McpEvent } from '../mcp/mcp-servers.js';
 import type { MemoryLineTarget } from '../memory/memory-lines.js';
 import type { MemoryFile } from '../memory/project-memory.js';
 import type { IgnoredSetting } from '../config/tighten.js';
@@ -169,14 +170,22 @@ export type StartupPart =
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered. */
   | { kind: 'sandbox'; label: string }
   /** /status's provider, trust and sessions folder. */
-  | { kind: 'facts'; facts: RunFacts };
+  | { kind: 'facts'; facts: RunFacts }
+  /** How the session starts: fresh (perhaps with a notice), resumed (its view), or the picker first. */
+  | { kind: 'session'; start: SessionStart }
+  /** The agent took the resumed session up: the mode it goes on in, and why. */
+  | { kind: 'sessionReady'; ready: SessionReady }
+  /** The workspace's prompt history, oldest first. */
+  | { kind: 'promptHistory'; lines: string[] };
 
 /** Besides the agent's own events: a run (turn or compaction) settled, a part that starts later is ready. */
 export type DoorEvent =
   | AgentEvent
   | { type: 'run_end'; run: 'turn' | 'compaction'; interrupted: boolean }
   | { type: 'ready'; part: 'models' | 'mcp' }
-  | { type: 'startup'; part: StartupPart };
+  | { type: 'startup'; part: StartupPart }
+  /** The MCP servers' list once they load, then each change (states, logins, forms). */
+  | { type: 'mcp'; event: McpEvent };
 
 /** A front end's one handle on the core. */
 export interface AgentDoor {

@@ -1,8 +1,9 @@
 // What the interactive start loads after the first frame (core/startup-info.ts) comes through the
 // door as `startup` events, each part as soon as it is ready, so a front end has one stream to
-// follow instead of ten promises. (The MCP servers' changes still reach the UI through the
-// servers' own subscription; /model and the MCP servers announce themselves with `ready`.)
+// follow instead of ten promises; so does how the session starts (resumed, the picker, the prompt
+// history). /model and the MCP servers announce themselves with `ready`.
 import type { StartupInfo } from '../startup-info.js';
+import type { SessionPort } from '../sessions/session-port.js';
 import type { DoorEvent, StartupPart } from './requests.js';
 
 /** Emits each part of the start-up as it is ready; a part that fails to load is left out. */
@@ -20,4 +21,14 @@ export function followStartup(startup: StartupInfo, emit: (event: DoorEvent) => 
   part(startup.facts, (facts) => ({ kind: 'facts', facts }));
   part(Promise.all([startup.memory, startup.memoryTargets]), ([memory, targets]) => ({ kind: 'memory', memory, targets }));
   part(startup.customCommands, (set) => ({ kind: 'commands', commands: set.commands, notices: set.notices }));
+}
+
+/** How the session starts, once the sessions on disk say so, and the workspace's prompt history. */
+export function followSessions(port: SessionPort, emit: (event: DoorEvent) => void): void {
+  void port.start.then((start) => {
+    emit({ type: 'startup', part: { kind: 'session', start } });
+    if (start.kind === 'resumed') void port.ready.then((ready) => emit({ type: 'startup', part: { kind: 'sessionReady', ready } }), () => {});
+  }, () => {});
+  // Never rejects (an unreadable folder is an empty list).
+  void port.promptHistory().then((lines) => emit({ type: 'startup', part: { kind: 'promptHistory', lines } }));
 }

@@ -25,6 +25,8 @@ type StatusSlice = {
   secret?: boolean;
   /** The permission mode (null until the agent reports one). */
   permissionMode?: PermissionMode | null;
+  /** The thinking budget of the next requests; null or absent: off. */
+  thinkingBudget?: number | null;
 } & Pick<
   AppState,
   | 'phase'
@@ -116,6 +118,12 @@ const STATUS_PARTS: readonly StatusPart[] = [
     },
   },
   {
+    name: 'thinking',
+    coloured: true,
+    // Alt+T: the next requests think (and cost their budget more).
+    choices: (s) => (s.thinkingBudget ? [paint.accent('thinking'), ''] : ['']),
+  },
+  {
     name: 'tokens',
     choices: (s, { model }) => {
       // In history mode and shell focus the keys matter more than the tokens.
@@ -189,6 +197,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
       secret: st.secrets.length > 0,
       permissionMode: st.permission.mode,
+      thinkingBudget: st.thinkingBudget,
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

@@ -263,7 +263,7 @@ async function promptText(value: string | undefined, flag: string, cwd: string):
 }
 
 /** Why a preset cannot take a thinking budget; undefined when it can. */
-function thinkingRefusal(name: ProviderName): string | undefined {
+export function thinkingRefusal(name: ProviderName): string | undefined {
   const preset = PRESETS[name];
   if (preset.api !== 'openai' || preset.quirks.thinking !== 'none') return undefined;
   const why = name === 'deepseek' ? 'DeepSeek thinks with --model deepseek-reasoner' : 'models that think stream their reasoning without it';

@@ -156,7 +156,11 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       models: Promise.all([decided, agent]).then(([config, a]) => modelPicking(a, request, config, scrub), () => null),
       facts: decided.then(async (config) => {
         const [{ runFacts }, { sessionPaths }] = await Promise.all([import('./run-facts.js'), import('../core/sessions/session-paths.js')]);
-        return { ...runFacts(config, scrub), sessionsDir: sessionPaths(config.home, config.workspaceRoot).dir };
+        return {
+          ...runFacts(config, scrub),
+          sessionsDir: sessionPaths(config.home, config.workspaceRoot).dir,
+          ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+        };
       }),
     },
   };

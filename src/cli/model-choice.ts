@@ -1,13 +1,13 @@
 // Which model answers, once a run has started: the first model a server lists (for presets
 // without a default model), the list the /model picker offers, and a switch of model or provider
-// for the next request that keeps the conversation.
+// for the next request that keeps the conversation, and thinking switched on or off (Alt+T).
 import type { Agent, ModelSwitching } from '../core/agent.js';
 import type { ModelPicking } from '../core/startup-info.js';
 import { modelLine } from './banner.js';
 import type { ListedModel } from '../core/providers/model-list.js';
 import type { ProviderName } from '../core/providers/presets.js';
 import { UsageError, type CliFlags } from './args.js';
-import { checkedConfig, type InklingConfig, type RunRequest } from './config.js';
+import { checkedConfig, DEFAULT_MAX_TOKENS, thinkingRefusal, type InklingConfig, type RunRequest } from './config.js';
 import { settingsFromFlags } from './flag-settings.js';
 import { modelSource } from './provider-config.js';
 
@@ -77,5 +77,32 @@ export function modelPicking(agent: Agent & ModelSwitching, request: RunRequest,
       current = await switchModel(agent, request, current, { model });
       return scrub(modelLine(current));
     },
+    toggleThinking() {
+      const next = thinkingSwitched(current);
+      if ('refused' in next) return next;
+      current = { ...current, ...next.config };
+      agent.useModel({ model: current.model, thinking: { thinkingBudget: current.thinkingBudget, maxTokens: current.maxTokens } });
+      return current.thinkingBudget ? { on: true, budget: current.thinkingBudget } : { on: false };
+    },
   };
+}
+
+/** The budget Alt+T turns thinking on at when the settings never name one. */
+export const DEFAULT_THINKING_BUDGET = 8000;
+
+/**
+ * Thinking the other way for `config`: off, or on at the `thinking` setting's budget (else 8,000);
+ * maxTokens follows as at start-up (the setting when set, else 8192 plus the budget).
+ */
+export function thinkingSwitched(config: InklingConfig): { config: Pick<InklingConfig, 'thinkingBudget' | 'maxTokens'> } | { refused: string } {
+  const setMax = config.settings.maxTokens;
+  if (config.thinkingBudget !== undefined) return { config: { thinkingBudget: undefined, maxTokens: setMax ?? DEFAULT_MAX_TOKENS } };
+  const p = config.provider;
+  if (p.kind === 'demo' || p.kind === 'script') return { refused: 'the demo and scripted models do not think' };
+  const refused = p.kind === 'openai' ? thinkingRefusal(p.preset) : undefined;
+  if (refused) return { refused: `thinking ${refused}` };
+  const budget = typeof config.settings.thinking === 'number' ? config.settings.thinking : DEFAULT_THINKING_BUDGET;
+  const maxTokens = setMax ?? budget + DEFAULT_MAX_TOKENS;
+  if (budget >= maxTokens) return { refused: `thinking (${budget}) must be less than maxTokens (${maxTokens}); thinking stays off` };
+  return { config: { thinkingBudget: budget, maxTokens } };
 }

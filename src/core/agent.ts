@@ -154,7 +154,8 @@ export interface Agent {
  * turn too); the conversation stays, and each provider converts it to its own shape.
  */
 export interface ModelSwitching {
-  useModel(choice: { model: string; provider?: Provider }): void;
+  /** `thinking`: the budget (undefined: off) and the max_tokens that goes with it (Alt+T); absent keeps them. */
+  useModel(choice: { model: string; provider?: Provider; thinking?: { thinkingBudget: number | undefined; maxTokens: number } }): void;
   readonly model: string;
   readonly provider: Provider;
 }

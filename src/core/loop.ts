@@ -56,7 +56,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const redact = createRedactor(config.secretValues ?? []);
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
-  let answering = { provider: config.provider, model: config.model };
+  let answering: { provider: AgentConfig['provider']; model: string; maxTokens: number; thinkingBudget?: number | undefined } = { provider: config.provider, model: config.model, maxTokens: config.maxTokens, thinkingBudget: config.thinkingBudget };
   let warming: Promise<void> | undefined;
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
@@ -91,8 +91,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     get provider() {
       return answering.provider;
     },
-    useModel({ model, provider }) {
-      answering = { provider: provider ?? answering.provider, model };
+    useModel({ model, provider, thinking }) {
+      answering = { ...answering, provider: provider ?? answering.provider, model, ...thinking };
     },
     get messages() {
       return messages;
@@ -305,8 +305,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
           system: systemPrompt,
           messages: sent,
           tools,
-          maxTokens: config.maxTokens,
-          ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+          maxTokens: answering.maxTokens,
+          ...(answering.thinkingBudget ? { thinkingBudget: answering.thinkingBudget } : {}),
         },
         signal,
         iteration,

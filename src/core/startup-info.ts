@@ -17,7 +17,12 @@ export interface ModelPicking {
   list(refresh?: boolean): Promise<Array<{ id: string; contextWindow: number | null }>>;
   /** Takes effect at the next request; resolves to the header's new model label. */
   switchTo(model: string): Promise<string>;
+  /** Alt+T: thinking off, or on at the `thinking` budget (8,000 when never set), from the next request. */
+  toggleThinking(): ThinkingSwitch;
 }
+
+/** What Alt+T did: thinking on at a budget, off, or refused (the provider cannot, maxTokens leaves no room). */
+export type ThinkingSwitch = { on: true; budget: number } | { on: false } | { refused: string };
 
 export interface TrustQuestion {
   workspaceRoot: string;
@@ -39,6 +44,8 @@ export interface RunFacts {
   trust: string;
   /** The folder the workspace's session files are in (sessions/<workspace-key>/). */
   sessionsDir: string;
+  /** The thinking budget the run starts with; absent: off. */
+  thinkingBudget?: number;
 }
 
 export interface StartupInfo {

@@ -13,6 +13,7 @@ import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
+import { toggleThinking } from '../store/thinking-actions.js';
 import { findCommand, findMcpPrompt } from '../store/command-table.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
@@ -87,6 +88,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
+    case 'thinking': toggleThinking(store); return true;
     case 'redraw':
       // Cached rows are made again too, then the screen is cleared and the frame drawn whole.
       redrawAll(store);

@@ -79,6 +79,7 @@ export const KEYMAP = {
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
+    { action: 'thinking', keys: ['alt+t'], help: 'thinking on / off for the next requests (at the thinking budget, 8,000 when never set)' },
     { action: 'redraw', keys: ['ctrl+l'], help: 'clear the screen and draw it again (after another program wrote over it)' },
     { action: 'cycleMode', keys: ['shift+tab'], help: 'next permission mode: default → accept-edits → plan (→ auto or yolo, if started in it)' },
   ]),

@@ -16,7 +16,6 @@ export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly 
   transcript: [
     { action: 'background', keys: ['ctrl+b'], help: "put the running command in the background (in tmux press it twice: it is tmux's prefix)", feature: 'background jobs' },
     { action: 'planPanel', keys: ['alt+l'], help: 'show or hide the plan panel (Claude Code users: its Ctrl+T task list; here Ctrl+T types into a running command)', feature: 'plan panel' },
-    { action: 'thinking', keys: ['alt+t'], help: 'thinking on / off', feature: 'thinking toggle' },
   ],
   input: [
     { action: 'paste', keys: ['ctrl+v'], help: 'paste: an image when the clipboard holds one, else its text', feature: 'images' },

@@ -129,6 +129,8 @@ export interface AppState {
   /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
   approvals: ApprovalsState;
   permission: PermissionModeState;
+  /** The thinking budget of the next requests (Alt+T); null: off. */
+  thinkingBudget: number | null;
   /** The /model picker while open (mode 'model'). */
   modelPicker: ModelPickerState | null;
 }
@@ -236,6 +238,7 @@ export function initialState(): AppState {
     secrets: [],
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
+    thinkingBudget: null,
     modelPicker: null,
   };
 }

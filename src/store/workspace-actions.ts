@@ -48,7 +48,7 @@ export function sandboxKnown(store: AppStore, label: string): void {
 }
 
 export function factsKnown(store: AppStore, facts: RunFacts): void {
-  patch(store, { facts });
+  patch(store, { facts }, { thinkingBudget: facts.thinkingBudget ?? null });
 }
 
 export function commandsLoaded(store: AppStore, commands: CustomCommand[]): void {

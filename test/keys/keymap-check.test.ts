@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { keymapClashes } from '../../src/keys/keymap-check.js';
 import { PLANNED_KEYS } from '../../src/keys/planned-keys.js';
-import { actionFor, keyTableMarkdown } from '../../src/keys/keymap.js';
+import { actionFor, KEYMAP, keyTableMarkdown } from '../../src/keys/keymap.js';
 
 const b = (action: string, ...keys: string[]) => ({ action, keys, help: action });
 
@@ -22,7 +22,9 @@ describe('the key map clash check', () => {
 
   it('the key map has no clash, with this wave\'s keys reserved', () => {
     expect(keymapClashes()).toEqual([]);
-    expect(Object.values(PLANNED_KEYS).flat().length).toBeGreaterThanOrEqual(11);
+    // A feature that lands moves its key from PLANNED_KEYS into KEYMAP: reserved either way.
+    const landed = [KEYMAP.transcript.some((b) => b.action === 'thinking')].filter(Boolean).length;
+    expect(Object.values(PLANNED_KEYS).flat().length + landed).toBeGreaterThanOrEqual(11);
   });
 
   it('a reserved key does nothing yet and is not in README or help', () => {

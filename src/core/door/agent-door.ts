@@ -170,6 +170,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');
       case 'modelName':
         return parts.modelName?.() ?? '';
+      case 'toggleThinking':
+        return models ? models.toggleThinking() : { refused: 'thinking cannot be switched for this model' };
       case 'currentModel':
         return models ? models.current() : null;
       case 'capabilities': {

@@ -20,6 +20,8 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
       return '';
     case 'currentModel':
       return null;
+    case 'toggleThinking':
+      return { refused: 'thinking cannot be switched here' };
     case 'capabilities':
       return { ledger: false, sessions: false, mcp: false };
     case 'rememberLine':

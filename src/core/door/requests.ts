@@ -18,7 +18,7 @@ import type { MemoryFile } from '../memory/project-memory.js';
 import type { IgnoredSetting } from '../config/tighten.js';
 import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
-import type { RunFacts } from '../startup-info.js';
+import type { RunFacts, ThinkingSwitch } from '../startup-info.js';
 import type { HookListing, SkillListing } from '../setup/setup-lists.js';
 
 export type AgentRequest =
@@ -62,6 +62,8 @@ export type AgentRequest =
   | { type: 'listModels'; refresh?: boolean }
   /** Takes effect at the next request; answers the header's new model label. */
   | { type: 'switchModel'; model: string }
+  /** Alt+T: thinking off, or on at the `thinking` budget, from the next request. */
+  | { type: 'toggleThinking' }
   | { type: 'reconnectMcp'; name: string }
   | { type: 'disableMcp'; name: string }
   /** /mcp's l: an OAuth login; the URL comes as the servers' mcp_login event, the answer when it ends. */
@@ -137,6 +139,7 @@ export interface Answers {
   promptHistory: Promise<string[]>;
   listModels: Promise<Array<{ id: string; contextWindow: number | null }>>;
   switchModel: Promise<string>;
+  toggleThinking: ThinkingSwitch;
   reconnectMcp: Promise<boolean>;
   disableMcp: Promise<boolean>;
   loginMcp: Promise<{ ok: true; file: string } | { ok: false; reason: string }>;

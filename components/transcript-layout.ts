@@ -15,6 +15,7 @@ import { thinkingLines } from './thinking-lines.js';
 import { toolCardLines } from './tools/renderers.js';
 import { userLines } from './user-lines.js';
 import { changesLines } from './tool-changes-lines.js';
+import { hookRunLines } from './hook-run-lines.js';
 
 interface Cached { key: string; lines: string[] }
 const cache = new WeakMap<TranscriptItem, Cached>();
@@ -41,7 +42,8 @@ export function renderItem(item: TranscriptItem, width: number, frame: number, n
       return look.expandedRows && !item.streaming ? expandedThinkingLines(item, width, look.expandedRows) : thinkingLines(item, width, frame, now);
     case 'tool': {
       const card = look.expandedRows ? expandedToolLines(item, width, frame, now, look.expandedRows, look.outputScroll) : toolCardLines(item, width, frame, now, look);
-      const withChanges = item.changes ? [...card, ...changesLines(item, width, look.expandedRows)] : card;
+      const withHooks = item.hooks ? [...card, ...hookRunLines(item, width)] : card;
+      const withChanges = item.changes ? [...withHooks, ...changesLines(item, width, look.expandedRows)] : withHooks;
       return item.logDropped ? [...withChanges, paint.dim(fitLine(LOG_DROPPED, width))] : withChanges;
     }
     case 'compaction':

@@ -126,6 +126,11 @@ export type AgentEvent =
   | { type: 'secret_request_end'; id: string; request: string }
   /** The permission mode changed (Shift+Tab, a resumed session's mode); it applies from the next call checked. */
   | { type: 'permission_mode'; mode: PermissionMode }
+  /**
+   * A hook (Claude Code's format) ran for call `id` (PreToolUse before it, PostToolUse after):
+   * a row under its card. `output` is stderr then stdout, cut to a few hundred characters.
+   */
+  | { type: 'hook_run'; id: string; event: string; command: string; exitCode: number | null; timedOut: boolean; durationMs: number; output: string }
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
   | { type: 'log_dropped'; id: string; logPath: string }
   | { type: 'turn_end'; reason: TurnEndReason };

@@ -14,7 +14,7 @@ import { repairHistory } from './history-repair.js';
 import { DEFAULT_STREAM_RETRY, streamResponse } from './response-stream.js';
 import { ToolCallBatch } from './scheduler.js';
 import { recordWith } from './checkpoints/call-recording.js';
-import { createRedactor } from './redact.js';
+import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
 import { warmUpFirstCall } from './first-call-warmup.js';
@@ -322,7 +322,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
             fitImages: fitToModel,
             workspaceRoot: config.workspaceRoot,
             ...(config.permissions ? { permissions: config.permissions } : {}),
-            ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry) } : {}),
+            ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry, (e) => emit(redactDeep(e, redact))) } : {}),
           }),
         retry: streamRetry,
       });

@@ -193,6 +193,11 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'tool_untracked':
         updateTool(ev.id, (t) => ({ ...t, changes: { files: [], skipped: 0, untracked: ev.reason } }));
         break;
+      case 'hook_run': {
+        const { type: _type, id: _id, ...row } = ev;
+        updateTool(ev.id, (t) => ({ ...t, hooks: [...(t.hooks ?? []), row] }));
+        break;
+      }
       case 'log_dropped':
         updateTool(ev.id, (t) => ({ ...t, logDropped: true }));
         break;

@@ -67,6 +67,18 @@ export interface ToolItem {
   contextCost?: { input: number; result: number };
   /** Its full output log was deleted to keep the session's logs under their cap. */
   logDropped?: true;
+  /** Hooks that ran for it (PreToolUse, PostToolUse), in the order they ended: rows under the card. */
+  hooks?: HookRow[];
+}
+/** One hook run under a call's card. */
+export interface HookRow {
+  event: SafeText;
+  command: SafeText;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** stderr then stdout, the start of it. */
+  output: SafeText;
 }
 /** The compaction boundary: everything above it is no longer sent to the model (shown dimmed). */
 export interface CompactionItem {

@@ -34,6 +34,7 @@ export interface SessionHooksOptions {
 }
 
 export interface ToolHookResult extends HookOutcome {
+  runs: HookRun[];
   /** updatedInput mapped back to inkling's fields (absent when none, or when it was refused). */
   input?: Record<string, unknown>;
 }

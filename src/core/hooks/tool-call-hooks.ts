@@ -6,7 +6,8 @@ import type { CompletedToolUse } from '../providers/provider.js';
 import type { Verdict } from '../permissions/decide.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import type { ToolResult } from '../tools/tool.js';
-import type { SessionHooks } from './session-hooks.js';
+import type { AgentEvent } from '../events.js';
+import type { HookRun, SessionHooks } from './session-hooks.js';
 
 export interface ToolCallHooks {
   /** Before the permission check: a denial, a demand to ask, or a rewritten input. Must not throw. */
@@ -15,7 +16,16 @@ export interface ToolCallHooks {
   after(use: CompletedToolUse, result: ToolResult, signal: AbortSignal): Promise<string | undefined>;
 }
 
-export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry): ToolCallHooks {
+/** What a hook_run event carries of a hook's output: the start of it (/hooks has the whole). */
+const ROW_OUTPUT_CHARS = 400;
+
+export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry, emit?: (e: AgentEvent) => void): ToolCallHooks {
+  const rows = (id: string, runs: readonly HookRun[]) => {
+    for (const run of runs) {
+      const output = [run.stderr.trim(), run.stdout.trim()].filter(Boolean).join('\n').slice(0, ROW_OUTPUT_CHARS);
+      emit?.({ type: 'hook_run', id, event: run.hook.event, command: run.hook.command, exitCode: run.exitCode, timedOut: run.timedOut, durationMs: run.durationMs, output });
+    }
+  };
   const call = (use: CompletedToolUse) => ({
     id: use.id,
     name: use.name,
@@ -27,6 +37,7 @@ export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry): Tool
       if (!hooks.has('PreToolUse')) return {};
       const out = await hooks.tool('PreToolUse', call(use), {}, signal).catch(() => undefined);
       if (!out) return {};
+      rows(use.id, out.runs);
       if (out.permission === 'deny' || out.block !== undefined) return { deny: `Blocked by a PreToolUse hook: ${out.block ?? out.permissionReason ?? 'no reason given'}` };
       return { ...(out.permission === 'ask' ? { ask: out.permissionReason ?? 'a PreToolUse hook asks' } : {}), ...(out.input ? { input: out.input } : {}) };
     },
@@ -36,6 +47,7 @@ export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry): Tool
       const extra = result.isError ? { error: result.content } : { tool_response: { content: result.content } };
       const out = await hooks.tool(event, call(use), extra, signal).catch(() => undefined);
       if (!out) return undefined;
+      rows(use.id, out.runs);
       const said = [...(out.block !== undefined ? [out.block] : []), ...out.context];
       return said.length > 0 ? `[${event} hook] ${said.join('\n')}` : undefined;
     },

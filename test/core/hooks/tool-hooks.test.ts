@@ -94,6 +94,17 @@ describe('PreToolUse hooks', () => {
     expect(hooks.lastRun(hooks.all[0]!)!.refused).toMatch(/run_in_background/);
   });
 
+  it('each run is a hook_run event for its call (a row under the card), secrets redacted', async () => {
+    const hooks = hooksFrom({ PreToolUse: [{ matcher: 'Bash', hooks: command('echo "lint: token sk-secret-123 unused" >&2; exit 1') }] });
+    const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 1, maxRetries: 0 });
+    const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: [recordingBash([])], hooks, secretValues: ['sk-secret-123'], sessionDir: path.join(fx.ws.root, '..', 'session') });
+    fx.server.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: 'ls' }, id: 'toolu_9' }] }), reply({ text: 'Done.' }));
+    const events = await collect(agent.run('go'));
+    const rows = events.filter((e) => e.type === 'hook_run');
+    expect(rows).toEqual([{ type: 'hook_run', id: 'toolu_9', event: 'PreToolUse', command: expect.stringContaining('lint'), exitCode: 1, timedOut: false, durationMs: expect.any(Number), output: expect.stringContaining('lint: token') }]);
+    expect(JSON.stringify(rows)).not.toContain('sk-secret-123');
+  });
+
   it('a hanging hook is killed at its timeout and the call goes on', async () => {
     const ran: string[] = [];
     const results = await run(hooksFrom({ PreToolUse: [{ hooks: command('sleep 30', { timeout: 1 }) }] }), [{ name: 'bash', input: { command: 'echo hi' } }], { ran });

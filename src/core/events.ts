@@ -110,6 +110,11 @@ export type AgentEvent =
       usage: Usage;
     }
   /**
+   * Before summarising, the unpinned images before the last `keptMessages` messages were replaced
+   * by lines naming them (context/drop-images.ts); a resumed session applies the same function.
+   */
+  | { type: 'images_dropped'; images: { name: string; width: number; height: number }[]; keptMessages: number; tokensBefore: number; tokensAfter: number }
+  /**
    * A person's change to what the model sees of one tool call's result (history mode): dropped,
    * shrunk to head and tail, pinned (kept verbatim across compaction), or `null` back to the
    * result as it was. Applies from the next request on; the conversation keeps the original.

@@ -20,6 +20,7 @@ import { ToolRegistry } from './tool-registry.js';
 import { warmUpFirstCall } from './first-call-warmup.js';
 import { compactConversation, type CompactionRun } from './context/compact-conversation.js';
 import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
+import { dropImagesPass } from './context/drop-images.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import { fitImages, imageLimits } from './images/downscale.js';
@@ -237,7 +238,11 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   }
 
   /** Compacts the conversation in place; what happened, for the caller to act on. */
-  async function compact(run: Pick<CompactionRun, 'reason' | 'instructions' | 'signal' | 'emit'>): Promise<'compacted' | 'nothing' | 'aborted' | 'failed'> {
+  /** `imagesFirst`: drop unpinned images, and summarise only if the context would still overflow. */
+  async function compact(run: Pick<CompactionRun, 'reason' | 'instructions' | 'signal' | 'emit'> & { imagesFirst?: boolean }): Promise<'compacted' | 'nothing' | 'aborted' | 'failed'> {
+    const pass = run.imagesFirst ? dropImagesPass({ messages, context, tools: registry.definitions(), emit: run.emit }) : null;
+    if (pass) messages = pass.messages;
+    if (pass && !context.wouldOverflow(pass.tokensAfter)) return 'compacted';
     const outcome = await compactConversation({
       ...run,
       messages,
@@ -289,7 +294,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (autoCompact && !compactionFutile && context.wouldOverflow(context.tokens(registry.definitions(), messages)) && keptFrom(messages) > 0) {
         const before = context.tokens(registry.definitions(), messages);
         emit({ type: 'notice', message: `The context is past ${Math.round(AUTO_COMPACT_SHARE * 100)} % of the window: compacting the conversation first.` });
-        const compacted = await compact({ reason: 'auto', signal, emit });
+        const compacted = await compact({ reason: 'auto', signal, emit, imagesFirst: true });
         if (compacted === 'aborted' || signal.aborted) return end('aborted');
         if (compacted === 'failed') return end('error');
         // A summary that barely helps (the kept turns are the bulk) is not tried again this turn.

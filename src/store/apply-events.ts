@@ -247,6 +247,12 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         }
         break;
       }
+      case 'images_dropped': {
+        const names = ev.images.map((i) => `${i.name} ${i.width}×${i.height}`).join(', ');
+        push({ kind: 'notice', id: newId('notice'), text: toSafeText(`dropped ${ev.images.length === 1 ? 'an image' : `${ev.images.length} images`} from the context to make room (${names}): ${formatTokenCount(ev.tokensBefore)} → ${formatTokenCount(ev.tokensAfter)} tokens`), level: 'info' });
+        d.contextTokens = ev.tokensAfter;
+        break;
+      }
       case 'context_edit':
         updateTool(ev.id, (t) => {
           const { contextEdit: _old, ...rest } = t;

@@ -154,6 +154,8 @@ export class SessionRecorder implements ConversationRecorder {
         return this.keep({ type: 'compaction', at: this.now(), event: { ...event, message: { role: 'user', content: storePromptImages(this.logsDir, event.message.content) } } });
       case 'context_edit':
         return this.keep({ type: 'context_edit', event });
+      case 'images_dropped':
+        return this.keep({ type: 'images_dropped', event });
       case 'permission_mode':
         // A session not written yet gets the mode with its header (nobody typed: no file).
         return this.fresh ? undefined : this.keep({ type: 'mode', mode: event.mode });

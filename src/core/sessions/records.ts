@@ -58,6 +58,8 @@ export interface CompactionRecord {
   at: number;
   event: Omit<CompactionEvent, 'message'> & { message: { role: 'user'; content: (UserBlock | StoredImageBlock)[] } };
 }
+/** Unpinned images were dropped before a summary: restore applies context/drop-images.ts again. */
+export interface ImagesDroppedRecord { type: 'images_dropped'; event: Extract<AgentEvent, { type: 'images_dropped' }> }
 /** A tool result was dropped, shrunk or pinned for later requests (or restored, edit null). */
 export interface ContextEditRecord { type: 'context_edit'; event: Extract<AgentEvent, { type: 'context_edit' }> }
 /** The change ledger's events (tool_changes, tool_untracked, outside_changes, turn_checkpoint), as they came. */
@@ -80,6 +82,7 @@ export type SessionRecord =
   | TurnEndRecord
   | ModeRecord
   | CompactionRecord
+  | ImagesDroppedRecord
   | ContextEditRecord
   | LedgerRecord
   | LogDroppedRecord
@@ -99,6 +102,7 @@ const KNOWN: Record<SessionRecordType, true> = {
   turn_end: true,
   mode: true,
   compaction: true,
+  images_dropped: true,
   context_edit: true,
   ledger: true,
   log_dropped: true,

@@ -148,6 +148,8 @@ export function wellFormed(r: SessionRecord): boolean {
       return r.event?.message?.role === 'user' && typeof r.event.keptMessages === 'number';
     case 'context_edit':
       return typeof r.event?.id === 'string';
+    case 'images_dropped':
+      return typeof r.event?.keptMessages === 'number' && Array.isArray(r.event.images);
     default:
       return true;
   }

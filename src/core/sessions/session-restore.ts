@@ -6,6 +6,7 @@ import { emptyUsage, toolUses } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
 import { loadImages, loadPromptImages } from './session-images.js';
 import { repairHistory } from '../history-repair.js';
+import { withoutImages } from '../context/drop-images.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
 import { lazyFields, sourceOf, storedView } from './stored-fields.js';
 
@@ -111,6 +112,11 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         replay.push(event);
         break;
       }
+      case 'images_dropped':
+        // The same pass on the same messages, with the pins in force when it ran.
+        messages = withoutImages(repairHistory(messages), r.event.keptMessages, (id) => out.contextEdits.get(id) === 'pin').messages;
+        replay.push(r.event);
+        break;
       case 'context_edit':
         if (r.event.edit) out.contextEdits.set(r.event.id, r.event.edit);
         else out.contextEdits.delete(r.event.id);

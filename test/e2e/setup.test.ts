@@ -1,0 +1,75 @@
+// A workspace brought from Claude Code, in a real terminal: skills in .claude/skills and
+// .agents/skills, and hooks in .claude/settings.json (trusted for the run). /skills lists them,
+// a hook's run is a row under the bash card it concerns, and /hooks shows a failing hook's output.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+
+function makeRepo(): string {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-setup-'));
+  mkdirSync(path.join(cwd, '.git'));
+  for (const [folder, name, description] of [['.claude', 'release-notes', 'Write release notes from the git log'], ['.agents', 'pdf-forms', 'Fill in PDF forms']] as const) {
+    mkdirSync(path.join(cwd, folder, 'skills', name), { recursive: true });
+    writeFileSync(path.join(cwd, folder, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\nSteps for ${name}.\n`);
+  }
+  mkdirSync(path.join(cwd, '.claude', 'hooks'));
+  writeFileSync(path.join(cwd, '.claude', 'hooks', 'check.sh'), 'echo "checked $(jq -r .tool_input.command)" >&2\nexit 0\n');
+  writeFileSync(path.join(cwd, '.claude', 'hooks', 'notify.sh'), 'echo "notifier: no display to notify on" >&2\nexit 1\n');
+  const hooks = {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh .claude/hooks/check.sh' }] }],
+    PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh .claude/hooks/notify.sh' }] }],
+  };
+  writeFileSync(path.join(cwd, '.claude', 'settings.json'), JSON.stringify({ hooks }, null, 2));
+  return cwd;
+}
+
+describe('a Claude Code setup in the terminal UI', () => {
+  let server: { url: string; proc: ChildProcess };
+  let app: TmuxApp;
+
+  beforeAll(async () => {
+    server = await startFakeServer([{ toolUses: [{ name: 'bash', input: { command: 'echo made-by-bash' } }] }, { text: 'All done here.' }]);
+    app = startTmuxApp({ cwd: makeRepo(), env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-setup', ANTHROPIC_BASE_URL: server.url }, args: ['--yolo', '--trust-workspace'], rows: 40 });
+    await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  }, 40_000);
+
+  afterAll(() => {
+    app?.kill();
+    server?.proc.kill('SIGTERM');
+  });
+
+  it('/skills lists the skills of .claude/skills and .agents/skills with their origin and file', async () => {
+    app.type('/skills');
+    app.keys('Enter');
+    const screen = await app.waitFor((s) => s.includes('Skills (2)'), '/skills');
+    expect(screen).toMatch(/pdf-forms +project · \.agents\/skills\/pdf-forms\/SKILL\.md · \d+ B/);
+    expect(screen).toMatch(/release-notes +project · \.claude\/skills\/release-notes\/SKILL\.md · \d+ B/);
+  });
+
+  it("a hook's run is a row under the bash card it concerns", async () => {
+    app.type('run it');
+    app.keys('Enter');
+    const screen = await app.waitFor((s) => s.includes('All done here.'), 'the answer', 30_000);
+    const lines = screen.split('\n');
+    const card = lines.findIndex((l) => l.includes('echo made-by-bash'));
+    const pre = lines.findIndex((l) => l.includes('↳ PreToolUse hook'));
+    const post = lines.findIndex((l) => l.includes('↳ PostToolUse hook'));
+    expect(card).toBeGreaterThanOrEqual(0);
+    expect(pre).toBeGreaterThan(card);
+    expect(lines[pre]).toMatch(/ok in \d+\.\d s · checked echo made-by-bash/);
+    expect(lines[post]).toMatch(/exit 1 in \d+\.\d s · notifier: no display to notify on/);
+  });
+
+  it("/hooks lists each hook with its file and a failing hook's exit code and output", async () => {
+    app.type('/hooks');
+    app.keys('Enter');
+    const screen = await app.waitFor((s) => s.includes('Hooks (2)'), '/hooks');
+    expect(screen).toMatch(/1\. PreToolUse \[Bash\] .*· \.claude\/settings\.json/);
+    expect(screen).toMatch(/2\. PostToolUse \[Bash\] .*· \.claude\/settings\.json/);
+    expect(screen).toMatch(/last run: exit 1 in \d+\.\d s/);
+    expect(screen).toContain('│ notifier: no display to notify on');
+  });
+});

@@ -184,6 +184,9 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       exit: () => instance?.unmount(),
       copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
       redraw: () => frames.repaint(),
+      // The editor and the suspension load on first use: child_process is not the first frame's.
+      editText: async (text) => (await import('./terminal-handback.js')).editInEditor(hold, text),
+      suspend: () => void import('./terminal-handback.js').then((m) => m.suspendToShell(hold)),
       setMouse: (on) => {
         if (screenActive()) stdout.write(on ? ENABLE_MOUSE : DISABLE_MOUSE);
       },
@@ -195,14 +198,29 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const files = workspaceFileList(opts.workspaceRoot, { onChange: (list) => filesChanged(store, () => list) });
   const baseTitle = workspaceTitle(opts.workspaceRoot);
   const title = ownTitle(stdout, baseTitle);
-  const screen = withTitle(enterFullScreen(stdout), title);
+  // The full-screen modes: left and entered again when another program has the terminal (Ctrl+G, Ctrl+Z).
+  let fullScreen = enterFullScreen(stdout);
+  const screen = withTitle({ leave: () => fullScreen.leave(), get active() { return fullScreen.active; } }, title);
   screenActive = () => screen.active;
   followApprovals(store, title, baseTitle);
   // Raw keys from here on (the key pipeline reads them); cooked again on every way out.
-  const rawInput = enterRawInput(process.stdin);
+  let rawInput = enterRawInput(process.stdin);
   const leaveTerminal = () => {
     rawInput.leave();
     screen.leave();
+  };
+  const hold = {
+    leave() {
+      rawInput.leave();
+      fullScreen.leave();
+    },
+    enter() {
+      fullScreen = enterFullScreen(stdout);
+      rawInput = enterRawInput(process.stdin);
+      process.stdin.resume();
+      if (store.getState().mouse) stdout.write(ENABLE_MOUSE);
+      frames.repaint();
+    },
   };
   ringOnApproval(store, stdout);
   // The spinners turn in the frame writer; the store hears of the time once a second.

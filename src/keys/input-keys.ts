@@ -58,6 +58,14 @@ function runCommand(store: AppStore, text: string): void {
   else cmd.run(store, argsOf(text));
 }
 
+/** Ctrl+G: the prompt (its paste chips expanded) in the person's editor; what was saved comes back as the prompt. */
+export async function editPromptInEditor(store: AppStore): Promise<void> {
+  const s = store.getState();
+  const outcome = await store.terminal.editText(expandChips(s.input.text, s.pastes));
+  if ('error' in outcome) return flash(store, outcome.error);
+  store.setState({ input: { text: outcome.text, cursor: outcome.text.length }, pastes: [], completion: null, historyPos: null });
+}
+
 export function submit(store: AppStore): void {
   const s = store.getState();
   const text = s.input.text;
@@ -89,6 +97,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'focusShell': focusShell(store); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
     case 'thinking': toggleThinking(store); return true;
+    case 'suspend': store.terminal.suspend(); return true;
     case 'redraw':
       // Cached rows are made again too, then the screen is cleared and the frame drawn whole.
       redrawAll(store);
@@ -128,6 +137,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'submit': return pressEnter(store, env);
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
     case 'complete': if (c) acceptCompletion(store, env.files); return;
+    case 'editor': return void editPromptInEditor(store);
     case 'interrupt':
       if (c) closeCompletion(store);
       else if (isBusy(s)) sessionOf(store).interrupt();

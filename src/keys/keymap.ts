@@ -63,6 +63,7 @@ export const KEYMAP = {
     { action: 'historyNext', keys: ['down'], help: 'next prompt (on the last line) / line down' },
     ...LINE_EDITING,
     { action: 'complete', keys: ['tab'], help: 'accept completion (/command, @file)' },
+    { action: 'editor', keys: ['ctrl+g'], help: 'edit the prompt in $VISUAL / $EDITOR (saved and closed: it comes back here)' },
     { action: 'help', keys: ['?'], help: 'this help (on an empty input)' },
   ]),
   completion: table([
@@ -80,6 +81,7 @@ export const KEYMAP = {
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
     { action: 'thinking', keys: ['alt+t'], help: 'thinking on / off for the next requests (at the thinking budget, 8,000 when never set)' },
+    { action: 'suspend', keys: ['ctrl+z'], help: 'suspend inkling to the shell (fg brings it back)' },
     { action: 'redraw', keys: ['ctrl+l'], help: 'clear the screen and draw it again (after another program wrote over it)' },
     { action: 'cycleMode', keys: ['shift+tab'], help: 'next permission mode: default → accept-edits → plan (→ auto or yolo, if started in it)' },
   ]),

@@ -47,6 +47,10 @@ export interface TerminalPort {
   copy(text: string): Promise<CopyReport>;
   /** Clears the screen and draws the last frame again, whole (Ctrl+L). */
   redraw(): void;
+  /** The text edited in the person's editor (Ctrl+G), or why not; the terminal is the editor's meanwhile. */
+  editText(text: string): Promise<{ text: string } | { error: string }>;
+  /** Stops inkling as a shell's Ctrl+Z does; `fg` brings it back with the screen drawn again. */
+  suspend(): void;
 }
 
 export interface AppState {
@@ -190,6 +194,8 @@ const noTerminal: TerminalPort = {
     throw new Error('no clipboard');
   },
   redraw: () => {},
+  editText: async () => ({ error: 'no editor here' }),
+  suspend: () => {},
 };
 
 export function initialState(): AppState {

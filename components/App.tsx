@@ -3,7 +3,7 @@
 // screen on every render).
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, useStdout } from 'ink';
-import { drawnRowsOf } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows.js';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
 import type { KeyEnv } from '../src/keys/input-keys.js';
@@ -74,7 +74,7 @@ const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
 function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
-  const drawn = drawnRowsOf(useStdout().stdout);
+  const drawn = useDrawnRows();
   const frameRoot = useFrameRoot();
   useTerminalReplies(terminalReplies ? (raw) => terminalReplies.take(raw) : undefined);
   const history = useRef<HistoryEnv>({ copy: async () => { throw new Error('not ready'); } });

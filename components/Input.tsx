@@ -1,7 +1,7 @@
 // The prompt box. Its text and cursor live in the store (keys are handled in input-keys.ts),
 // so a burst of keystrokes can never be lost or reordered by a stale render.
 import React from 'react';
-import { Box, useStdout } from 'ink';
+import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
 import type { Completion, InputState } from '../src/store/app-store.js';
@@ -12,7 +12,7 @@ import { inkColor } from './palette.js';
 import { useApp } from './store-context.js';
 import { Lines } from './Lines.js';
 import { boxRows } from './box-rows.js';
-import { drawnRowsOf } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows.js';
 
 export const INPUT_MAX_ROWS = 8;
 export const PLACEHOLDER = 'Ask anything · / for commands · @ for files';
@@ -89,7 +89,7 @@ export function QueuedPrompts({ width }: { width: number }) {
 export function Input({ width }: { width: number }) {
   const { input, busy, caret } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
   // Drawn by the frame writer when there is one: the same box, border and all.
-  if (drawnRowsOf(useStdout().stdout)) return <Lines width={width} lines={boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border')} />;
+  if (useDrawnRows()) return <Lines width={width} lines={boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border')} />;
   return (
     <Box borderStyle="round" borderColor={inkColor(busy ? 'borderBusy' : 'border')} paddingX={1} width={width} flexDirection="column">
       <Lines lines={inputRows(input, width, busy, caret)} />

@@ -2,8 +2,8 @@
 // the caller computed is exactly the height drawn. Given the width the rows were fitted to, and
 // a frame writer that draws rows itself (drawn-rows.ts), they go to Ink as one placeholder row.
 import React, { memo } from 'react';
-import { Box, Text, useStdout } from 'ink';
-import { drawnRowsOf } from './drawn-rows.js';
+import { Box, Text } from 'ink';
+import { useDrawnRows } from './drawn-rows.js';
 
 const Row = memo(function Row({ text }: { text: string }) {
   // An empty Text has no height in Ink; a space keeps the row.
@@ -12,7 +12,7 @@ const Row = memo(function Row({ text }: { text: string }) {
 
 /** One row to Ink standing for `height` rows on screen, or null when there is no frame writer. */
 export function DrawnBlock({ lines, width, height }: { lines: readonly string[]; width: number; height: number }) {
-  const drawn = drawnRowsOf(useStdout().stdout);
+  const drawn = useDrawnRows();
   if (!drawn) return null;
   return <Placeholder text={drawn.place(lines, width, height)} />;
 }
@@ -29,7 +29,7 @@ export function Placeholder({ text }: { text: string }) {
 }
 
 export function Lines({ lines, width }: { lines: readonly string[]; width?: number }) {
-  const drawn = drawnRowsOf(useStdout().stdout);
+  const drawn = useDrawnRows();
   if (drawn && width !== undefined) return lines.length === 0 ? null : <DrawnBlock lines={lines} width={width} height={lines.length} />;
   return (
     <Box flexDirection="column">

@@ -1,6 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
 import React, { useEffect, useReducer } from 'react';
-import { useStdout } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import type { PermissionMode } from '../src/core/permissions/approval.js';
@@ -11,7 +10,7 @@ import { askingHints, helpHints, inputHints, modeHintText } from './status-hints
 import { isAsking } from '../src/store/app-store.js';
 import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
-import { drawnRowsOf } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows.js';
 
 export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */
@@ -176,7 +175,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
 
 export function StatusBar({ model, width }: { model: string; width: number }) {
   // With a frame writer, the spinner is its cell and the writer turns it (text-layout.ts).
-  const cells = drawnRowsOf(useStdout().stdout) !== null;
+  const cells = useDrawnRows() !== null;
   const s = useApp(
     useShallow((st) => ({
       phase: st.phase,

@@ -7,10 +7,10 @@
 // draws them in place of the block on screen (drawn-rows.ts redraw), the placeholder Ink holds
 // unchanged; anything else, or a writer that cannot, renders as usual.
 import React, { memo, useLayoutEffect, useReducer, useRef } from 'react';
-import { Box, useStdout } from 'ink';
+import { Box } from 'ink';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines, Placeholder } from './Lines.js';
-import { drawnRowsOf } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows.js';
 import { drawingOf, sameButStreaming, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
 
 /** What is on screen: the block, the drawing it was laid out from and the topmost item in view. */
@@ -23,7 +23,7 @@ interface Shown {
 export const Transcript = memo(function Transcript({ height, width }: { height: number; width: number }) {
   const store = useAppStore();
   // When the frame writer can put rows back, Ink gets a placeholder (see drawn-rows.ts).
-  const drawn = drawnRowsOf(useStdout().stdout);
+  const drawn = useDrawnRows();
   const shown = useRef<Shown | null>(null);
   // Renders when what it draws from changes; without a frame writer, what streams counts too.
   const seen = useRef<TranscriptDrawing | null>(null);

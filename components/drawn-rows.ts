@@ -4,9 +4,11 @@
 // cost, paid again on every spinner tick although the rows did not change (bench/frames.ts
 // --profile). The transcript's rows are final already (fitted to the width by its own layout),
 // so the transcript hands Ink one short placeholder, one row tall, and the frame writer
-// (src/app/drawn-frames.ts) puts the rows in its place in the finished frame. The header, the
+// (src/app/drawn-frames.ts: the stdout stream given to Ink's render) puts the rows in its place in
+// the finished frame. Components reach the writer's rows through React context (useDrawnRows). The header, the
 // prompt and the status line are drawn the same way (Lines with a width), so Ink's grid is only
 // a column of placeholders.
+import { createContext, useContext } from 'react';
 import { fitLine, stringWidth } from './text-layout.js';
 
 // Private-use characters: one column each to Ink, never produced by the layout around them.
@@ -166,14 +168,12 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
   };
 }
 
-// The DrawnRows a stdout's writer fills, found from the stdout Ink renders to.
-const byStdout = new WeakMap<object, DrawnRows>();
+/**
+ * The DrawnRows the frame writer fills (src/app/screen-render.ts provides it around the tree); null
+ * when the rows go to Ink (render-only tests).
+ */
+export const DrawnRowsContext = createContext<DrawnRows | null>(null);
 
-export function attachDrawnRows(stdout: object, drawn: DrawnRows): void {
-  byStdout.set(stdout, drawn);
-}
-
-/** The DrawnRows of a stdout, or null when its writer does not fill placeholders (rows go to Ink). */
-export function drawnRowsOf(stdout: object): DrawnRows | null {
-  return byStdout.get(stdout) ?? null;
+export function useDrawnRows(): DrawnRows | null {
+  return useContext(DrawnRowsContext);
 }

@@ -16,7 +16,6 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { render } from 'ink';
 import type { AgentEvent } from '../../src/core/events.js';
 import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
@@ -24,7 +23,7 @@ import { screenLayout } from '../../components/screen-layout.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { startTicker } from '../../src/store/ticker.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { median, percentile, round, type Figures } from './figures.js';
 import { session } from './bench-session.js';
 import { rankProfile, rankingTable } from './cpu-profile.js';
@@ -61,11 +60,10 @@ const update = (store: AppStore, events: AgentEvent[]) => store.setState((s) => 
 function mount(store: AppStore) {
   const sink = new Sink();
   const times: number[] = [];
-  const { stdout, spin, stats } = diffingStdout(sink as unknown as NodeJS.WriteStream);
-  const inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, {
-    ...RENDER_OPTIONS,
+  const writer = diffingStdout(sink as unknown as NodeJS.WriteStream);
+  const { spin, stats } = writer;
+  const inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, writer, {
     patchConsole: false,
-    stdout,
     stdin: new In() as unknown as NodeJS.ReadStream,
     onRender: ({ renderTime }) => times.push(renderTime),
   });

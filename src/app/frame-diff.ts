@@ -6,7 +6,7 @@
 // becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
 // Anything else passes through untouched and forgets the previous frame.
 import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
-import { attachDrawnRows, createDrawnRows } from '../../components/drawn-rows.js';
+import { createDrawnRows, type DrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
 import { createResizeFrames } from './resize-frames.js';
 import { createLiveCells } from './live-cells.js';
@@ -155,6 +155,8 @@ const REDRAW_MS = 34;
 
 export interface DiffingStdout {
   stdout: NodeJS.WriteStream;
+  /** The rows this writer puts in place of their placeholders: given to the components (screen-render.ts). */
+  drawn: DrawnRows;
   stats: FrameDiffStats;
   guard: FrameGuardStats;
   /**
@@ -252,8 +254,6 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  // Components rendered to this stdout find the rows' placeholders through it.
-  attachDrawnRows(stdout, drawn);
   const spin = (tick: number) => {
     if (cells.turn(tick)) redraw();
   };
@@ -263,5 +263,5 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
     resizeFrames.resized();
     redraw();
   };
-  return { stdout, stats: differ.stats, guard: frameGuard.stats, spin, repaint };
+  return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint };
 }

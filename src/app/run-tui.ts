@@ -24,7 +24,6 @@ import { toSafeText } from '../core/text/safe-text.js';
 import { exitSummary } from './exit-summary.js';
 import { workspaceFileList } from './workspace-files.js';
 import { filesChanged } from '../store/input-actions.js';
-import { RENDER_OPTIONS } from './render-options.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { enterRawInput } from './raw-stdin.js';
@@ -151,7 +150,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const traceFile = process.env.INKLING_TRACE_EVENTS;
   const mark = (what: string) => startupMark(traceFile, what);
   mark('runTui');
-  const { createElement, render, App, KeyOwner, screenLayout, startTheme } = await loadUi();
+  const { createElement, renderScreen, App, KeyOwner, screenLayout, startTheme } = await loadUi();
   mark('ui loaded');
   const agent = opts.agent instanceof Promise ? deferredAgent(opts.agent) : opts.agent;
   const stdout = process.stdout;
@@ -273,7 +272,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     process.exit(1);
   });
 
-  instance = render(
+  instance = renderScreen(
     // Raw stdin is the key owner's (src/app/key-owner.tsx): no component listens to it.
     createElement(KeyOwner, {
       children: createElement(App, {
@@ -289,7 +288,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       }),
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
-    { ...RENDER_OPTIONS, stdout: inkStdout },
+    frames,
   );
   mark('first frame rendered');
   traceLoadedModules(traceFile);

@@ -8,6 +8,7 @@ import { App } from '../../components/App.js';
 import { createDrawnRows, finalRow } from '../../components/drawn-rows.js';
 import { createDrawnFrames, eraseLines } from '../../src/app/drawn-frames.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
@@ -125,15 +126,10 @@ describe('the app in a real terminal', () => {
     const writer = drawn ? diffingStdout(out) : null;
     if (writer) spin = writer.spin;
     await act(async () => {
-      insts.push(
-        render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-          ...RENDER_OPTIONS,
-          // Through the frame writer (drawn rows, row differ, guard), or straight from Ink.
-          stdout: writer ? writer.stdout : out,
-          stdin: screen.stdin as unknown as NodeJS.ReadStream,
-          patchConsole: false,
-        }),
-      );
+      const app = <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />;
+      const options = { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false };
+      // Through the frame writer (drawn rows, row differ, guard), or straight from Ink.
+      insts.push(writer ? renderScreen(app, writer, options) : render(app, { ...RENDER_OPTIONS, ...options, stdout: out }));
     });
     return screen;
   }

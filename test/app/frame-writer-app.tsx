@@ -3,10 +3,10 @@
 // (live-rows.test.tsx, stream-rows.test.tsx).
 import React, { act, Profiler } from 'react';
 import { afterEach, expect } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import type { AppStore } from '../../src/store/app-store.js';
 import { createScreen } from './xterm-screen.js';
 
@@ -24,13 +24,12 @@ export async function mount(store: AppStore, cols: number, rows: number) {
   const counts = { inkFrames: 0, commits: 0 };
   await act(async () => {
     insts.push(
-      render(
+      renderScreen(
         <Profiler id="app" onRender={() => counts.commits++}>
           <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
         </Profiler>,
+        writer,
         {
-          ...RENDER_OPTIONS,
-          stdout: writer.stdout,
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
           onRender: () => counts.inkFrames++,

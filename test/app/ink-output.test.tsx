@@ -9,6 +9,7 @@ import { render, type Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { installOutputGet, outputGet } from '../../src/app/ink-output.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
@@ -102,12 +103,17 @@ describe("the app's frames", () => {
       const out = screen.stdout as unknown as NodeJS.WriteStream;
       await act(async () => {
         insts.push(
-          render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={0} />, {
-            ...RENDER_OPTIONS,
-            stdout: drawn ? diffingStdout(out).stdout : out,
-            stdin: screen.stdin as unknown as NodeJS.ReadStream,
-            patchConsole: false,
-          }),
+          drawn
+            ? renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={0} />, diffingStdout(out), {
+                stdin: screen.stdin as unknown as NodeJS.ReadStream,
+                patchConsole: false,
+              })
+            : render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={0} />, {
+                ...RENDER_OPTIONS,
+                stdout: out,
+                stdin: screen.stdin as unknown as NodeJS.ReadStream,
+                patchConsole: false,
+              }),
         );
       });
     }

@@ -2,11 +2,11 @@
 // output), the screen is cleared and the app's whole frame drawn again in a real terminal.
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { handleAppKey } from '../../src/keys/key-pipeline.js';
 import { keyPressOf } from '../../src/keys/key-names.js';
@@ -36,9 +36,7 @@ describe('Ctrl+L', () => {
     const store = createAppStore({ size: { cols: 80, rows: 20 } }, { layout: screenLayout, terminal: { redraw: () => frames.repaint() } });
     apply(store, turn('what is here', [], 'an answer the model gave'));
     await act(async () => {
-      inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-        ...RENDER_OPTIONS,
-        stdout: frames.stdout,
+      inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, frames, {
         stdin: screen.stdin as unknown as NodeJS.ReadStream,
         patchConsole: false,
       });

@@ -3,11 +3,11 @@
 // unchanged is left missing (an expanded card's "input"/"output" labels, the header).
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { createResizeFrames, REPAINT } from '../../src/app/resize-frames.js';
 import { eraseLines } from '../../src/app/drawn-frames.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
@@ -55,9 +55,7 @@ describe('the app resized in a real terminal', () => {
     await new Promise<void>((r) => screen.term.write('\x1b[?1049h\x1b[H', r));
     await act(async () => {
       insts.push(
-        render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-          ...RENDER_OPTIONS,
-          stdout: diffingStdout(screen.stdout as unknown as NodeJS.WriteStream).stdout,
+        renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
         }),

@@ -6,11 +6,11 @@
 // (the boundary already made all of it visible).
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { KeyOwner } from '../../src/app/key-owner.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { isSafeText } from '../../src/core/text/safe-text.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
@@ -44,14 +44,15 @@ describe('hostile text through every path to the terminal', () => {
     const copied: string[] = [];
     const out = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
     await act(async () => {
-      inst = render(
+      inst = renderScreen(
         <KeyOwner><App
           store={store}
           header={{ modelLabel: `claude ${HOSTILE.osc0Bel}`, isDemo: false, workspaceRoot: `/w/${HOSTILE.osc52Bel}` }}
           historyEnv={{ copy: async (text) => { copied.push(text); return { ok: true, bytes: text.length, lines: 1, osc52: false, program: null, problems: [], summary: `copied ${HOSTILE.c1Osc}` }; } }}
           markdownDelayMs={0}
         /></KeyOwner>,
-        { ...RENDER_OPTIONS, stdout: out.stdout, stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false },
+        out,
+        { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false },
       );
     });
     const binding = createEventBinding(store, { intervalMs: 0 });

@@ -3,14 +3,14 @@
 // resize re-lays out without leftovers.
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 
 let inst: Instance | null = null;
 afterEach(async () => {
@@ -21,11 +21,9 @@ afterEach(async () => {
 async function mount(store: AppStore, cols: number, rows: number) {
   const screen = createScreen(cols, rows);
   await act(async () => {
-    inst = render(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, {
-      // As run-tui does: frames go through the row differ.
-      stdout: diffingStdout(screen.stdout as unknown as NodeJS.WriteStream).stdout,
+    // As run-tui does: frames go through the row differ.
+    inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
       stdin: screen.stdin as unknown as NodeJS.ReadStream,
-      ...RENDER_OPTIONS,
       ...(process.env.INKLING_TEST_INCREMENTAL ? { incrementalRendering: true } : {}),
       patchConsole: false,
     });

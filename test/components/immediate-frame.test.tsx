@@ -2,11 +2,11 @@
 // next allows: during a flood the pane's frames keep that throttle busy.
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { KeyOwner } from '../../src/app/key-owner.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
-import { RENDER_OPTIONS } from '../../src/app/render-options.js';
+import { renderScreen } from '../../src/app/screen-render.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { createScreen } from '../app/xterm-screen.js';
 
@@ -20,9 +20,8 @@ describe('a key during a busy frame throttle', () => {
   it('is drawn within the same turn of the event loop, before any timer runs', async () => {
     const screen = createScreen(80, 20);
     await act(async () => {
-      inst = render(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} /></KeyOwner>, {
-        ...RENDER_OPTIONS, // throttled, as the app runs (maxFps)
-        stdout: diffingStdout(screen.stdout as unknown as NodeJS.WriteStream).stdout,
+      // Throttled, as the app runs (maxFps).
+      inst = renderScreen(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} /></KeyOwner>, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
         stdin: screen.stdin as unknown as NodeJS.ReadStream,
         patchConsole: false,
       });

@@ -320,6 +320,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   session.interrupt();
   ticker.stop();
   await Promise.race([session.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);
+  // Background jobs end with the program (a job's tree is killed like an interrupted command's).
+  await agent.jobs.killAll('exit').catch(() => []);
   // The turn settles as soon as it is interrupted; its commands' process trees may still be ending.
   await waitForRunningCommands(INTERRUPT_WAIT_MS);
   await agent.dispose().catch(() => {});

@@ -16,6 +16,8 @@ import { createProvider, createSessionAgent } from './session.js';
 import { lookUpChosen, resumeInto } from './session-recording.js';
 import { settingsNotices } from './settings-notices.js';
 import { createAgentDoor } from '../core/door/agent-door.js';
+import type { JobInfo } from '../core/jobs/job-types.js';
+import { oneLine } from '../core/jobs/job-table.js';
 import { promptImages, withoutImageBytes } from './prompt-images.js';
 
 export interface HeadlessOutput {
@@ -43,6 +45,8 @@ export interface HeadlessResult {
   cost_usd: number | null;
   /** The same as `turns`. */
   num_turns: number;
+  /** Background jobs still running when the turn ended (-p waits for none and kills them at exit); absent when none were. */
+  jobs_killed?: Array<{ id: number; command: string; pid: number; log: string }>;
 }
 
 const EXIT_FOR: Record<TurnEndReason, number> = {
@@ -118,11 +122,16 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   let reason: TurnEndReason | undefined;
   const errors: string[] = [];
   const notices: string[] = [];
+  let killedJobs: JobInfo[] = [];
   try {
     await new Promise<void>((resolve) => {
       door.subscribe((event) => {
         if (event.type === 'run_end') return resolve();
-        if (event.type === 'ready' || event.type === 'startup' || event.type === 'mcp') return;
+        if (event.type === 'ready' || event.type === 'startup' || event.type === 'mcp' || event.type === 'job_output') return;
+        if (event.type === 'job_start' || event.type === 'job_end') {
+          if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(event)}\n`);
+          return;
+        }
         if (config.outputFormat === 'stream-json') print(out.stdout, `${jsonLine(withoutImageBytes(event))}\n`);
         // Someone waiting on a plain -p should see why nothing happens yet.
         else if (event.type === 'retry') print(out.stderr, `inkling: ${describeRetry(event)}\n`);
@@ -137,6 +146,8 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
     errors.push(err instanceof Error ? err.message : String(err));
     reason = 'error';
   } finally {
+    // -p waits for no background job: those still running end now, with everything they started.
+    killedJobs = await agent.jobs.killAll('exit').catch(() => []);
     // The turn ends as soon as it is interrupted; the commands' kill may still be under way.
     await waitForRunningCommands(INTERRUPT_WAIT_MS);
     await agent.dispose().catch(() => undefined);
@@ -160,11 +171,13 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
       session_id: agent.sessionId ?? null,
       cost_usd: estimateCost(agent.model, usage),
       num_turns: turns,
+      ...(killedJobs.length > 0 ? { jobs_killed: killedJobs.map((j) => ({ id: j.id, command: j.command, pid: j.pid, log: j.logPath })) } : {}),
     };
     print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {
     print(out.stdout, result.endsWith('\n') ? result : `${result}\n`);
   }
+  for (const job of killedJobs) print(out.stderr, `inkling: background job ${job.id} (${oneLine(job.command)}) was still running at exit: killed it and everything it started; its log: ${job.logPath}\n`);
   const problem = describeEnd(reason, errors, notices, config);
   if (problem) print(out.stderr, `inkling: ${problem}\n`);
   return reason === 'aborted' ? exitForSignal : EXIT_FOR[reason];

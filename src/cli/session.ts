@@ -138,6 +138,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     tools,
     sandbox,
     bashTimeoutMs: config.settings.bashTimeoutMs,
+    maxJobs: config.settings.jobs.max,
     // -p has nobody to ask: the helper refuses at once and the command fails rather than waits.
     askSecrets: config.mode !== 'print',
     ...(config.settings.bash.sudoAskpass ? { sudoAskpass: true } : {}),

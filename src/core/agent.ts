@@ -14,6 +14,7 @@ import type { ToolCallCost } from './context/conversation-context.js';
 import type { ContextEdit } from './events.js';
 import type { ConversationRecorder } from './sessions/recorder.js';
 import type { RestoredSession } from './sessions/session-restore.js';
+import type { JobControl } from './jobs/job-types.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -25,6 +26,8 @@ export interface AgentConfig {
   thinkingBudget?: number;
   /** Model requests per turn before the turn ends with max_iterations. Default 50. */
   maxIterations?: number;
+  /** Background jobs running at once at most (setting jobs.max). Default 8. */
+  maxJobs?: number;
   /** Replaces the default system prompt. */
   systemPrompt?: string;
   /** Env var names whose values tools must never see (API keys). */
@@ -80,8 +83,10 @@ export interface Agent {
   resizeTool(id: string, cols: number, rows: number): boolean;
   /** Size new bash panes start with. */
   setPaneSize(cols: number, rows: number): void;
-  /** Forgets the conversation (/clear). */
+  /** Forgets the conversation (/clear), killing its background jobs. */
   clear(): void;
+  /** The background jobs (core/jobs): Ctrl+B, /jobs, the job view. dispose() kills those still running. */
+  readonly jobs: JobControl;
   /** The change ledger (undo, rewind, diffs), when there is one. */
   readonly ledger: ChangeLedger | undefined;
   /**

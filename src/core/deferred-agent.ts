@@ -48,6 +48,25 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       agent?.setPaneSize(cols, rows);
     },
     clear: () => agent?.clear(),
+    jobs: {
+      list: () => agent?.jobs.list() ?? [],
+      // Jobs start only once the agent runs commands: listen from when it is built.
+      subscribe(listener) {
+        let off: (() => void) | null = null;
+        let done = false;
+        void whenReady.then((a) => {
+          if (!done) off = a.jobs.subscribe(listener);
+        }, () => {});
+        return () => {
+          done = true;
+          off?.();
+        };
+      },
+      background: (id) => agent?.jobs.background(id) ?? { ok: false, reason: 'no command is running' },
+      write: (id, data) => agent?.jobs.write(id, data) ?? false,
+      kill: (id, by) => agent?.jobs.kill(id, by) ?? Promise.resolve(false),
+      killAll: (by) => agent?.jobs.killAll(by) ?? Promise.resolve([]),
+    },
     get ledger() {
       return agent?.ledger;
     },

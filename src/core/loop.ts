@@ -1,10 +1,7 @@
 // The agent loop: prompt → stream (response-stream.ts) → run tool calls → send results → repeat
 // until a response calls no tools. Everything it does is published as AgentEvents.
-import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type ImageBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
@@ -24,8 +21,9 @@ import { dropImagesPass } from './context/drop-images.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import { fitImages, imageLimits } from './images/downscale.js';
-import type { SessionState, ToolInputChannel } from './tools/tool.js';
+import type { ToolInputChannel } from './tools/tool.js';
 import { toolContext } from './tools/tool-context.js';
+import { newSessionState } from './session-state.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
 import { promptSubmitHooks, stopHooksContinue, type StopState } from './hooks/turn-hooks.js';
@@ -41,14 +39,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const inputs = new Map<string, ToolInputChannel>();
   const secrets = new SecretRequests();
   const recorder = config.recorder;
-  const session: SessionState = {
-    readFiles: new Map(),
-    sessionDir: recorder?.logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
-    secretEnvNames: new Set(config.secretEnvNames ?? []),
-    ...(config.sandbox ? { sandbox: config.sandbox } : {}),
-    ...(config.bashTimeoutMs !== undefined ? { bashTimeoutMs: config.bashTimeoutMs } : {}),
-    ...(config.sudoAskpass ? { sudoAskpass: true } : {}),
-  };
+  const session = newSessionState(config, recorder?.logsDir);
+  const jobs = session.jobs;
   let messages: Message[] = [];
   let sessionUsage = emptyUsage();
   let paneSize = config.paneSize ?? DEFAULT_PANE;
@@ -139,7 +131,9 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     setPaneSize(cols, rows) {
       paneSize = { cols, rows };
     },
+    jobs,
     clear() {
+      void jobs.killAll('/clear');
       messages = [];
       turns.clear();
       context.edits.clear();
@@ -182,6 +176,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     ...rewinds,
     async dispose() {
+      await jobs.killAll('exit');
       // The ledger's check-ignore ends and is reaped here, not left to end after inkling exits.
       await config.ledger?.close();
       if (!recorder) {
@@ -288,7 +283,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
 
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return end('aborted');
-      messages = repairHistory(messages);
+      messages = jobs.withEndNotes(repairHistory(messages));
       if (config.extraTools) registry.setExtra(config.extraTools());
       // (Only when there is something before the kept turns to summarise.)
       if (autoCompact && !compactionFutile && context.wouldOverflow(context.tokens(registry.definitions(), messages)) && keptFrom(messages) > 0) {

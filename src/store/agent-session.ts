@@ -70,6 +70,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.type === 'run_end') return runEnded(ev);
     if (ev.type === 'startup') return startupPartReady(store, ev.part);
     if (ev.type === 'mcp') return mcpEventCame(store, ev.event);
+    if (ev.type === 'job_start' || ev.type === 'job_output' || ev.type === 'job_end') return;
     // The card takes the keys at once (not at the next coalesced commit); its end closes it even after an interrupt.
     if (ev.type === 'secret_request' || ev.type === 'secret_request_end') {
       binding.flush();

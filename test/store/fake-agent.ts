@@ -41,7 +41,15 @@ export function createFakeAgent(script: TurnScript): FakeAgent {
     clear() {
       agent.cleared++;
     },
-    // What a UI test's agent does not keep: no ledger, recorder, permission gate or context.
+    // What a UI test's agent does not keep: no ledger, recorder, permission gate, context or jobs.
+    jobs: {
+      list: () => [],
+      subscribe: () => () => {},
+      background: () => ({ ok: false, reason: 'no command is running' }),
+      write: () => false,
+      kill: async () => false,
+      killAll: async () => [],
+    },
     ledger: undefined,
     sessionId: undefined,
     permissionMode: undefined,

@@ -22,6 +22,7 @@ export interface ResolvedSettings {
   env: Record<string, string>;
   bash: { sudoAskpass: boolean };
   bashTimeoutMs: number;
+  jobs: { max: number };
   /** Unset means the provider's watchdog default (90 s). */
   streamIdleTimeoutMs?: number;
   promptCaching: 'auto' | boolean;
@@ -49,6 +50,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   env: {},
   bash: { sudoAskpass: false },
   bashTimeoutMs: 120_000,
+  jobs: { max: 8 },
   promptCaching: 'auto',
   autoCompact: true,
   images: {},

@@ -66,6 +66,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   }, () => {});
   if (parts.startup) followStartup(parts.startup, emit);
   if (parts.sessions) followSessions(parts.sessions, emit);
+  agent.jobs.subscribe(emit);
 
   const start = (kind: 'turn' | 'compaction', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
     const run: Run = { controller: new AbortController(), interrupted: false };
@@ -185,6 +186,14 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       }
       case 'whenIdle':
         return winding;
+      case 'background':
+        return agent.jobs.background(request.id);
+      case 'listJobs':
+        return agent.jobs.list();
+      case 'writeToJob':
+        return agent.jobs.write(request.id, request.data);
+      case 'killJob':
+        return agent.jobs.kill(request.id, 'the person');
     }
     return undefined;
   };

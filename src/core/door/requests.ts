@@ -18,6 +18,7 @@ import type { MemoryFile } from '../memory/project-memory.js';
 import type { IgnoredSetting } from '../config/tighten.js';
 import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
+import type { BackgroundRefusal, JobEvent, JobInfo } from '../jobs/job-types.js';
 import type { RunFacts, ThinkingSwitch } from '../startup-info.js';
 import type { HookListing, SkillListing } from '../setup/setup-lists.js';
 
@@ -90,7 +91,15 @@ export type AgentRequest =
   /** What this door can do now; parts that start later say so with a `ready` event. */
   | { type: 'capabilities' }
   /** Resolves when no run is going or still winding down. */
-  | { type: 'whenIdle' };
+  | { type: 'whenIdle' }
+  /** Ctrl+B: running call `id` (else the newest running command) becomes a background job. */
+  | { type: 'background'; id?: string }
+  /** /jobs: this session's background jobs, running and ended. */
+  | { type: 'listJobs' }
+  /** Keys typed into a running job's pty (the job view's Ctrl+T); false when it no longer runs. */
+  | { type: 'writeToJob'; id: number; data: string }
+  /** The job view's x: kills the job and everything it started. */
+  | { type: 'killJob'; id: number };
 
 export type RequestType = AgentRequest['type'];
 
@@ -155,6 +164,10 @@ export interface Answers {
   currentModel: string | null;
   capabilities: DoorCapabilities;
   whenIdle: Promise<void>;
+  background: { ok: true; id: number } | BackgroundRefusal;
+  listJobs: JobInfo[];
+  writeToJob: boolean;
+  killJob: Promise<boolean>;
 }
 
 export type AnswerTo<R extends AgentRequest> = Answers[R['type']];
@@ -184,6 +197,8 @@ export type StartupPart =
 /** Besides the agent's own events: a run (turn or compaction) settled, a part that starts later is ready. */
 export type DoorEvent =
   | AgentEvent
+  /** A background job started, showed output, ended (they outlive turns). */
+  | JobEvent
   | { type: 'run_end'; run: 'turn' | 'compaction'; interrupted: boolean }
   | { type: 'ready'; part: 'models' | 'mcp' }
   | { type: 'startup'; part: StartupPart }

@@ -131,6 +131,8 @@ function decideOther(policy: PermissionPolicy, tool: string, readOnly: boolean):
   const allowed = matches(policy.allow) ?? matches(policy.session);
   if (allowed) return { kind: 'allow', why: `allowed by ${allowed.text}` };
   if (policy.mode === 'yolo') return { kind: 'allow', why: 'yolo mode' };
+  // Ending a job this session started changes nothing it did not start (the table holds only this process's jobs).
+  if (tool === 'job_kill' && EDITS_RUN.has(policy.mode)) return { kind: 'allow', why: `${policy.mode} mode: a job this session started` };
   return {
     kind: 'ask',
     why: `${tool} may change things`,

@@ -80,6 +80,11 @@ export class CommandTerminal {
   );
   private readonly sentinelStart: string;
   private readonly scrollback: number;
+  /**
+   * A background job's terminal: finished lines go to the log as soon as they are finished, not
+   * when they leave the screen, so a reader of the log (job_output) sees a server's last line.
+   */
+  private eager = false;
 
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
@@ -170,7 +175,7 @@ export class CommandTerminal {
     }
     const { end, pendingCr, lineEnds } = plainPrefix(data);
     const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
-    if (head !== '') plain.add(lineEnds === 0 ? head : plainLfText(data, end), lineEnds, this.term.rows);
+    if (head !== '') plain.add(lineEnds === 0 ? head : plainLfText(data, end), lineEnds, this.eager ? 0 : this.term.rows);
     const rest = typeof data === 'string' ? data.slice(end) : data.subarray(end);
     // A long unfinished line leaves the fast path: the emulator must still hold all of its rows.
     const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
@@ -332,6 +337,27 @@ export class CommandTerminal {
     this.probe?.dispose();
     this.probe = undefined;
     this.ensureProbe();
+  }
+
+  /**
+   * From now on finished lines are taken at once (see `eager`); takes the finished lines on screen
+   * now. Called again on every report: rows above the cursor are finished. A program that later
+   * rewrites them (cursor up) is logged as it first printed them.
+   */
+  settle(): void {
+    if (this.finished) return;
+    if (!this.eager) {
+      this.eager = true;
+      const plain = this.plain;
+      const held = this.plain?.takeHeld() ?? [];
+      if (held.length > 0) this.takePlainLines(held);
+    }
+    if (this.parsePlain || this.buffers.active.type !== 'normal') return;
+    const normal = this.buffers.normal;
+    const top = normal.baseY + this.skipRows;
+    const cursorRow = normal.baseY + normal.cursorY;
+    for (let y = top; y < cursorRow; y++) this.takeRow(normal, y);
+    this.skipRows = Math.max(this.skipRows, normal.cursorY);
   }
 
   /** Takes the rows still on the normal screen (trailing blank rows dropped); later calls do nothing. */

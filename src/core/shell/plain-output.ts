@@ -194,6 +194,17 @@ export class PlainLines {
     return this.restLines === 0 ? [] : this.rest.slice(0, this.partialStart - 1).split('\n');
   }
 
+  /** Takes the complete lines held back (a background job logs lines as they finish); the unfinished one stays. */
+  takeHeld(): string[] {
+    const held = this.held;
+    if (this.restLines > 0) {
+      this.rest = this.rest.slice(this.partialStart);
+      this.partialStart = 0;
+      this.restLines = 0;
+    }
+    return held;
+  }
+
   /** The unfinished line after the last line end. */
   get partial(): string {
     return this.restLines === 0 ? this.rest : this.rest.slice(this.partialStart);

@@ -66,6 +66,17 @@ export interface PtyCommandOptions {
   timeoutHold?: TimeoutHold;
   /** For benches: false feeds every byte to the emulator (see CommandTerminal). */
   plainFastPath?: boolean;
+  /** Once the shell runs: its pid, and a way to have its finished lines in the log now (a background job). */
+  onStarted?(command: StartedCommand): void;
+  /** At the timeout: true when the command became a background job instead of being killed. */
+  onTimeout?(): boolean;
+}
+
+/** A command while it runs, for the one who moves it to the background. */
+export interface StartedCommand {
+  pid: number;
+  /** Finished lines go to the log as they finish from now on; writes them out; the log's size in bytes. */
+  logNow(): number;
 }
 
 export interface PtyCommandResult {
@@ -181,9 +192,11 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let bytesAtReport = 0;
   let reportTimer: NodeJS.Timeout | null = null;
   let finished = false;
+  let eager = false;
   const report = () => {
     reportTimer = null;
     if (finished) return;
+    if (eager) terminal.settle();
     log.flush();
     // After the sentinel the screen is no longer the command's (see onSentinel).
     if (!opts.onSnapshot || sentinelSeen) return;
@@ -252,6 +265,21 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       scheduleReport();
     },
   };
+  try {
+    opts.onStarted?.({
+      pid: pty.pid,
+      logNow: () => {
+        eager = true;
+        if (!finished) {
+          terminal.settle();
+          log.flush();
+        }
+        return log.bytesWritten;
+      },
+    });
+  } catch {
+    // The caller's bookkeeping; the command runs either way.
+  }
   let detachInput: (() => void) | undefined;
   try {
     detachInput = opts.attachInput?.(channel);
@@ -266,7 +294,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   let clearStopTimer = () => {};
   let onAbort = () => {};
   const stopped = new Promise<'timeout' | 'abort'>((resolve) => {
-    const stopTimer = pausableTimeout(opts.timeoutMs, () => resolve('timeout'), opts.timeoutHold);
+    const stopTimer = pausableTimeout(opts.timeoutMs, () => (opts.onTimeout?.() ? undefined : resolve('timeout')), opts.timeoutHold);
     clearStopTimer = () => stopTimer.clear();
     onAbort = () => resolve('abort');
     if (opts.signal.aborted) resolve('abort');

@@ -14,4 +14,6 @@ export interface BashDetails {
   totalBytes: number;
   /** Whether it ran in the sandbox (absent: not known, as in old sessions). */
   sandboxed?: boolean;
+  /** The command left its call and runs on as this background job (core/jobs). */
+  job?: number;
 }

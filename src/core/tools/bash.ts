@@ -13,6 +13,9 @@ import { supervisorPath } from '../shell/supervisor.js';
 import { TimeoutHold } from '../shell/timeout-hold.js';
 import { MAX_RESULT_CHARS } from '../truncate.js';
 import { askpassFor } from './bash-askpass.js';
+import { runCommandOrJob } from '../jobs/bash-job.js';
+import { jobResult } from '../jobs/job-result.js';
+import type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
 import type { ToolDetails } from './details.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 
@@ -32,6 +35,10 @@ export interface BashInput {
   /** false: run outside the sandbox (asks the person first); `reason` says why. */
   sandbox?: boolean;
   reason?: string;
+  /** Run as a background job: the call returns at once with the job's id (see core/jobs). */
+  background?: boolean;
+  /** At the timeout the command becomes a background job instead of being killed. */
+  background_on_timeout?: boolean;
 }
 
 /**
@@ -167,6 +174,17 @@ export const bashTool: Tool<BashInput> = {
           'false runs it outside the sandbox, after the person agrees. Give the reason.',
       },
       reason: { type: 'string', description: 'With sandbox: false, why the command must run outside the sandbox.' },
+      background: {
+        type: 'boolean',
+        description:
+          'true: run it as a background job (a dev server, a watcher, a long test run): the call returns at once with the job id, ' +
+          'its first lines and its log; read its output with job_output, type into it with job_input, stop it with job_kill. ' +
+          'Jobs have no timeout; they are killed when the session ends.',
+      },
+      background_on_timeout: {
+        type: 'boolean',
+        description: 'true: at timeout_ms the command becomes a background job instead of being killed.',
+      },
     },
     required: ['command'],
     additionalProperties: false,
@@ -199,6 +217,10 @@ export const bashTool: Tool<BashInput> = {
     const requested = typeof input.timeout_ms === 'number' && Number.isFinite(input.timeout_ms) ? input.timeout_ms : (ctx.session.bashTimeoutMs ?? DEFAULT_TIMEOUT_MS);
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.floor(requested)));
     if (ctx.signal.aborted) return { content: 'Command not run: the turn was interrupted.', isError: true };
+    if (input.background === true || input.background_on_timeout === true) {
+      const refused = !ctx.session.jobs ? 'Background jobs are not available in this session.' : input.background === true ? ctx.session.jobs.full() : null;
+      if (refused) return { content: `Command not run: ${refused}`, isError: true };
+    }
     const decision = sandboxDecision(input, ctx.session.sandbox);
     if (decision.sandboxed === false && decision.why === 'requested' && !ctx.session.sandbox?.allowUnsandboxed) {
       return {
@@ -223,7 +245,7 @@ export const bashTool: Tool<BashInput> = {
       wrapper = commandWrapper(decision, ctx, logPath, askpass.folder);
       // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
       const { runPtyCommand } = await import('../shell/pty-command.js');
-      result = await runPtyCommand({
+      const options = {
         ...(wrapper ? { wrapper } : {}),
         ...(ctx.session.redact ? { redact: ctx.session.redact } : {}),
         command: input.command,
@@ -233,13 +255,37 @@ export const bashTool: Tool<BashInput> = {
         rows,
         timeoutMs,
         timeoutHold,
-        signal: ctx.signal,
         logPath,
         resultChars: outputBudget(logPath),
-        attachInput: (channel) => ctx.attachInput(channel),
-        onSnapshot: (snapshot, totalBytes) =>
-          ctx.reportOutput({ ...base, snapshot, running: true, exitCode: null, signal: null, timedOut: false, totalBytes }),
-      });
+      };
+      const report = (snapshot: TerminalSnapshot, totalBytes: number) =>
+        ctx.reportOutput({ ...base, snapshot, running: true, exitCode: null, signal: null, timedOut: false, totalBytes });
+      const jobs = ctx.session.jobs;
+      if (!jobs) {
+        result = await runPtyCommand({ ...options, signal: ctx.signal, attachInput: (channel) => ctx.attachInput(channel), onSnapshot: report });
+      } else {
+        const lease = askpass;
+        askpass = undefined; // a job keeps its askpass lease until it ends
+        const outcome = await runCommandOrJob({
+          jobs,
+          callId: ctx.toolCallId,
+          command: input.command,
+          logPath,
+          sandboxed: decision.sandboxed,
+          signal: ctx.signal,
+          background: input.background === true,
+          backgroundOnTimeout: input.background_on_timeout === true,
+          reportCall: report,
+          attachInput: (channel) => ctx.attachInput(channel),
+          start: (hooks) => {
+            const run = runPtyCommand({ ...options, ...hooks });
+            void run.finally(() => lease.release()).catch(() => undefined);
+            return run;
+          },
+        });
+        if (outcome.kind === 'job') return jobResult(outcome, jobs, base);
+        result = outcome.result;
+      }
     } catch (err) {
       return { content: `Could not start bash: ${(err as Error).message}`, isError: true };
     } finally {

@@ -5,6 +5,7 @@ import type { Redact } from '../redact.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
 import type { SecretQuestion } from '../shell/askpass-bridge.js';
 import type { ToolDetails } from './details.js';
+import type { JobTable } from '../jobs/job-table.js';
 
 export interface ToolResult {
   /** What the model reads. */
@@ -38,6 +39,8 @@ export interface SessionState {
   bashTimeoutMs?: number;
   /** Setting bash.sudoAskpass: unsandboxed commands get `sudo` as `sudo -A` through the bridge. */
   sudoAskpass?: boolean;
+  /** The session's background jobs (core/jobs); absent: bash cannot background a command. */
+  jobs?: JobTable;
 }
 
 /** A secret request as the card shows it: the question, and the command and folder it came from. */

@@ -2,6 +2,7 @@
 // a CI job) there is nobody to type, so it says what it would run on and how to use -p instead.
 // The first frame is drawn from a cheap preview of the settings; the checked settings, the
 // trust question, memory and custom commands load after it and reach the UI as StartupInfo.
+import os from 'node:os';
 import type { Agent } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import { recordTrust } from '../core/config/trust.js';
@@ -61,13 +62,17 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   let answer: (trust: boolean) => void = () => {};
   const answered = new Promise<boolean>((resolve) => (answer = resolve));
   const trust: Promise<TrustQuestion | null> = checked.then(
-    (config) => {
+    async (config) => {
       const report = config.report!.trust;
-      if (report.trusted || report.ignored.length === 0) return null;
+      if (report.trusted) return null;
+      // Claude Code's files count too: their hooks run code and their allow rules loosen.
+      const { claudeWouldSet } = await import('./claude-trust.js');
+      const wouldSet = [...report.ignored, ...(await claudeWouldSet(config.workspaceRoot, process.env.HOME ?? os.homedir(), config.settings.compat.claude))];
+      if (wouldSet.length === 0) return null;
       let done = false;
       return {
         workspaceRoot: report.workspaceRoot,
-        wouldSet: report.ignored,
+        wouldSet,
         answer: (yes) => {
           if (done) return;
           done = true;

@@ -1,9 +1,10 @@
 // A workspace brought from Claude Code, in a real terminal: skills in .claude/skills and
 // .agents/skills, and hooks in .claude/settings.json (trusted for the run). /skills lists them,
 // a hook's run is a row under the bash card it concerns, and /hooks shows a failing hook's output.
+// Untrusted, the trust question names the hooks and allow rules, and after "not now" none runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
@@ -71,5 +72,39 @@ describe('a Claude Code setup in the terminal UI', () => {
     expect(screen).toMatch(/2\. PostToolUse \[Bash\] .*· \.claude\/settings\.json/);
     expect(screen).toMatch(/last run: exit 1 in \d+\.\d s/);
     expect(screen).toContain('│ notifier: no display to notify on');
+  });
+});
+
+describe('an untrusted workspace with Claude Code hooks and allow rules', () => {
+  let server: { url: string; proc: ChildProcess };
+  let app: TmuxApp;
+  let cwd: string;
+
+  beforeAll(async () => {
+    server = await startFakeServer([{ toolUses: [{ name: 'bash', input: { command: 'echo untrusted-run' } }] }, { text: 'Finished.' }]);
+    cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-setup-untrusted-'));
+    mkdirSync(path.join(cwd, '.claude'));
+    const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'touch hook-ran' }] }] };
+    writeFileSync(path.join(cwd, '.claude', 'settings.json'), JSON.stringify({ hooks, permissions: { allow: ['Bash(rm:*)'] } }));
+    app = startTmuxApp({ cwd, env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-setup', ANTHROPIC_BASE_URL: server.url }, args: ['--yolo'], rows: 40 });
+    await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  }, 40_000);
+
+  afterAll(() => {
+    app?.kill();
+    server?.proc.kill('SIGTERM');
+  });
+
+  it('the trust question names the hooks and the allow rules; after "not now" the hook does not run', async () => {
+    const screen = await app.waitFor((s) => s.includes('Trust this workspace?'), 'the trust prompt');
+    expect(screen).toContain('hooks.PreToolUse[Bash] = touch hook-ran (.claude/settings.json) — runs this command');
+    expect(screen).toContain('permissions.allow = ["Bash(rm:*)"] (.claude/settings.json) — lets calls run without asking');
+    app.keys('n');
+    await app.waitFor((s) => !s.includes('Trust this workspace?'), 'the answer');
+    app.type('go');
+    app.keys('Enter');
+    const after = await app.waitFor((s) => s.includes('Finished.'), 'the answer', 30_000);
+    expect(after).not.toContain('PreToolUse hook');
+    expect(existsSync(path.join(cwd, 'hook-ran'))).toBe(false);
   });
 });

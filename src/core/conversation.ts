@@ -32,7 +32,15 @@ export interface ToolResultBlock {
   is_error?: boolean;
 }
 
-export type AssistantBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+/** A call of a tool the API runs itself (Anthropic's web search): kept, and sent back, as it came. */
+export interface ServerToolUseBlock { type: 'server_tool_use'; id: string; name: string; input: unknown }
+/**
+ * What Anthropic's web search gave for one server_tool_use: a list of results (url, title,
+ * page_age, encrypted_content) or an error object, as the API sent it.
+ */
+export interface WebSearchToolResultBlock { type: 'web_search_tool_result'; tool_use_id: string; content: unknown }
+
+export type AssistantBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock | ServerToolUseBlock | WebSearchToolResultBlock;
 export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
 
 export interface UserMessage { role: 'user'; content: UserBlock[] }
@@ -54,6 +62,8 @@ export interface Usage {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  /** Searches the API ran for this request (Anthropic's server-side web search, priced per search). */
+  webSearches?: number;
 }
 
 export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
@@ -64,6 +74,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
     outputTokens: a.outputTokens + b.outputTokens,
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    ...(a.webSearches || b.webSearches ? { webSearches: (a.webSearches ?? 0) + (b.webSearches ?? 0) } : {}),
   };
 }
 

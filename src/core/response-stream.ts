@@ -13,6 +13,7 @@ import { ProviderError, type CompletedToolUse, type Provider, type ProviderReque
 import type { FailureKind } from './providers/retry-policy.js';
 import type { ToolCallBatch } from './scheduler.js';
 import { guardToolUse, MAX_INPUT_DEPTH, nestedDeeperThan } from './validate-input.js';
+import { SearchCards } from './web/search-blocks.js';
 
 export interface StreamRetryOptions {
   /** Retries of a response that failed after its content had started. */
@@ -113,6 +114,7 @@ async function streamOnce(deps: ResponseStreamDeps, signal: AbortSignal): Promis
   const { emit } = deps;
   const batch = deps.newBatch(signal);
   const partial = new PartialMessage();
+  const searches = new SearchCards();
   let contentStarted = false;
   try {
     for await (const ev of deps.provider.stream(deps.request, signal)) {
@@ -133,6 +135,10 @@ async function streamOnce(deps: ResponseStreamDeps, signal: AbortSignal): Promis
         const use = guardToolUse(ev.toolUse);
         partial.toolUse(ev.index, use);
         batch.add(use);
+      } else if (ev.type === 'server_tool') {
+        // The API searched: a card for it (its blocks reach the conversation with the message).
+        contentStarted = true;
+        for (const e of searches.events(ev.block)) emit(e);
       } else if (ev.type === 'retry') {
         emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason, ...(ev.status ? { status: ev.status } : {}) });
       } else if (ev.type === 'notice') {

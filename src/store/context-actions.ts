@@ -77,6 +77,7 @@ export function costText(s: Pick<AppState, 'sessionUsage'>, model: string): stri
     `session tokens: ${formatTokenCount(u.inputTokens)} input · ${formatTokenCount(u.outputTokens)} output · ${formatTokenCount(u.cacheReadTokens)} cache read · ${formatTokenCount(u.cacheWriteTokens)} cache write`,
     cost === null ? `cost: unknown (no price for ${model})` : `cost: $${cost.toFixed(4)} at list prices`,
   ];
+  if (u.webSearches) lines.splice(1, 0, `web searches: ${u.webSearches}${p?.webSearch ? ` ($${(u.webSearches * p.webSearch).toFixed(2)} at $${p.webSearch} each, in the cost)` : ''}`);
   // Cache reads instead of full-price input, less the premium paid for writing the cache.
   if (p) lines.push(`cache savings: $${((u.cacheReadTokens * (p.input - p.cacheRead) - u.cacheWriteTokens * (p.cacheWrite - p.input)) / 1e6).toFixed(4)}`);
   return lines.join('\n');

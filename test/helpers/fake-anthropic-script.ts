@@ -5,7 +5,7 @@
 
 export type FakeBlock =
   /** `text` as one string is sent in one delta; as an array, one delta per item. */
-  | { type: 'text'; text: string | string[]; open?: boolean }
+  | { type: 'text'; text: string | string[]; open?: boolean; citations?: unknown[] }
   /** Without `signature` no signature_delta is sent (a thinking block cut before it was signed). */
   | { type: 'thinking'; thinking: string | string[]; signature?: string; open?: boolean }
   | { type: 'redacted_thinking'; data: string; open?: boolean }
@@ -13,7 +13,11 @@ export type FakeBlock =
    * `input` is sent as its JSON split into two input_json_delta chunks; `inputJson` sends the
    * given raw chunks as they are, so tests can send malformed or cut JSON.
    */
-  | { type: 'tool_use'; id?: string; name: string; input?: unknown; inputJson?: string[]; open?: boolean };
+  | { type: 'tool_use'; id?: string; name: string; input?: unknown; inputJson?: string[]; open?: boolean }
+  /** Anthropic's server-side tool call (web search): its input streams as input_json_delta, as the API sends it. */
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown; open?: boolean }
+  /** Its result arrives whole in content_block_start (results with encrypted_content, or an error object). */
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown; open?: boolean };
 // `open: true` leaves the block without its content_block_stop (for cut and stall endings).
 
 export interface FakeUsage {
@@ -21,6 +25,8 @@ export interface FakeUsage {
   output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** Sent in message_delta's usage, as the API counts server-side searches. */
+  server_tool_use?: { web_search_requests: number };
 }
 
 /** How the stream ends once the scripted content has been sent. */
@@ -141,6 +147,12 @@ export function messageEvents(msg: FakeMessage, model: string, messageId: string
     if (block.type === 'text') {
       ev({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
       for (const text of chunks(block.text)) delta({ type: 'text_delta', text });
+      for (const citation of block.citations ?? []) delta({ type: 'citations_delta', citation });
+    } else if (block.type === 'server_tool_use') {
+      ev({ type: 'content_block_start', index, content_block: { type: 'server_tool_use', id: block.id, name: block.name, input: {} } });
+      for (const partial_json of splitInTwo(JSON.stringify(block.input))) delta({ type: 'input_json_delta', partial_json });
+    } else if (block.type === 'web_search_tool_result') {
+      ev({ type: 'content_block_start', index, content_block: { type: 'web_search_tool_result', tool_use_id: block.tool_use_id, content: block.content } });
     } else if (block.type === 'thinking') {
       ev({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
       for (const thinking of chunks(block.thinking)) delta({ type: 'thinking_delta', thinking });
@@ -163,7 +175,7 @@ export function messageEvents(msg: FakeMessage, model: string, messageId: string
     ev({
       type: 'message_delta',
       delta: { stop_reason: msg.stopReason === undefined ? (hasToolUse ? 'tool_use' : 'end_turn') : msg.stopReason, stop_sequence: null },
-      usage: { output_tokens: usage.output_tokens ?? 5 },
+      usage: { output_tokens: usage.output_tokens ?? 5, ...(usage.server_tool_use ? { server_tool_use: usage.server_tool_use } : {}) },
     });
     ev({ type: 'message_stop' });
   } else if (typeof end === 'object') {

@@ -31,6 +31,9 @@ export function estimateMessageTokens(message: Message): number {
       case 'tool_use': n += estimateTokens(b.name) + estimateJsonTokens(b.input); break;
       case 'image': n += estimateImageTokens(b); break;
       case 'tool_result': n += estimateResultTokens(b) + 4; break;
+      case 'server_tool_use': n += estimateTokens(b.name) + estimateJsonTokens(b.input); break;
+      // Search results: titles and URLs count; their encrypted page text is counted by its size too.
+      case 'web_search_tool_result': n += estimateJsonTokens(b.content); break;
     }
   }
   return n;

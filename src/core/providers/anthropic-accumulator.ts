@@ -5,7 +5,7 @@
 // JSON (max_tokens inside a tool_use) into a partial object — here both become an
 // `inputError` for that one call, with input {}.
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { AssistantBlock, AssistantMessage, StopReason, Usage } from '../conversation.js';
+import type { AssistantBlock, AssistantMessage, ServerToolUseBlock, StopReason, Usage, WebSearchToolResultBlock } from '../conversation.js';
 import type { CompletedToolUse, ProviderEvent } from './provider.js';
 
 type BlockState =
@@ -13,7 +13,10 @@ type BlockState =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; json: string; startInput: unknown; done?: CompletedToolUse }
-  // Block kinds we do not send back (server tools, citations…): kept out of history.
+  // Anthropic's web search, run by the API: kept and sent back as it came (its results carry encrypted content).
+  | { type: 'server_tool_use'; id: string; name: string; json: string; startInput: unknown; done?: ServerToolUseBlock }
+  | { type: 'web_search_tool_result'; block: WebSearchToolResultBlock; ended?: boolean }
+  // Block kinds we do not send back: kept out of history.
   | { type: 'ignored' };
 
 const KNOWN_STOP_REASONS: readonly StopReason[] = ['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'refusal', 'pause_turn'];
@@ -33,6 +36,7 @@ interface RawUsage {
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
+  server_tool_use?: { web_search_requests?: number | null } | null;
 }
 
 export class AnthropicResponseAccumulator {
@@ -87,6 +91,13 @@ export class AnthropicResponseAccumulator {
       this.blocks[index] = { type: 'tool_use', id, name, json: '', startInput: block.input };
       this.emittedContent = true;
       return [{ type: 'tool_use_start', index, id, name }];
+    } else if (block.type === 'server_tool_use') {
+      this.blocks[index] = { type: 'server_tool_use', id: String(block.id), name: String(block.name), json: '', startInput: block.input };
+      this.emittedContent = true;
+    } else if (block.type === 'web_search_tool_result') {
+      const result: WebSearchToolResultBlock = { type: 'web_search_tool_result', tool_use_id: String(block.tool_use_id), content: block.content ?? [] };
+      this.blocks[index] = { type: 'web_search_tool_result', block: result };
+      this.emittedContent = true;
     } else {
       this.blocks[index] = { type: 'ignored' };
     }
@@ -110,7 +121,7 @@ export class AnthropicResponseAccumulator {
     }
     if (delta.type === 'signature_delta' && b.type === 'thinking') {
       b.signature = String(delta.signature ?? '');
-    } else if (delta.type === 'input_json_delta' && b.type === 'tool_use' && !b.done) {
+    } else if (delta.type === 'input_json_delta' && (b.type === 'tool_use' || b.type === 'server_tool_use') && !b.done) {
       b.json += String(delta.partial_json ?? '');
     }
     return [];
@@ -122,6 +133,15 @@ export class AnthropicResponseAccumulator {
       return [{ type: 'thinking_end', index, block: { type: 'thinking', thinking: b.thinking, signature: b.signature } }];
     }
     if (b?.type === 'redacted_thinking') return [{ type: 'thinking_end', index, block: { type: 'redacted_thinking', data: b.data } }];
+    if (b?.type === 'server_tool_use' && !b.done) {
+      const parsed = parseToolInput(b);
+      b.done = { type: 'server_tool_use', id: b.id, name: b.name, input: parsed.inputError ? {} : parsed.input };
+      return [{ type: 'server_tool', index, block: b.done }];
+    }
+    if (b?.type === 'web_search_tool_result' && !b.ended) {
+      b.ended = true;
+      return [{ type: 'server_tool', index, block: b.block }];
+    }
     if (!b || b.type !== 'tool_use' || b.done) return [];
     b.done = parseToolInput(b);
     return [{ type: 'tool_use_end', index, toolUse: b.done }];
@@ -134,6 +154,8 @@ export class AnthropicResponseAccumulator {
     if (u.output_tokens != null) this.usage.outputTokens = u.output_tokens;
     if (u.cache_read_input_tokens != null) this.usage.cacheReadTokens = u.cache_read_input_tokens;
     if (u.cache_creation_input_tokens != null) this.usage.cacheWriteTokens = u.cache_creation_input_tokens;
+    const searches = u.server_tool_use?.web_search_requests;
+    if (searches) this.usage.webSearches = searches;
   }
 
   private messageEnd(): ProviderEvent {
@@ -151,6 +173,10 @@ export class AnthropicResponseAccumulator {
       } else if (b.type === 'tool_use' && b.done) {
         content.push({ type: 'tool_use', id: b.id, name: b.name, input: b.done.input });
         if (b.done.inputError) inputErrors[b.id] = b.done.inputError;
+      } else if (b.type === 'server_tool_use' && b.done) {
+        content.push(b.done);
+      } else if (b.type === 'web_search_tool_result') {
+        content.push(b.block);
       }
     }
     const message: AssistantMessage = { role: 'assistant', content };

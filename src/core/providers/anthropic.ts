@@ -11,6 +11,7 @@ import { withoutOpenAIReasoning } from './reasoning-blocks.js';
 import { AttemptFailure, formatSeconds } from './retry-policy.js';
 import { retryingStream } from './retrying-stream.js';
 import { watchedStream, type WatchedEnd } from './watched-stream.js';
+import { webSearchDeclaration, type WebSearchOptions } from '../web/search-blocks.js';
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -44,6 +45,8 @@ export interface AnthropicProviderOptions {
    * (headless -p promises an exit within about a minute). Default: no budget.
    */
   retryBudgetMs?: number;
+  /** Declare Anthropic's server-side web search in every request (setting web.search; Anthropic's own API). */
+  webSearch?: WebSearchOptions;
   fetch?: typeof fetch;
 }
 
@@ -65,7 +68,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     signal: AbortSignal,
     acc: AnthropicResponseAccumulator,
   ): AsyncGenerator<ProviderEvent> {
-    const params = toParams(request, model, opts.promptCaching ?? false);
+    const params = toParams(request, model, opts.promptCaching ?? false, opts.webSearch);
     const warnings: string[] = [];
     const raw = watchedStream<Anthropic.Messages.RawMessageStreamEvent>({
       signal,
@@ -168,7 +171,7 @@ function withConsoleWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
 }
 
 
-function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean): MessageCreateParamsStreaming {
+function toParams(request: ProviderRequest, defaultModel: string, promptCaching: boolean, webSearch: WebSearchOptions | undefined): MessageCreateParamsStreaming {
   // Our blocks are the API's own shapes (conversation.ts), so they go out as they are; reasoning
   // that another provider streamed carries no Anthropic signature, and the API would refuse it.
   // Images are the exception: our block carries its name and size, which the API would refuse.
@@ -182,8 +185,8 @@ function toParams(request: ProviderRequest, defaultModel: string, promptCaching:
   if (request.system) {
     params.system = promptCaching ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : request.system;
   }
-  if (request.tools.length > 0) {
-    const tools = request.tools as unknown as Tool[];
+  if (request.tools.length > 0 || webSearch) {
+    const tools = [...request.tools, ...(webSearch ? [webSearchDeclaration(webSearch)] : [])] as unknown as Tool[];
     // The tools come first in the API's prefix: a breakpoint on the last one caches them all.
     params.tools = promptCaching ? [...tools.slice(0, -1), { ...tools.at(-1)!, cache_control: EPHEMERAL }] : tools;
   }

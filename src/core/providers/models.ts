@@ -10,6 +10,8 @@ export interface ModelPrices {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** USD per server-side web search (Anthropic: $10 per 1,000); absent: the provider has none. */
+  webSearch?: number;
 }
 
 export interface ModelInfo {
@@ -33,10 +35,10 @@ export interface ModelInfo {
 const CLAUDE_WINDOW = 200_000;
 
 export const MODEL_CATALOG: readonly ModelInfo[] = [
-  { id: 'claude-opus-4-7', provider: 'anthropic', match: /opus-4[-.]7/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }, thinking: true },
-  { id: 'claude-opus-4-6', provider: 'anthropic', match: /opus-4[-.][156]/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }, thinking: true },
-  { id: 'claude-sonnet-4-6', provider: 'anthropic', match: /sonnet/, contextWindow: CLAUDE_WINDOW, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, thinking: true },
-  { id: 'claude-haiku-4-5', provider: 'anthropic', match: /haiku-4|haiku-3[-.]5|3-5-haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }, thinking: true },
+  { id: 'claude-opus-4-7', provider: 'anthropic', match: /opus-4[-.]7/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, webSearch: 0.01 }, thinking: true },
+  { id: 'claude-opus-4-6', provider: 'anthropic', match: /opus-4[-.][156]/, contextWindow: CLAUDE_WINDOW, prices: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, webSearch: 0.01 }, thinking: true },
+  { id: 'claude-sonnet-4-6', provider: 'anthropic', match: /sonnet/, contextWindow: CLAUDE_WINDOW, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, webSearch: 0.01 }, thinking: true },
+  { id: 'claude-haiku-4-5', provider: 'anthropic', match: /haiku-4|haiku-3[-.]5|3-5-haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1, webSearch: 0.01 }, thinking: true },
   { id: 'gpt-5', provider: 'openai', match: /^(?:openai\/)?gpt-5(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 400_000, prices: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 }, thinking: true, imageLongEdge: 2048 },
   { id: 'gpt-5-mini', provider: 'openai', match: /^(?:openai\/)?gpt-5-mini/, contextWindow: 400_000, prices: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 }, thinking: true, imageLongEdge: 2048 },
   { id: 'gpt-4.1', provider: 'openai', match: /^(?:openai\/)?gpt-4\.1(?:-\d{4}-\d{2}-\d{2})?$/, contextWindow: 1_047_576, prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, thinking: false, imageLongEdge: 2048 },
@@ -45,8 +47,8 @@ export const MODEL_CATALOG: readonly ModelInfo[] = [
   { id: 'qwen3-coder-plus', provider: 'qwen', match: /^qwen3-coder-plus/, contextWindow: 1_000_000, thinking: false, images: false },
   { id: 'qwen/qwen3-coder', provider: 'openrouter', match: /^qwen\/qwen3-coder$/, contextWindow: 262_144, thinking: false, images: false },
   // Older Claude families, matched after the models above (the status line's former price table).
-  { id: 'claude-opus-4-0', provider: 'anthropic', match: /opus/, contextWindow: CLAUDE_WINDOW, prices: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }, thinking: true, offered: false },
-  { id: 'claude-3-haiku', provider: 'anthropic', match: /haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 }, thinking: false, offered: false },
+  { id: 'claude-opus-4-0', provider: 'anthropic', match: /opus/, contextWindow: CLAUDE_WINDOW, prices: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75, webSearch: 0.01 }, thinking: true, offered: false },
+  { id: 'claude-3-haiku', provider: 'anthropic', match: /haiku/, contextWindow: CLAUDE_WINDOW, prices: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3, webSearch: 0.01 }, thinking: false, offered: false },
   { id: 'claude', provider: 'anthropic', match: /claude/, contextWindow: CLAUDE_WINDOW, thinking: false, offered: false },
 ];
 
@@ -63,7 +65,8 @@ export function contextWindow(model: string): number | null {
 export function estimateCost(model: string, u: Usage): number | null {
   const p = modelInfo(model)?.prices;
   if (!p) return null;
-  return (u.inputTokens * p.input + u.outputTokens * p.output + u.cacheReadTokens * p.cacheRead + u.cacheWriteTokens * p.cacheWrite) / 1_000_000;
+  const tokens = (u.inputTokens * p.input + u.outputTokens * p.output + u.cacheReadTokens * p.cacheRead + u.cacheWriteTokens * p.cacheWrite) / 1_000_000;
+  return tokens + (u.webSearches ?? 0) * (p.webSearch ?? 0);
 }
 
 /** The catalog's models of one provider, in catalog order. */

@@ -4,6 +4,7 @@
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { AssistantBlock, AssistantMessage, ImageBlock, Message, ToolResultBlock, UserBlock } from '../conversation.js';
 import { reasoningBlock } from './reasoning-blocks.js';
+import { isSearchBlock, searchBlockText } from '../web/search-blocks.js';
 
 /** Which reasoning goes back to the endpoint. */
 export type ReasoningReplay =
@@ -84,7 +85,10 @@ function toolResultText(b: ToolResultBlock): string {
 }
 
 function assistantTurn(message: AssistantMessage, replayReasoning: boolean): ChatCompletionMessageParam | undefined {
-  const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  // Anthropic's web search blocks go as text: what was searched and found stays in the conversation.
+  const searched = message.content.some(isSearchBlock);
+  const joined = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : isSearchBlock(b) ? [searchBlockText(b)] : [])).join('');
+  const text = searched ? joined.trim() : joined;
   const thinking = message.content.flatMap((b) => (b.type === 'thinking' ? [b.thinking] : [])).join('\n');
   const toolCalls: ChatCompletionMessageToolCall[] = message.content.flatMap((b) =>
     b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : [],

@@ -1,5 +1,5 @@
 // One interface for every model backend: a request in, a stream of normalized events out.
-import type { AssistantMessage, RedactedThinkingBlock, StopReason, ThinkingBlock, Usage } from '../conversation.js';
+import type { AssistantMessage, RedactedThinkingBlock, ServerToolUseBlock, StopReason, ThinkingBlock, Usage, WebSearchToolResultBlock } from '../conversation.js';
 import type { Message } from '../conversation.js';
 import type { FailureKind } from './retry-policy.js';
 
@@ -56,6 +56,8 @@ export type ProviderEvent =
   | { type: 'tool_use_start'; index: number; id: string; name: string }
   /** Emitted as soon as a tool_use block's content_block_stop arrives, before the message ends. */
   | { type: 'tool_use_end'; index: number; toolUse: CompletedToolUse }
+  /** A block of a tool the API ran itself (Anthropic's web search: the call, then its results), complete. */
+  | { type: 'server_tool'; index: number; block: ServerToolUseBlock | WebSearchToolResultBlock }
   | { type: 'retry'; attempt: number; delayMs: number; status?: number; reason: string }
   /** Something the person should know that is not an error (an SDK's deprecation warning). Sent once. */
   | { type: 'notice'; message: string }

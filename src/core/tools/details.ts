@@ -8,9 +8,10 @@ import type { ListDetails } from './list-details.js';
 import type { ReadDetails } from './read-details.js';
 import type { SkillDetails } from './skill-details.js';
 import type { WebFetchDetails } from './web-fetch-details.js';
+import type { WebSearchDetails } from './web-search-details.js';
 import type { WriteDetails } from './write-details.js';
 
 export type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
-export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, WebFetchDetails, WriteDetails };
+export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, WebFetchDetails, WebSearchDetails, WriteDetails };
 
-export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails;
+export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails | WebSearchDetails;

@@ -51,6 +51,7 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         // -p must end within about a minute on API errors; the TUI can keep retrying visibly.
         ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
         promptCaching: promptCachingFor(config.settings.promptCaching, choice.baseURL),
+        ...(webSearchFor(config.settings.web.search, choice.baseURL) ? { webSearch: {} } : {}),
       });
     }
     case 'openai':
@@ -86,6 +87,11 @@ export function promptCachingFor(setting: 'auto' | boolean, baseURL: string | un
   } catch {
     return false;
   }
+}
+
+/** auto: Anthropic's server-side web search where the requests go to Anthropic's own API (a compatible endpoint may not run it). */
+export function webSearchFor(setting: 'auto' | 'off', baseURL: string | undefined): boolean {
+  return setting === 'auto' && promptCachingFor('auto', baseURL);
 }
 
 /** Retries in -p stop once they would start later than this after the first attempt. */

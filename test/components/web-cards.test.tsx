@@ -1,5 +1,6 @@
 // web_fetch's card: URL, status, content type, size and title; expanded, the page's markdown; `o`
 // (the pager's source) opens the whole saved text. A page's hostile title reaches no terminal.
+// web_search's card: the query, the number of results and the first ones; expanded, all of them.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,5 +67,24 @@ describe('the web_fetch card', () => {
     } finally {
       await source.close();
     }
+  });
+});
+
+describe('the web_search card', () => {
+  const results = [1, 2, 3, 4].map((n) => ({ title: `Result ${n}`, url: `https://site${n}.example/page` }));
+
+  it('shows the query, how many results, and the first three', () => {
+    const item = toolItem({ ...base, id: 'srvtoolu_1', name: 'web_search', input: { query: 'node 20.19 esm' }, status: 'done', details: { kind: 'web-search', query: 'node 20.19 esm', results } });
+    const lines = toolCardLines(item, 90, 0, 0).map(stripAnsi);
+    expect(lines[0]).toMatch(/^✓ web_search node 20\.19 esm +4 results$/);
+    expect(lines.slice(1)).toEqual(['    Result 1 https://site1.example/page', '    Result 2 https://site2.example/page', '    Result 3 https://site3.example/page', '    … 1 more result']);
+    const expanded = expandedToolLines(item, 90, 0, 0, 40).map(stripAnsi);
+    expect(expanded).toContain('    Result 4');
+    expect(expanded).toContain('      https://site4.example/page');
+  });
+
+  it('says why a search failed', () => {
+    const item = toolItem({ ...base, id: 'srvtoolu_2', name: 'web_search', input: { query: 'x' }, status: 'error', details: { kind: 'web-search', query: 'x', results: [], error: 'max_uses_exceeded' } });
+    expect(stripAnsi(toolCardLines(item, 90, 0, 0)[0]!)).toMatch(/^✗ web_search x +search failed: max_uses_exceeded$/);
   });
 });

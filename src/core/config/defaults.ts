@@ -31,6 +31,7 @@ export interface ResolvedSettings {
   autoCompact: boolean;
   /** maxLongEdge unset means the model catalog's figure (1,568 px for a model it does not size). */
   images: { maxLongEdge?: number };
+  web: { search: 'auto' | 'off' };
   compat: { claude: boolean };
 }
 
@@ -54,6 +55,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   promptCaching: 'auto',
   autoCompact: true,
   images: {},
+  web: { search: 'auto' },
   compat: { claude: true },
 };
 

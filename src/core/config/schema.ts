@@ -122,6 +122,13 @@ export const settingsSchema = z
       )
       .partial()
       .describe('Images sent to the model'),
+    web: z
+      .strictObject(
+        { search: z.enum(['auto', 'off'], { error: '"auto" or "off"' }).describe("auto: the model may search the web through Anthropic's server-side search (Anthropic's own API only); off: no search") },
+        { error: 'an object like { "search": "off" }' },
+      )
+      .partial()
+      .describe('The web'),
     compat: z
       .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills)") }, { error: 'an object like { "claude": false }' })
       .partial()

@@ -16,7 +16,7 @@ import { openMcp } from './mcp-actions.js';
 import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
 import { copyLastAnswer } from './copy-answer.js';
-import { hooksCommand, listSkills } from './setup-list-actions.js';
+import { hooksCommand, listSkills, permissionsCommand } from './setup-list-actions.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
 /** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
@@ -66,6 +66,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),
   action('/skills', 'the skills found: where from, size, whether the conversation holds them started', (store) => void listSkills(store)),
   action('/hooks', "Claude Code hooks: each one's file and last run (exit code, time, output); off or on again for this session", (store, args) => void hooksCommand(store, args), '[off|on <n>]'),
+  action('/permissions', 'the permission rules in force, each with its file; remove <n> takes one away (from its file)', (store, args) => void permissionsCommand(store, args), '[remove <n>]'),
   action('/memory', 'the memory files in the prompt (AGENTS.md …) and their sizes', (store) => openMemory(store)),
   action('/status', 'model, provider, mode, sandbox, trust, memory files, MCP servers, session id and file', (store) => showStatus(store)),
   action('/exit', 'leave inkling', (store) => store.terminal.exit()),

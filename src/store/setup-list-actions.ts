@@ -1,7 +1,8 @@
-// /skills and /hooks: each asks the door for its list and writes it into the transcript as one
-// notice; `/hooks off <n>` and `/hooks on <n>` turn a hook off (or on again) for the session.
+// /skills, /hooks and /permissions: each asks the door for its list and writes it into the
+// transcript as one notice; `/hooks off <n>` and `/hooks on <n>` turn a hook off (or on again) for
+// the session; `/permissions remove <n>` takes a rule away (from its file when it has one).
 import { formatSize } from '../core/memory/project-memory.js';
-import type { HookListing, SkillListing } from '../core/setup/setup-lists.js';
+import type { HookListing, PermissionListing, SkillListing } from '../core/setup/setup-lists.js';
 import type { AppStore } from './app-store.js';
 import { addNotice, flash } from './view-actions.js';
 
@@ -58,4 +59,19 @@ function outputLines(h: HookListing): string[] {
   const lines = (h.last?.output ?? '').split('\n').filter((l) => l.trim());
   const shown = lines.slice(0, OUTPUT_LINES).map((l) => `     │ ${l}`);
   return lines.length > OUTPUT_LINES ? [...shown, `     │ … ${lines.length - OUTPUT_LINES} more lines`] : shown;
+}
+
+/** `/permissions`, `/permissions remove <n>`. */
+export async function permissionsCommand(store: AppStore, args: string): Promise<void> {
+  const m = /^remove\s+(\d+)$/.exec(args.trim());
+  if (args.trim() && !m) return flash(store, 'usage: /permissions, /permissions remove <n>');
+  if (m) addNotice(store, await store.door.send({ type: 'removePermission', number: Number(m[1]) }));
+  addNotice(store, permissionsText(await store.door.send({ type: 'listPermissions' })));
+}
+
+export function permissionsText(rules: readonly PermissionListing[]): string {
+  if (rules.length === 0) return 'No permission rules: the mode alone decides (README: Permissions).';
+  const width = Math.max(...rules.map((r) => r.rule.length));
+  const rows = rules.map((r) => `  ${String(r.number).padStart(2)}. ${r.kind.padEnd(5)}  ${r.rule.padEnd(width)}  · ${r.source}`);
+  return [`Permission rules in force (${rules.length}), strictest first; /permissions remove <n> takes one away:`, ...rows].join('\n');
 }

@@ -66,4 +66,17 @@ describe('/skills and /hooks', () => {
     expect(missing.getState().flash?.text).toMatch(/there is no hook 7/);
     expect(typed('/hooks sideways').getState().flash?.text).toMatch(/usage: \/hooks/);
   });
+
+  it('/permissions lists the rules with their sources; /permissions remove <n> says what the door did, then lists again', async () => {
+    const door = spyDoor();
+    door.on('listPermissions', () => Promise.resolve([{ number: 1, kind: 'deny', rule: 'bash(git push:*)', source: '.inkling/settings.json' }, { number: 2, kind: 'allow', rule: 'read', source: '--allowed-tools' }]));
+    door.on('removePermission', (r) => Promise.resolve(`removed ${r.number}`));
+    const store = typed('/permissions remove 1', door);
+    await new Promise((r) => setImmediate(r));
+    const notices = store.getState().items.flatMap((i) => (i.kind === 'notice' ? [String(i.text)] : []));
+    expect(notices[0]).toBe('removed 1');
+    expect(notices[1]).toMatch(/^Permission rules in force \(2\)/);
+    expect(notices[1]).toMatch(/ 1\. deny {3}bash\(git push:\*\) {2}· \.inkling\/settings\.json/);
+    expect(typed('/permissions drop 1').getState().flash?.text).toMatch(/usage: \/permissions/);
+  });
 });

@@ -163,6 +163,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       case 'listSkills':
       case 'listHooks':
       case 'setHookOff':
+      case 'listPermissions':
+      case 'removePermission':
         return setupAnswer(parts.setup, request);
       case 'answerTrust':
         void parts.startup?.trust.then((q) => q?.answer(request.trust), () => {});
@@ -207,9 +209,9 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   };
 }
 
-type SetupRequest = Extract<AgentRequest, { type: 'listSkills' | 'listHooks' | 'setHookOff' }>;
+type SetupRequest = Extract<AgentRequest, { type: 'listSkills' | 'listHooks' | 'setHookOff' | 'listPermissions' | 'removePermission' }>;
 
-/** /skills and /hooks: asked before the agent is built, they wait for it (it is built after the first frame). */
+/** /skills, /hooks and /permissions: asked before the agent is built, they wait for it (it is built after the first frame). */
 function setupAnswer(setup: Promise<SetupLists | null> | undefined, request: SetupRequest): Answers[SetupRequest['type']] {
   const lists = (setup ?? Promise.resolve(null)).catch(() => null);
   if (request.type === 'listSkills') {
@@ -219,6 +221,14 @@ function setupAnswer(setup: Promise<SetupLists | null> | undefined, request: Set
   if (request.type === 'listHooks') {
     const hooks: Answers['listHooks'] = lists.then((l) => l?.hooks() ?? []);
     return hooks;
+  }
+  if (request.type === 'listPermissions') {
+    const rules: Answers['listPermissions'] = lists.then((l) => l?.permissions() ?? []);
+    return rules;
+  }
+  if (request.type === 'removePermission') {
+    const said: Answers['removePermission'] = lists.then((l) => l?.removePermission(request.number) ?? 'no permission rules in this session');
+    return said;
   }
   const turned: Answers['setHookOff'] = lists.then((l) => l?.setHookOff(request.number, request.off) ?? false);
   return turned;

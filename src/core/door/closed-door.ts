@@ -29,7 +29,10 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
     case 'promptHistory':
     case 'listSkills':
     case 'listHooks':
+    case 'listPermissions':
       return Promise.resolve([]);
+    case 'removePermission':
+      return Promise.resolve('no permission rules in this session');
     case 'setHookOff':
       return Promise.resolve(false);
     case 'whenIdle':

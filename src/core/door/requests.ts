@@ -20,7 +20,7 @@ import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
 import type { BackgroundRefusal, JobEvent, JobInfo } from '../jobs/job-types.js';
 import type { RunFacts, ThinkingSwitch } from '../startup-info.js';
-import type { HookListing, SkillListing } from '../setup/setup-lists.js';
+import type { HookListing, PermissionListing, SkillListing } from '../setup/setup-lists.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -80,6 +80,10 @@ export type AgentRequest =
   | { type: 'listHooks' }
   /** /hooks off|on <n>: turns hook `number` off (or on) for the session; answers false when there is none. */
   | { type: 'setHookOff'; number: number; off: boolean }
+  /** /permissions: the rules in force, each with where it comes from. */
+  | { type: 'listPermissions' }
+  /** /permissions remove <n>: answers what to tell the person. */
+  | { type: 'removePermission'; number: number }
   /** The trust question's answer (true: trust and remember the workspace). */
   | { type: 'answerTrust'; trust: boolean }
   /** A `#` line for a memory file: answers what to tell the person. */
@@ -158,6 +162,8 @@ export interface Answers {
   listSkills: Promise<SkillListing[]>;
   listHooks: Promise<HookListing[]>;
   setHookOff: Promise<boolean>;
+  listPermissions: Promise<PermissionListing[]>;
+  removePermission: Promise<string>;
   answerTrust: void;
   rememberLine: Promise<string>;
   modelName: string;

@@ -65,6 +65,25 @@ export class PermissionGate {
     return this.session;
   }
 
+  /** Every rule in force (/permissions), strictest kind first; this session's among the allow rules. */
+  rulesInForce(): { kind: keyof RuleSet; rule: PermissionRule }[] {
+    const { deny, ask, allow } = this.opts.rules;
+    const of = (kind: keyof RuleSet, rules: readonly PermissionRule[]) => rules.map((rule) => ({ kind, rule }));
+    return [...of('deny', deny), ...of('ask', ask), ...of('allow', [...allow, ...this.session])];
+  }
+
+  /** Stops applying one rule (the very object rulesInForce gave); false when it is no longer in force. */
+  dropRule(kind: keyof RuleSet, rule: PermissionRule): boolean {
+    for (const list of kind === 'allow' ? [this.opts.rules.allow, this.session] : [this.opts.rules[kind]]) {
+      const at = list.indexOf(rule);
+      if (at >= 0) {
+        list.splice(at, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Loads the grammar and checks one made-up command with it (decide() is pure), so the first real
    * check neither waits for the load nor runs cold code. A check that comes first shares the load

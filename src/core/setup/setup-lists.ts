@@ -1,6 +1,7 @@
-// What /skills and /hooks list, answered through the door: each skill with its origin, file, size
-// and whether the conversation holds it started; each hook with its event, matcher, file, last run
-// (exit code, time, output) and whether the person turned it off for the session.
+// What /skills, /hooks and /permissions list, answered through the door: each skill with its
+// origin, file, size and whether the conversation holds it started; each hook with its event,
+// matcher, file, last run (exit code, time, output) and whether the person turned it off for the
+// session; each permission rule in force with its source (the CLI removes one from its file).
 import type { Message } from '../conversation.js';
 import type { Skill } from '../skills/discover-skills.js';
 import type { CommandHook } from '../hooks/hook-settings.js';
@@ -44,12 +45,31 @@ export interface HookListing {
   last?: HookRunListing;
 }
 
+export interface PermissionListing {
+  /** 1-based, strictest kind first: what /permissions remove <n> names. */
+  number: number;
+  kind: 'deny' | 'ask' | 'allow';
+  /** As written (a Claude Code rule as translated). */
+  rule: string;
+  /** Where it comes from: a settings file, a flag, your remembered choices, this session. */
+  source: string;
+}
+
+/** The rules in force, and taking one away (from the file it came from, or for the session). */
+export interface PermissionList {
+  list(): PermissionListing[];
+  /** Resolves to what to tell the person (removed from where, or why it cannot be). */
+  remove(number: number): Promise<string>;
+}
+
 /** The door's part for these lists. */
 export interface SetupLists {
   skills(): SkillListing[];
   hooks(): HookListing[];
   /** Turns hook `number` off (or on again) for the session; false when there is no such hook. */
   setHookOff(number: number, off: boolean): boolean;
+  permissions(): PermissionListing[];
+  removePermission(number: number): Promise<string>;
 }
 
 export interface SetupListsOptions {
@@ -60,6 +80,8 @@ export interface SetupListsOptions {
   /** Dropped results' ids, for a started skill the person dropped with `d`. */
   dropped?: (id: string) => boolean;
   displayPath: (file: string) => string;
+  /** /permissions; without one the list is empty. */
+  permissions?: PermissionList;
 }
 
 // The first line of a started skill's text: the skill tool's result and a /name prompt both begin so.
@@ -108,6 +130,8 @@ export function createSetupLists(opts: SetupListsOptions): SetupLists {
         };
       });
     },
+    permissions: () => opts.permissions?.list() ?? [],
+    removePermission: (number) => opts.permissions?.remove(number) ?? Promise.resolve('no permission rules in this session'),
     setHookOff(number, off) {
       const hook = hookAt(number);
       if (!hook || !opts.hooks) return false;

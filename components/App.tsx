@@ -22,7 +22,7 @@ import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
-import { ModelPicker, RewindPicker, SessionPicker } from './ListPicker.js';
+import { ModelPicker, PromptSearch, RewindPicker, SessionPicker } from './ListPicker.js';
 import { sendShellChunk, shellHasKeys } from '../src/keys/shell-keys.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
@@ -150,6 +150,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <SessionPicker height={mainHeight} width={cols} />
       ) : mode === 'rewind' ? (
         <RewindPicker height={mainHeight} width={cols} />
+      ) : mode === 'prompts' ? (
+        <PromptSearch height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { Lines } from './Lines.js';
 import { filterFieldLine } from './filter-field.js';
-import { modelPickerLines, pickerHead, pickerLines, rewindPickerHead, rewindPickerLines } from './picker-rows.js';
+import { modelPickerLines, pickerHead, promptSearchLines, pickerLines, rewindPickerHead, rewindPickerLines } from './picker-rows.js';
 import { useApp } from './store-context.js';
 import { paint } from './text-layout.js';
 
@@ -72,6 +72,20 @@ export function ModelPicker({ height, width }: { height: number; width: number }
       head={<Text>{paint.bold(` Model · now ${toSafeText(p.current)}`)}</Text>}
       filter={{ label: paint.dim('  filter: '), placeholder: 'type part of a name', focused: p.phase !== 'switching', state: p }}
       rows={modelPickerLines(p, width, height - 3)}
+    />
+  );
+}
+
+export function PromptSearch({ width, height }: { width: number; height: number }) {
+  const p = useApp((s) => s.promptSearch);
+  if (!p) return <Box height={height} />;
+  return (
+    <ListView
+      width={width}
+      height={height}
+      head={<Text>{paint.bold(' Prompt history · this workspace, newest first')}</Text>}
+      filter={{ label: 'search: ', placeholder: 'words of the prompt', focused: true, state: p }}
+      rows={['', ...promptSearchLines(p, width, Math.max(1, height - 3))]}
     />
   );
 }

@@ -7,6 +7,7 @@ import type { RewindPickerState, RewindRow } from '../src/store/rewind-picker.js
 import { visibleRewindRows } from '../src/store/rewind-picker.js';
 import { filteredModels, type ModelPickerState } from '../src/store/model-picker.js';
 import { filesCount } from '../src/store/ledger-text.js';
+import { searchedPrompts, type PromptSearchState } from '../src/store/prompt-search.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { countOf, fitLine, paint } from './text-layout.js';
 
@@ -112,5 +113,21 @@ export function modelPickerLines(p: ModelPickerState, width: number, rows: numbe
   });
   if (shown.length > room) out.push(paint.dim(`  ${shown.length} models · ↑/↓ to see more`));
   if (p.phase === 'switching') out.push(paint.dim('  switching…'));
+  return out;
+}
+
+/** Ctrl+R's rows: each prompt's first line (and how many more it has), the selected one marked. */
+export function promptSearchLines(p: PromptSearchState, width: number, rows: number): string[] {
+  const shown = searchedPrompts(p);
+  const out: string[] = [];
+  if (shown.length === 0) out.push(emptyRow(`no prompt matches “${toSafeText(p.filter)}”`));
+  const room = Math.max(1, rows - out.length - 1);
+  const top = windowStart(p.selected, shown.length, room);
+  shown.slice(top, top + room).forEach((prompt, i) => {
+    const mark = top + i === p.selected ? paint.accent('▌ ') : '  ';
+    const [first, ...more] = toSafeText(prompt).split('\n');
+    out.push(fitLine(`${mark}${first}${more.length > 0 ? paint.dim(`  (+${countOf(more.length, 'line')})`) : ''}`, width));
+  });
+  if (shown.length > room) out.push(paint.dim(`  ${shown.length} prompts · ↑/↓ to see more`));
   return out;
 }

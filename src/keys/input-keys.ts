@@ -14,6 +14,7 @@ import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
 import { toggleThinking } from '../store/thinking-actions.js';
+import { openPromptSearch } from '../store/prompt-search.js';
 import { findCommand, findMcpPrompt } from '../store/command-table.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
@@ -138,6 +139,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
     case 'complete': if (c) acceptCompletion(store, env.files); return;
     case 'editor': return void editPromptInEditor(store);
+    case 'historySearch': return openPromptSearch(store);
     case 'interrupt':
       if (c) closeCompletion(store);
       else if (isBusy(s)) sessionOf(store).interrupt();

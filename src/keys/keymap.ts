@@ -63,6 +63,7 @@ export const KEYMAP = {
     { action: 'historyNext', keys: ['down'], help: 'next prompt (on the last line) / line down' },
     ...LINE_EDITING,
     { action: 'complete', keys: ['tab'], help: 'accept completion (/command, @file)' },
+    { action: 'historySearch', keys: ['ctrl+r'], help: 'search the prompt history of this workspace (every session)' },
     { action: 'editor', keys: ['ctrl+g'], help: 'edit the prompt in $VISUAL / $EDITOR (saved and closed: it comes back here)' },
     { action: 'help', keys: ['?'], help: 'this help (on an empty input)' },
   ]),
@@ -216,6 +217,14 @@ export const KEYMAP = {
     { action: 'no', keys: ['n', 'esc'], help: 'answer no: the program stops there, the turn goes on' },
     { action: 'stop', keys: ['ctrl+c'], help: 'stop the turn' },
   ]),
+  prompts: table([
+    { action: 'prev', keys: ['up'], help: 'newer prompt' },
+    { action: 'next', keys: ['down'], help: 'older prompt' },
+    { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
+    { action: 'choose', keys: ['enter'], help: 'put the prompt in the input (to edit or send)' },
+    { action: 'cancel', keys: ['esc', 'ctrl+c'], help: 'back, the input as it was (typing filters the prompts)' },
+  ]),
   model: table([
     { action: 'prev', keys: ['up'], help: 'previous model' },
     { action: 'next', keys: ['down'], help: 'next model' },
@@ -250,6 +259,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   elicit: "An MCP server's form (elicitation)",
   secret: "A command's password prompt (masked field)",
   confirm: "A command's yes/no question (ssh's host key)",
+  prompts: 'Prompt history search (Ctrl+R; type to filter)',
   model: '/model picker (type to filter)',
 };
 

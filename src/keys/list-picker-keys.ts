@@ -7,6 +7,7 @@ import type { ListPick } from '../store/list-picker.js';
 import { choosePicked, closePicker, movePicker, setPickerFilter, togglePickerScope } from '../store/session-picker.js';
 import { chooseRewind, closeRewindPicker, moveRewindPicker, setRewindFilter } from '../store/rewind-picker.js';
 import { chooseModel, closeModelPicker, moveModelSelection, openModelPicker, setModelFilter } from '../store/model-picker.js';
+import { choosePromptSearch, closePromptSearch, movePromptSearch, setPromptSearchFilter } from '../store/prompt-search.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor, type ActionOf } from './keymap.js';
 import { editFilter, pastedFilter } from './filter-line.js';
@@ -17,7 +18,7 @@ type Done = Promise<void> | void;
 type Move = 'prev' | 'next' | 'pageUp' | 'pageDown';
 const STEP: Record<Move, number> = { prev: -1, next: 1, pageUp: -10, pageDown: 10 };
 
-export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model'> {
+export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model' | 'prompts'> {
   context: C;
   /** The picker's state while it takes typing (null: opening, switching, or closed). */
   editable(store: AppStore): Omit<ListPick<unknown>, 'rows'> | null;
@@ -57,8 +58,16 @@ export const MODEL_PICKER: ListPickerKeys<'model'> = {
   actions: { choose: chooseModel, refresh: (store) => openModelPicker(store, true), close: closeModelPicker },
 };
 
+export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {
+  context: 'prompts',
+  editable: (store) => store.getState().promptSearch,
+  move: movePromptSearch,
+  setFilter: setPromptSearchFilter,
+  actions: { choose: choosePromptSearch, cancel: closePromptSearch },
+};
+
 /** Resolves when what the key started is done (tests await it). */
-export function handleListKey<C extends 'picker' | 'rewind' | 'model'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
+export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
   const action = actionFor(picker.context, press.name) as ActionOf<C> | undefined;
   if (action !== undefined && action in STEP) return picker.move(store, STEP[action as Move]);
   if (action !== undefined) return picker.actions[action as Exclude<ActionOf<C>, Move>](store);
@@ -68,7 +77,7 @@ export function handleListKey<C extends 'picker' | 'rewind' | 'model'>(store: Ap
 }
 
 /** A paste into a picker goes into its filter (on one line). */
-export function pasteIntoList<C extends 'picker' | 'rewind' | 'model'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
+export function pasteIntoList<C extends 'picker' | 'rewind' | 'model' | 'prompts'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
   const p = picker.editable(store);
   if (!p) return;
   const next = pastedFilter(p, text);

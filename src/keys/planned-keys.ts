@@ -19,7 +19,6 @@ export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly 
   ],
   input: [
     { action: 'paste', keys: ['ctrl+v'], help: 'paste: an image when the clipboard holds one, else its text', feature: 'images' },
-    { action: 'historySearch', keys: ['ctrl+r'], help: 'search the prompt history', feature: 'prompt history search' },
     { action: 'shell', keys: ['!'], help: 'a shell command (at the start of an empty prompt, like # and ?)', feature: 'shell commands' },
   ],
   history: [

@@ -11,7 +11,7 @@ import type { SecretPrompt } from './secret-state.js';
 import type { McpViewState } from './mcp-state.js';
 import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
-import type { ModelPickerState, PickerState, RewindPickerState } from './list-picker.js';
+import type { ModelPickerState, PickerState, PromptSearchState, RewindPickerState } from './list-picker.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -137,6 +137,8 @@ export interface AppState {
   thinkingBudget: number | null;
   /** The /model picker while open (mode 'model'). */
   modelPicker: ModelPickerState | null;
+  /** Ctrl+R's search of the prompt history (mode 'prompts'). */
+  promptSearch: PromptSearchState | null;
 }
 
 /** Where the history selection sat in the last settled view: output arriving below must not move it. */
@@ -246,6 +248,7 @@ export function initialState(): AppState {
     permission: { mode: null, cycle: [], bell: false },
     thinkingBudget: null,
     modelPicker: null,
+    promptSearch: null,
   };
 }
 

@@ -89,3 +89,10 @@ export interface ModelPickerState extends Omit<ListPick<PickerModel>, 'rows'> {
   current: string;
   error?: string;
 }
+
+/** Ctrl+R's search of the prompt history (store/prompt-search.ts). */
+export interface PromptSearchState extends ListPick<string> {
+  /** Newest first, each prompt once. */
+  rows: string[];
+  returnTo: Mode;
+}

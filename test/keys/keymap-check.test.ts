@@ -23,7 +23,7 @@ describe('the key map clash check', () => {
   it('the key map has no clash, with this wave\'s keys reserved', () => {
     expect(keymapClashes()).toEqual([]);
     // A feature that lands moves its key from PLANNED_KEYS into KEYMAP: reserved either way.
-    const landed = [KEYMAP.transcript.some((b) => b.action === 'thinking')].filter(Boolean).length;
+    const landed = [KEYMAP.transcript.some((b) => b.action === 'thinking'), KEYMAP.input.some((b) => b.action === 'historySearch')].filter(Boolean).length;
     expect(Object.values(PLANNED_KEYS).flat().length + landed).toBeGreaterThanOrEqual(11);
   });
 

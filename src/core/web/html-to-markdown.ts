@@ -32,19 +32,32 @@ function loadParts(): Promise<Parts> {
 const ARTICLE_MIN_CHARS = 140;
 /** Never content, and costly to walk on a big page. */
 const NOISE = 'script, style, noscript, template, iframe, object, embed, svg, canvas, link, meta';
+/**
+ * Markup (scripts and styles gone) above this is not given to readability, whose passes over a
+ * document this big take seconds and hundreds of MB: its <article> or <main> (else its body) without
+ * navigation, header, footer and asides is converted instead.
+ */
+export const READABILITY_MAX_CHARS = 1_500_000;
+const CHROME = 'nav, header, footer, aside, form, [role=navigation], [role=banner], [role=contentinfo]';
 
 export async function htmlToMarkdown(html: string, url: string): Promise<PageMarkdown> {
   const { parseHTML, Readability, turndown } = await loadParts();
-  const { document } = parseHTML(withBase(html, url));
+  const markup = withoutScripts(html);
+  const { document } = parseHTML(withBase(markup, url));
   for (const el of [...document.querySelectorAll(NOISE)]) el.remove();
   const title = document.title?.trim() || undefined;
+  if (markup.length > READABILITY_MAX_CHARS) {
+    const main = document.querySelector('article') ?? document.querySelector('main') ?? document.body ?? document.documentElement;
+    for (const el of [...main.querySelectorAll(CHROME)]) el.remove();
+    return { markdown: tidy(turndown.turndown(main as HTMLElement)), ...titled(title), extracted: main.nodeName === 'ARTICLE' || main.nodeName === 'MAIN' ? 'article' : 'whole page' };
+  }
   const article = readArticle(Readability, document);
   if (article && (article.textContent ?? '').trim().length >= ARTICLE_MIN_CHARS) {
     const markdown = turndown.turndown(article.content as HTMLElement);
     return { markdown: tidy(markdown), ...titled(article.title?.trim() || title), extracted: 'article' };
   }
   // Readability changed the document as it looked: the whole body comes from a fresh parse.
-  const fresh = parseHTML(withBase(html, url)).document;
+  const fresh = parseHTML(withBase(markup, url)).document;
   for (const el of [...fresh.querySelectorAll(NOISE)]) el.remove();
   const body = fresh.body ?? fresh.documentElement;
   return { markdown: tidy(turndown.turndown(body as HTMLElement)), ...titled(title), extracted: 'whole page' };
@@ -62,6 +75,14 @@ function readArticle(Readability: Parts['Readability'], document: Document): Art
   } catch {
     return null; // a page readability cannot walk is converted whole
   }
+}
+
+/**
+ * Scripts, styles and comments cut out of the text before parsing: on a modern page they are most of
+ * the bytes (inline bundles and data) and never content. An HTML script ends at the first </script>.
+ */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi, '');
 }
 
 function titled(title: string | undefined): { title?: string } {

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebFetchTool, WEB_PAGE_CHARS } from '../../../src/core/tools/web_fetch.js';
+import { READABILITY_MAX_CHARS } from '../../../src/core/web/html-to-markdown.js';
 import type { WebFetchDetails } from '../../../src/core/tools/web-fetch-details.js';
 import type { ConnectTarget, WebAccess } from '../../../src/core/web/guarded-get.js';
 import { makeToolContext } from '../../helpers/tool-context.js';
@@ -12,6 +13,13 @@ import { startPageServer, type PageServer } from '../../helpers/web-pages.js';
 let server: PageServer;
 beforeAll(async () => {
   server = await startPageServer({
+    '/huge': (_req, res) => {
+      // Over the markup readability is given: its <article>, without the navigation, is converted.
+      const nav = `<nav>${Array.from({ length: 300 }, (_, i) => `<a href="/s/${i}">Menu entry ${i}</a>`).join(' ')}</nav>`;
+      const paras = Array.from({ length: 21000 }, (_, i) => `<p>Paragraph ${i} of the long article, with enough words to be content.</p>`).join('\n');
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>Huge</title></head><body>${nav}<article><h1>Long read</h1>${paras}<pre><code>x = 1</code></pre></article><footer>Footer text</footer></body></html>`);
+    },
     '/long.txt': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(Array.from({ length: 3000 }, (_, i) => `line ${String(i).padStart(4, '0')} ${'z'.repeat(40)}`).join('\n'));
@@ -57,6 +65,18 @@ describe('web_fetch: pages', () => {
     expect(r.details).toMatchObject({ kind: 'web-fetch', status: 200, contentType: 'text/html; charset=utf-8', title: 'Parsing things - The Example Blog', extracted: 'article' });
     expect(r.details.bytes).toBe(Buffer.byteLength((await import('../../helpers/web-pages.js')).ARTICLE_HTML));
   });
+
+  it('converts a page too big for readability from its article element, without the navigation', async () => {
+    const r = await fetchPage(server.url('/huge'));
+    expect(r.isError).toBe(false);
+    expect(r.details.bytes).toBeGreaterThan(READABILITY_MAX_CHARS);
+    expect(r.details.extracted).toBe('article');
+    const text = await fs.readFile(r.details.savedTo!, 'utf8');
+    expect(text).toContain('Paragraph 20999 of the long article');
+    expect(text).toContain('```\nx = 1\n```');
+    expect(text).not.toContain('Menu entry');
+    expect(text).not.toContain('Footer text');
+  }, 60_000);
 
   it('converts a page readability rejects whole', async () => {
     const r = await fetchPage(server.url('/links'));

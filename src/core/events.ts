@@ -2,7 +2,7 @@
 // later work may add event types, never change these.
 import type { AssistantMessage, ImageBlock, StopReason, Usage, UserMessage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
-import type { SecretRequest } from './tools/tool.js';
+import type { SecretRequest } from './tools/secret-request.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
 import type { ApprovalDecision, ApprovalPreview, PermissionMode, RememberOffer } from './permissions/approval.js';
@@ -138,7 +138,20 @@ export type AgentEvent =
   | { type: 'hook_run'; id: string; event: string; command: string; exitCode: number | null; timedOut: boolean; durationMs: number; output: string }
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
   | { type: 'log_dropped'; id: string; logPath: string }
-  | { type: 'turn_end'; reason: TurnEndReason };
+  | { type: 'turn_end'; reason: TurnEndReason }
+  /**
+   * An event of a child agent (the task tool, core/agents): `agent.id` is the id of the task call
+   * that runs it, `depth` 1 for the parent's children, 2 for theirs (whose events arrive wrapped
+   * twice). The child's approval_request ids are answered through the parent's respondToApproval.
+   */
+  | { type: 'agent_event'; agent: AgentRef; event: AgentEvent };
+
+/** Names a child agent: the task call running it, its definition's name, its depth. */
+export interface AgentRef {
+  id: string;
+  name: string;
+  depth: number;
+}
 
 export type CompactionReason = 'manual' | 'auto';
 export type ContextEdit = 'drop' | 'shrink' | 'pin';

@@ -119,6 +119,9 @@ export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => read
     }
     case 'tool_result':
       return safeResult(event);
+    case 'agent_event':
+      // A child's event is made safe as its own kind would be (a message_end keeps only its stop reason).
+      return { type: 'agent_event', agent: toSafeDeep(event.agent), event: toSafeEvent(event.event) } as SafeAgentEvent;
     default:
       return toSafeDeep(event);
   }

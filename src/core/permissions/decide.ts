@@ -66,6 +66,8 @@ export function decide(parser: BashParser, policy: PermissionPolicy, call: CallF
   if (EDITS.has(name) && typeof input.path === 'string') return decideEdit(policy, name, input.path);
   if (READS.has(name)) return decideRead(policy, name, typeof input.path === 'string' ? input.path : '.');
   if (name === 'web_fetch') return decideWebFetch(policy, input);
+  // Starting a child agent changes nothing by itself: each of the child's calls is checked (core/agents).
+  if (name === 'task') return decideOther(policy, name, true);
   return decideOther(policy, name, call.readOnly);
 }
 

@@ -40,12 +40,28 @@ const WARM_UP_CALL: CallFacts = {
 
 export class PermissionGate {
   private modeNow: PermissionMode;
-  private readonly session: PermissionRule[] = [];
-  private readonly waiting = new Map<string, (d: ApprovalDecision | undefined) => void>();
+  private readonly session: PermissionRule[];
+  private readonly waiting: Map<string, (d: ApprovalDecision | undefined) => void>;
   private parser: BashParser | undefined;
 
-  constructor(private readonly opts: PermissionGateOptions) {
+  constructor(
+    private readonly opts: PermissionGateOptions,
+    shared?: { session: PermissionRule[]; waiting: Map<string, (d: ApprovalDecision | undefined) => void> },
+  ) {
     this.modeNow = opts.mode;
+    this.session = shared?.session ?? [];
+    this.waiting = shared?.waiting ?? new Map();
+  }
+
+  /**
+   * The gate a child agent's calls go through (core/agents): its own mode, and this gate's rules,
+   * remembered choices and waiting calls, so a "don't ask again" covers both and the parent's
+   * respond() answers a child's ask.
+   */
+  forChild(mode: PermissionMode): PermissionGate {
+    const child = new PermissionGate({ ...this.opts, mode }, { session: this.session, waiting: this.waiting });
+    child.parser = this.parser;
+    return child;
   }
 
   get mode(): PermissionMode {

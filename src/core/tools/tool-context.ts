@@ -33,5 +33,6 @@ export function toolContext(parts: ToolContextParts, toolCallId: string, signal:
     },
     paneSize: parts.paneSize,
     ...(secrets ? { askSecret: (request, asked) => secrets.ask(toolCallId, request, asked, emit) } : {}),
+    publishAgentEvent: emit,
   };
 }

@@ -3,9 +3,10 @@ import type { ImageBlock } from '../conversation.js';
 import type { JsonSchemaObject } from '../providers/provider.js';
 import type { Redact } from '../redact.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
-import type { SecretQuestion } from '../shell/askpass-bridge.js';
+import type { SecretRequest } from './secret-request.js';
 import type { ToolDetails } from './details.js';
 import type { JobTable } from '../jobs/job-table.js';
+import type { AgentEvent } from '../events.js';
 
 export interface ToolResult {
   /** What the model reads. */
@@ -43,8 +44,7 @@ export interface SessionState {
   jobs?: JobTable;
 }
 
-/** A secret request as the card shows it: the question, and the command and folder it came from. */
-export type SecretRequest = SecretQuestion & { command: string; cwd: string };
+export type { SecretRequest } from './secret-request.js';
 
 export interface ToolContext {
   workspaceRoot: string;
@@ -62,6 +62,8 @@ export interface ToolContext {
    * Resolves to the answer, or null (Esc, "no", withdrawn when `signal` aborts).
    */
   askSecret?(request: SecretRequest, signal: AbortSignal): Promise<string | null>;
+  /** Publishes a child agent's event, wrapped, in the turn's stream (the task tool); absent outside a turn. */
+  publishAgentEvent?(event: Extract<AgentEvent, { type: 'agent_event' }>): void;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

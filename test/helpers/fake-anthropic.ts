@@ -71,6 +71,11 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
   /** Called with every request as it is recorded. */
   onRequest?: (req: RecordedRequest) => void;
+  /**
+   * Picks the response for a request before the queue is asked (undefined: the queue's next), for
+   * requests that arrive in no fixed order, like several child agents' at once.
+   */
+  route?: (req: RecordedRequest) => FakeResponse | undefined;
 }
 
 // Unref'd, so a delayed answer nobody waits for any more cannot hold a test run open.
@@ -133,7 +138,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
         return sendError(res, { kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
       }
     }
-    const response = next();
+    const response = opts.route?.(record) ?? next();
     if (!response) {
       return sendError(res, {
         kind: 'error', status: 400, type: 'invalid_request_error',

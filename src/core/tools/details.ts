@@ -10,8 +10,9 @@ import type { SkillDetails } from './skill-details.js';
 import type { WebFetchDetails } from './web-fetch-details.js';
 import type { WebSearchDetails } from './web-search-details.js';
 import type { WriteDetails } from './write-details.js';
+import type { TaskDetails } from '../agents/task-details.js';
 
 export type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
-export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, WebFetchDetails, WebSearchDetails, WriteDetails };
+export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, TaskDetails, WebFetchDetails, WebSearchDetails, WriteDetails };
 
-export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails | WebSearchDetails;
+export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails | WebSearchDetails | TaskDetails;

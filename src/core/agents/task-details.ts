@@ -1,0 +1,25 @@
+// What the UI gets of a task call: the child's live row (what it runs now, when it last made
+// progress, its counts) and, once it ends, its envelope. Never shown to the model.
+import type { Usage } from '../conversation.js';
+import type { TaskEnvelope, TaskStatus } from './task-envelope.js';
+
+export interface TaskDetails {
+  kind: 'task';
+  /** The definition's name (explore, general, a file's). */
+  agent: string;
+  description: string;
+  /** 1 for the parent's children, 2 for theirs. */
+  depth: number;
+  /** waiting: for a free place (agents.maxConcurrent). */
+  status: 'waiting' | 'running' | TaskStatus;
+  /** Epoch ms it started running (absent while waiting). */
+  startedAt?: number;
+  /** Epoch ms of the last token or tool event: the row says "no progress" when it is long ago. */
+  lastProgressAt?: number;
+  /** The call the child runs now and its key argument. */
+  current?: { tool: string; arg: string };
+  toolCalls: number;
+  usage: Usage;
+  cost: number | null;
+  envelope?: TaskEnvelope;
+}

@@ -1,7 +1,8 @@
 // `inkling -p "<prompt>"`: one turn to completion, the answer on stdout, problems on stderr, and
 // an exit code that says how the turn ended. Reads stdin only for `-p -` (or -p with no prompt).
 import { constants } from 'node:os';
-import { textOf, emptyUsage } from '../core/conversation.js';
+import { textOf, emptyUsage, addUsage } from '../core/conversation.js';
+import type { TaskEnvelope } from '../core/agents/task-envelope.js';
 import type { Usage } from '../core/conversation.js';
 import type { AgentEvent, TurnEndReason } from '../core/events.js';
 import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/running-commands.js';
@@ -47,6 +48,8 @@ export interface HeadlessResult {
   num_turns: number;
   /** Background jobs still running when the turn ended (-p waits for none and kills them at exit); absent when none were. */
   jobs_killed?: Array<{ id: number; command: string; pid: number; log: string }>;
+  /** The envelope of each child agent the turn's task calls ran (status, answer, counts, usage, cost), in call order; absent when none ran. */
+  agents?: TaskEnvelope[];
 }
 
 const EXIT_FOR: Record<TurnEndReason, number> = {
@@ -123,6 +126,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   const errors: string[] = [];
   const notices: string[] = [];
   let killedJobs: JobInfo[] = [];
+  const children: TaskEnvelope[] = [];
   try {
     await new Promise<void>((resolve) => {
       door.subscribe((event) => {
@@ -163,15 +167,17 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
     const summary: HeadlessResult = {
       result,
       stop_reason: reason,
-      usage,
+      // Children's tokens and cost count with the parent's.
+      usage: children.reduce((sum, c) => addUsage(sum, c.usage), usage),
       duration_ms: Math.round(performance.now() - started),
       turns,
       is_error: reason !== 'end_turn',
       errors,
       session_id: agent.sessionId ?? null,
-      cost_usd: estimateCost(agent.model, usage),
+      cost_usd: withChildren(estimateCost(agent.model, usage), children),
       num_turns: turns,
       ...(killedJobs.length > 0 ? { jobs_killed: killedJobs.map((j) => ({ id: j.id, command: j.command, pid: j.pid, log: j.logPath })) } : {}),
+      ...(children.length > 0 ? { agents: children } : {}),
     };
     print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {
@@ -191,6 +197,9 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
       case 'usage':
         usage = event.turn;
         break;
+      case 'tool_result':
+        if (event.details?.kind === 'task' && event.details.envelope) children.push(event.details.envelope);
+        break;
       case 'error':
         errors.push(event.message);
         break;
@@ -202,6 +211,12 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
         break;
     }
   }
+}
+
+/** The parent's cost and its children's; unknown when any part is. */
+function withChildren(own: number | null, children: readonly TaskEnvelope[]): number | null {
+  if (own === null || children.some((c) => c.cost === null)) return null;
+  return children.reduce((sum, c) => sum + (c.cost ?? 0), own);
 }
 
 /** `-p "/review src"` runs the custom command /review, as typing it in the TUI would. */

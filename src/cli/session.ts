@@ -11,6 +11,7 @@ import type { Skill } from '../core/skills/discover-skills.js';
 import type { SetupLists } from '../core/setup/setup-lists.js';
 import { keepSetupLists } from './setup-lists-session.js';
 import { sessionSkills, skillDisplayPath } from './skills-session.js';
+import type { ChildSetup } from '../core/agents/child-setup.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import type { InklingConfig, ProviderChoice } from './config.js';
@@ -123,16 +124,36 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   const ledger = await createLedger(config, recorder.id, () => recorder.logsDir);
   const skills = await sessionSkillParts(config);
   if (skills.tool) tools.push(skills.tool);
-  const systemPrompt = composeSystemPrompt({
-    base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
-    memory: [memorySection(files), skills.catalog].filter(Boolean).join('\n\n') || undefined,
-    append: config.systemPrompt.append,
-  });
+  const memoryText = [memorySection(files), skills.catalog].filter(Boolean).join('\n\n') || undefined;
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
   namesHost = (host) => gate.namesHost(host);
   const hooks = await sessionHooks(config, recorder, () => gate.mode);
+  const childTools = [...tools];
+  tools.push(
+    await sessionTaskTool(config, {
+      workspaceRoot: config.workspaceRoot,
+      answering: () => ({ provider: answering.provider, model: answering.model }),
+      providerName: providerName(config),
+      tools: () => [...childTools, ...(mcp ? mcp.tools() : [])],
+      maxTokens: config.maxTokens,
+      permissions: gate,
+      ...(hooks ? { hooks } : {}),
+      ...(sandbox ? { sandbox } : {}),
+      bashTimeoutMs: config.settings.bashTimeoutMs,
+      ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
+      ...(config.settings.contextWindow ? { contextWindow: config.settings.contextWindow } : {}),
+      secretEnvNames: SECRET_ENV_NAMES,
+      secretValues: secretValues(config),
+      ...(memoryText ? { memory: memoryText } : {}),
+    }),
+  );
+  const systemPrompt = composeSystemPrompt({
+    base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
+    memory: memoryText,
+    append: config.systemPrompt.append,
+  });
   const agent = createAgent({
     permissions: gate,
     ...(hooks ? { hooks } : {}),
@@ -153,7 +174,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     maxTokens: config.maxTokens,
     maxIterations: config.maxIterations,
     secretEnvNames: SECRET_ENV_NAMES,
-    secretValues: [...SECRET_ENV_NAMES.map((name) => process.env[name]).filter((v): v is string => !!v), ...config.secrets],
+    secretValues: secretValues(config),
     ...(config.thinkingBudget ? { thinkingBudget: config.thinkingBudget } : {}),
     ...(config.settings.contextWindow ? { contextWindow: config.settings.contextWindow } : {}),
     autoCompact: config.settings.autoCompact,
@@ -181,6 +202,21 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
 function kept<A extends Agent>(agent: A, lists: SetupLists): A {
   keepSetupLists(agent, lists);
   return agent;
+}
+
+function secretValues(config: InklingConfig): string[] {
+  return [...SECRET_ENV_NAMES.map((name) => process.env[name]).filter((v): v is string => !!v), ...config.secrets];
+}
+
+/** The task tool: child agents on the session's provider, tools and permission chain, with the definitions found. */
+async function sessionTaskTool(config: InklingConfig, shared: Omit<ChildSetup, 'definitions' | 'slots' | 'maxDepth'>): Promise<AnyTool> {
+  const [{ sessionAgents }, { createTaskTool }, { AgentSlots }] = await Promise.all([
+    import('./agents-session.js'),
+    import('../core/agents/task-tool.js'),
+    import('../core/agents/agent-slots.js'),
+  ]);
+  const { definitions } = await sessionAgents(config);
+  return createTaskTool({ ...shared, definitions, slots: new AgentSlots(config.settings.agents.maxConcurrent), maxDepth: config.settings.agents.maxDepth }) as AnyTool;
 }
 
 /**

@@ -25,6 +25,9 @@ export const CLAUDE_TOOL_ROWS: readonly ClaudeToolRow[] = [
   { claude: 'WebFetch', inkling: 'web_fetch' },
   // list_files lists a folder; it is not a glob search, so Glob maps to nothing.
   { claude: 'Glob', inkling: null },
+  // Claude Code's subagent tool, called Task before it was renamed Agent: both names mean task; hooks see Agent.
+  { claude: 'Task', inkling: 'task', fields: { subagent_type: 'agent' } },
+  { claude: 'Agent', inkling: 'task', fields: { subagent_type: 'agent' } },
 ];
 
 const byClaude = new Map(CLAUDE_TOOL_ROWS.map((r) => [r.claude, r]));

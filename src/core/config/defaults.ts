@@ -32,6 +32,7 @@ export interface ResolvedSettings {
   /** maxLongEdge unset means the model catalog's figure (1,568 px for a model it does not size). */
   images: { maxLongEdge?: number };
   web: { search: 'auto' | 'off' };
+  agents: { maxConcurrent: number; maxDepth: 1 | 2 };
   compat: { claude: boolean };
 }
 
@@ -56,6 +57,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   autoCompact: true,
   images: {},
   web: { search: 'auto' },
+  agents: { maxConcurrent: 8, maxDepth: 2 },
   compat: { claude: true },
 };
 

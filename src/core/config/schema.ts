@@ -129,8 +129,18 @@ export const settingsSchema = z
       )
       .partial()
       .describe('The web'),
+    agents: z
+      .strictObject(
+        {
+          maxConcurrent: positiveInt().max(64, { error: 'a whole number from 1 to 64' }).describe('Child agents (the task tool) that run at once at each depth; the rest wait in order'),
+          maxDepth: z.union([z.literal(1), z.literal(2)], { error: '1 or 2' }).describe("How deep child agents nest: 1, only the parent's children; 2, theirs too"),
+        },
+        { error: 'an object like { "maxConcurrent": 4 }' },
+      )
+      .partial()
+      .describe('Child agents the model starts with the task tool'),
     compat: z
-      .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills)") }, { error: 'an object like { "claude": false }' })
+      .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills, agents)") }, { error: 'an object like { "claude": false }' })
       .partial()
       .describe("What inkling reads of other agents' setups"),
   }, { error: 'an object of settings' })

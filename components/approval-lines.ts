@@ -149,7 +149,8 @@ export function approvalCardLines(a: ApprovalsState, item: ToolItem | undefined,
   const header = item ? headerLine(rendererFor(item), item, width, frame, now) : fitLine(`${paint.warn('?')} ${paint.bold(toSafeText(ask.tool))}`, width);
   const waiting = a.queue.length - 1 + ask.waiting;
   const more = waiting > 0 ? paint.dim(`  (${waiting} more waiting)`) : '';
-  const out = [header, fitLine(`${paint.warn('╭─ ')}${paint.bold(`${toSafeText(ask.tool)} asks to run`)} ${paint.dim(`— ${toSafeText(ask.reason)}`)}${more}`, width)];
+  const who = ask.agent ? `${toSafeText(ask.agent.name)} agent wants to run ${toSafeText(ask.tool)}` : `${toSafeText(ask.tool)} asks to run`;
+  const out = [header, fitLine(`${paint.warn('╭─ ')}${paint.bold(who)} ${paint.dim(`— ${toSafeText(ask.reason)}`)}${more}`, width)];
   out.push(...windowRows(a, ask, width, maxRows, epoch).map((r) => fitLine(bar() + r, width)));
   out.push(...choiceRows(a, ask, width));
   if (a.typing) out.push(...fieldLines(a.message, a.cursor, width).map((r) => fitLine(r, width)));

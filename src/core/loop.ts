@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type ImageBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
+import { childRequestUsage } from './agents/child-usage.js';
 import { SecretRequests } from './secret-requests.js';
 import type { AgentEvent, TurnEndReason } from './events.js';
 import { repairHistory } from './history-repair.js';
@@ -53,6 +54,9 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   let warming: Promise<void> | undefined;
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
+    // Children's requests count in the session's usage (the status line, /cost); the turn's stays the parent's own.
+    const child = childRequestUsage(e);
+    if (child) sessionUsage = addUsage(sessionUsage, child);
     const unrecorded = recorder?.event(e);
     config.onEvent?.(e);
     emit(e);

@@ -170,6 +170,17 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'approval_response':
         dropAsk(ev.id);
         break;
+      case 'agent_event': {
+        // A child's ask (at any depth) waits in the parent's prompt, naming the child, first come first served.
+        let inner = ev.event;
+        let agent = ev.agent;
+        while (inner.type === 'agent_event') ({ agent, event: inner } = inner);
+        if (inner.type === 'approval_request') {
+          const { type: _type, ...ask } = inner;
+          d.approvals = { ...d.approvals, queue: [...d.approvals.queue.filter((a) => a.id !== inner.id), { ...ask, agent }] };
+        } else if (inner.type === 'approval_response' || (inner.type === 'tool_status' && inner.status !== 'awaiting_approval')) dropAsk(inner.id);
+        break;
+      }
       case 'tool_output':
         updateTool(ev.id, (t) => ({ ...t, details: ev.details, outputAt: now, startedAt: t.startedAt ?? now }));
         break;

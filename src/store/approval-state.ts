@@ -1,10 +1,13 @@
 // The approval prompt's state: the calls waiting for the person's answer (asked one at a time,
 // the first is shown), the highlighted choice, and the "tell the model" text field.
-import type { AgentEvent } from '../core/events.js';
+import type { AgentEvent, AgentRef } from '../core/events.js';
 import type { PermissionMode } from '../core/permissions/approval.js';
 
-/** One waiting call: the core's approval_request as it came (`waiting` = how many more of the same response will ask). */
-export type ApprovalAsk = Omit<Extract<AgentEvent, { type: 'approval_request' }>, 'type'>;
+/**
+ * One waiting call: the core's approval_request as it came (`waiting` = how many more of the same
+ * response will ask); `agent` names the child agent whose call it is (absent: the parent's).
+ */
+export type ApprovalAsk = Omit<Extract<AgentEvent, { type: 'approval_request' }>, 'type'> & { agent?: AgentRef };
 
 export interface ApprovalsState {
   queue: ApprovalAsk[];

@@ -53,6 +53,8 @@ describe('the task tool', () => {
     const childReq = fx.requestsOf('[A]')[0]!;
     expect(String(JSON.stringify(bodyOf(childReq).system))).toContain('You are an explore agent');
     expect(bodyOf(childReq).tools!.map((t) => t.name)).not.toContain('task');
+    // The children's requests count in the session's usage (two of the parent's and one per child).
+    expect(agent.usage.inputTokens).toBe(5 * 10);
   });
 
   it('runs two general children one after the other, each a barrier', async () => {

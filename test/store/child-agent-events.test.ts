@@ -1,0 +1,31 @@
+// A child agent's events in the store: its asks wait in the parent's approval prompt, naming the
+// child (at any depth), and leave it when answered or when the child's call ends; its other events
+// add nothing to the parent's transcript.
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/core/events.js';
+import { createAppStore, type AppState } from '../../src/store/app-store.js';
+import { applyEvents } from '../../src/store/apply-events.js';
+import { approvalCardLines } from '../../components/approval-lines.js';
+
+const run = (events: AgentEvent[], state: AppState = createAppStore().getState()): AppState => ({ ...state, ...applyEvents(state, events, 1000) });
+const explore = { id: 't1', name: 'explore', depth: 1 };
+const ask = (id: string): AgentEvent => ({ type: 'approval_request', id, tool: 'bash', input: { command: 'touch x' }, preview: { kind: 'command', command: 'touch x', cwd: '/w', findings: [] }, reason: 'commands ask', waiting: 0 });
+const wrap = (event: AgentEvent, agent = explore): AgentEvent => ({ type: 'agent_event', agent, event });
+
+describe("a child agent's events in the store", () => {
+  it("puts a child's ask in the parent's prompt, naming the child, first come first served", () => {
+    const start = run([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }]);
+    const s = run([wrap(ask('c1')), wrap(wrap(ask('c2'), { id: 'g1', name: 'general', depth: 2 }))], start);
+    expect(s.approvals.queue.map((a) => [a.id, a.agent?.name, a.agent?.depth])).toEqual([
+      ['c1', 'explore', 1],
+      ['c2', 'general', 2],
+    ]);
+    expect(s.items).toHaveLength(start.items.length);
+    const card = approvalCardLines(s.approvals, undefined, 80, 20, 0, 1000).join('\n');
+    expect(card).toContain('explore agent wants to run bash');
+    const answered = run([wrap({ type: 'approval_response', id: 'c1', decision: { kind: 'yes' } })], s);
+    expect(answered.approvals.queue.map((a) => a.id)).toEqual(['c2']);
+    const cancelled = run([wrap(wrap({ type: 'tool_status', id: 'c2', status: 'cancelled' }, { id: 'g1', name: 'general', depth: 2 }))], answered);
+    expect(cancelled.approvals.queue).toEqual([]);
+  });
+});

@@ -165,6 +165,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     // `store` is made below; a line is only remembered once the person types one.
     ...(startup ? { mcp: startup.mcp, startup, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
     modelName: () => opts.modelLabel,
+    workspaceRoot: opts.workspaceRoot,
   });
   // INKLING_TRACE_EVENTS=<file>: start-up marks, then one line per core event with its arrival
   // time (benchmarks). Subscribed before the store, so it sees each event first.

@@ -61,6 +61,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/compact', 'summarise the conversation so far to free the context (/compact <what to keep>)', (store, args) => compactConversation(store, args), '[what to keep]'),
   action('/context', 'where the context window goes; /context <n> selects the n-th largest result', (store, args) => showContext(store, args), '[n]'),
   action('/copy', "copy the last answer's markdown to the clipboard", (store) => void copyLastAnswer(store)),
+  action('/export', 'write the session as markdown (inkling-<session>.md in the workspace, or the file named); --html: one self-contained page', (store, args) => void import('./export/session-export.js').then((m) => m.exportSession(store, args)), '[file] [--html]'),
   action('/cost', 'tokens by kind, cost and cache savings of the session', (store) => showCost(store)),
   action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),

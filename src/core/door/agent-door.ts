@@ -11,6 +11,7 @@ import type { MemoryLineTarget } from '../memory/memory-lines.js';
 import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
 import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
+import { writeExport } from './write-export.js';
 import type { SetupLists } from '../setup/setup-lists.js';
 
 /** What the door asks of the MCP servers (/mcp's keys, logins, elicitation answers). */
@@ -32,6 +33,8 @@ export interface DoorParts {
   rememberLine?(target: MemoryLineTarget, line: string): Promise<string>;
   /** The model answering now, as /cost prices it. */
   modelName?(): string;
+  /** Where /export's relative paths are. */
+  workspaceRoot?: string;
 }
 
 interface Run {
@@ -173,6 +176,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');
       case 'modelName':
         return parts.modelName?.() ?? '';
+      case 'writeExport':
+        return parts.workspaceRoot ? writeExport(parts.workspaceRoot, request.file, request.text) : missing('no workspace to write to');
       case 'toggleThinking':
         return models ? models.toggleThinking() : { refused: 'thinking cannot be switched for this model' };
       case 'currentModel':

@@ -48,6 +48,8 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
     case 'listSessions':
     case 'resumeSession':
       return nothing('sessions are not kept in this run');
+    case 'writeExport':
+      return nothing('no workspace to write to');
     case 'listModels':
     case 'switchModel':
       return nothing('no other model to switch to');

@@ -65,6 +65,8 @@ export type AgentRequest =
   | { type: 'switchModel'; model: string }
   /** Alt+T: thinking off, or on at the `thinking` budget, from the next request. */
   | { type: 'toggleThinking' }
+  /** /export: writes `text` to `file` (relative: in the workspace); answers the path written. */
+  | { type: 'writeExport'; file: string; text: string }
   | { type: 'reconnectMcp'; name: string }
   | { type: 'disableMcp'; name: string }
   /** /mcp's l: an OAuth login; the URL comes as the servers' mcp_login event, the answer when it ends. */
@@ -153,6 +155,7 @@ export interface Answers {
   listModels: Promise<Array<{ id: string; contextWindow: number | null }>>;
   switchModel: Promise<string>;
   toggleThinking: ThinkingSwitch;
+  writeExport: Promise<string>;
   reconnectMcp: Promise<boolean>;
   disableMcp: Promise<boolean>;
   loginMcp: Promise<{ ok: true; file: string } | { ok: false; reason: string }>;

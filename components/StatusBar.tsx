@@ -8,6 +8,7 @@ import { toSafeText } from '../src/core/text/safe-text.js';
 import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { askingHints, helpHints, inputHints, modeHintText } from './status-hints.js';
 import { isAsking } from '../src/store/app-store.js';
+import { runningChildren } from '../src/store/child-agents.js';
 import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
 import { useDrawnRows } from './drawn-rows.js';
@@ -26,6 +27,8 @@ type StatusSlice = {
   permissionMode?: PermissionMode | null;
   /** The thinking budget of the next requests; null or absent: off. */
   thinkingBudget?: number | null;
+  /** Child agents (task calls) running now. */
+  agents?: number;
 } & Pick<
   AppState,
   | 'phase'
@@ -123,6 +126,14 @@ const STATUS_PARTS: readonly StatusPart[] = [
     choices: (s) => (s.thinkingBudget ? [paint.accent('thinking'), ''] : ['']),
   },
   {
+    name: 'agents',
+    coloured: true,
+    choices: (s) => {
+      const n = s.agents ?? 0;
+      return n > 0 ? [paint.accent(`${n} agent${n === 1 ? '' : 's'} running`), paint.accent(`${n} agent${n === 1 ? '' : 's'}`), ''] : [''];
+    },
+  },
+  {
     name: 'tokens',
     choices: (s, { model }) => {
       // In history mode and shell focus the keys matter more than the tokens.
@@ -197,6 +208,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       secret: st.secrets.length > 0,
       permissionMode: st.permission.mode,
       thinkingBudget: st.thinkingBudget,
+      agents: runningChildren(st),
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

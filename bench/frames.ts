@@ -5,6 +5,7 @@
 //   npm run bench -- --only live,flood              a subset (names below)
 //   npm run bench -- --save after                   also write bench/results/after.json
 //   npm run bench -- --baseline baseline            the file the baseline column comes from
+//   npm run bench -- --only startup --with-setup    start-up with 50 skills and 20 hooks in the workspace (issue 33)
 //   npm run bench -- --profile --save baseline      CPU profiles of the live, flood, keys and spinner scenarios,
 //                                                   top self time → bench/results/baseline-profile.md
 // Scenarios: startup frame live spinner firstline reads keys flood
@@ -63,7 +64,7 @@ const frameFigures = (): ScenarioResult => {
 };
 
 const runs: Record<Scenario, () => Promise<ScenarioResult>> = {
-  startup: () => startup(),
+  startup: () => startup(undefined, process.argv.includes('--with-setup')),
   frame: async () => frameFigures(),
   live: () => liveTurn({ reps }),
   spinner: () => spinnerIdleEsc(),

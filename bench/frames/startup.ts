@@ -6,11 +6,14 @@ import { startTmuxApp } from '../../test/e2e/tmux-app.js';
 import { benchTempDir, COLS, ROWS } from './app-session.js';
 import { medianOf, type ScenarioResult } from './figures.js';
 import { startupMarksWithCpu } from './trace-file.js';
+import { writeSetupFixture } from './setup-fixture.js';
 
 export const STARTUP_RUNS = 7;
 
-export async function startup(runs = STARTUP_RUNS): Promise<ScenarioResult> {
+/** `withSetup`: the workspace holds 50 skills and 20 hooks (setup-fixture.ts). */
+export async function startup(runs = STARTUP_RUNS, withSetup = false): Promise<ScenarioResult> {
   const dir = benchTempDir();
+  if (withSetup) writeSetupFixture(dir);
   const times: number[] = [];
   const marks: number[] = [];
   const cpus: number[] = [];
@@ -35,7 +38,7 @@ export async function startup(runs = STARTUP_RUNS): Promise<ScenarioResult> {
   }
   return {
     figures: {
-      'startup.ms': medianOf(times, 0, 'from tmux new-session to the prompt in capture-pane (2 ms polls), demo model'),
+      'startup.ms': medianOf(times, 0, `from tmux new-session to the prompt in capture-pane (2 ms polls), demo model${withSetup ? ', 50 skills and 20 hooks in the workspace' : ''}`),
       ...(marks.length ? { 'startup.frameMark': medianOf(marks) } : {}),
       ...(cpus.length ? { 'startup.frameCpu': medianOf(cpus, 0, 'process.cpuUsage() (user + system) at the mark') } : {}),
     },

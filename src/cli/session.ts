@@ -1,5 +1,6 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
+import os from 'node:os';
 import type { Agent, ModelSwitching } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
@@ -101,7 +102,13 @@ export const HEADLESS_RETRY_BUDGET_MS = 40_000;
 /** AGENTS.md / CLAUDE.md and the person's own file; loaded with the agent, after the first frame. */
 export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
   const { loadProjectMemory } = await import('../core/memory/project-memory.js');
-  return loadProjectMemory({ workspaceRoot: config.workspaceRoot, home: config.home, homeDisplay: displayPath(config.home, config.workspaceRoot) });
+  return loadProjectMemory({
+    workspaceRoot: config.workspaceRoot,
+    home: config.home,
+    homeDisplay: displayPath(config.home, config.workspaceRoot),
+    userHome: process.env.HOME ?? os.homedir(),
+    readClaude: config.settings.compat.claude,
+  });
 }
 
 export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent & ModelSwitching> {

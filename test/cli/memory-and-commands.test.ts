@@ -48,8 +48,9 @@ describe('project memory in the system prompt', () => {
     expect(system).toMatch(/^You are inkling/);
     expect(system).toContain('# Project instructions (AGENTS.md)');
     expect(system).toContain('Always use pnpm.');
-    // AGENTS.md wins over CLAUDE.md at the root.
-    expect(system).not.toContain('Claude-only rule.');
+    // At the root both are read, AGENTS.md first (issue 33; before, AGENTS.md hid CLAUDE.md).
+    expect(system).toContain('# Project instructions (CLAUDE.md)');
+    expect(system.indexOf('Always use pnpm.')).toBeLessThan(system.indexOf('Claude-only rule.'));
     expect(system).toContain("# The person's own instructions");
     expect(system).toContain('Answer in British English.');
     expect(system).toContain('- packages/api/AGENTS.md');

@@ -15,7 +15,9 @@ export interface MemoryLineTarget {
 /** The project's memory file (the loaded one, else a new AGENTS.md) and the person's own. */
 export function memoryLineTargets(opts: { workspaceRoot: string; home: string; homeDisplay: string; loaded: readonly MemoryFile[] }): MemoryLineTarget[] {
   const project = opts.loaded.find((f) => f.scope === 'project');
-  const user = opts.loaded.find((f) => f.scope === 'user');
+  const userPath = path.join(opts.home, 'AGENTS.md');
+  // ~/.claude/CLAUDE.md is read too, but a `#` line goes to inkling's own file.
+  const user = opts.loaded.find((f) => f.scope === 'user' && f.path === userPath);
   return [
     {
       scope: 'project',
@@ -23,7 +25,7 @@ export function memoryLineTargets(opts: { workspaceRoot: string; home: string; h
       label: `${project?.displayPath ?? 'AGENTS.md'} (this project)`,
       exists: project !== undefined,
     },
-    { scope: 'user', path: path.join(opts.home, 'AGENTS.md'), label: `${opts.homeDisplay}/AGENTS.md (all your projects)`, exists: user !== undefined },
+    { scope: 'user', path: userPath, label: `${opts.homeDisplay}/AGENTS.md (all your projects)`, exists: user !== undefined },
   ];
 }
 

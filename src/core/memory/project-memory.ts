@@ -1,9 +1,12 @@
-// Project memory: the instructions a person keeps for the agent. AGENTS.md at the workspace root
-// (else CLAUDE.md), the person's own $INKLING_HOME/AGENTS.md, and nested AGENTS.md files, which
-// are listed by path rather than included so the prompt stays small.
+// Project memory: the instructions a person keeps for the agent. AGENTS.md, CLAUDE.md and
+// CLAUDE.local.md at the workspace root (each that exists, in that order), the person's own
+// $INKLING_HOME/AGENTS.md and ~/.claude/CLAUDE.md, and nested AGENTS.md files (else CLAUDE.md),
+// which are listed by path rather than included so the prompt stays small. A CLAUDE*.md's
+// `@path` imports are brought in as Claude Code does (claude-imports.ts).
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { walkWorkspace } from '../files/workspace-walk.js';
+import { withClaudeImports } from './claude-imports.js';
 
 /** Each file's text is cut at this size, with a note saying so. */
 export const MEMORY_FILE_CAP_BYTES = 40 * 1024;
@@ -12,6 +15,8 @@ const NESTED_MAX_DEPTH = 6;
 const NESTED_MAX_ENTRIES = 20_000;
 const NESTED_MAX_LISTED = 50;
 const ROOT_NAMES = ['AGENTS.md', 'CLAUDE.md'] as const;
+/** At the root CLAUDE.local.md (the person's own notes for the project, not committed) comes too. */
+const ROOT_FILES = [...ROOT_NAMES, 'CLAUDE.local.md'] as const;
 
 export interface MemoryFile {
   scope: 'user' | 'project' | 'nested';
@@ -31,24 +36,24 @@ export interface MemoryOptions {
   home: string;
   /** How the user file is named in the prompt and /memory. */
   homeDisplay?: string;
+  /** The person's home folder: ~/.claude/CLAUDE.md is read beside $INKLING_HOME/AGENTS.md (unless readClaude is false), and imports may reach it. */
+  userHome?: string;
+  /** compat.claude: false leaves ~/.claude alone. */
+  readClaude?: boolean;
 }
 
 export async function loadProjectMemory(opts: MemoryOptions): Promise<MemoryFile[]> {
   const userPath = path.join(opts.home, 'AGENTS.md');
-  const [user, project, nested] = await Promise.all([
+  const claudeUser = opts.userHome && opts.readClaude !== false ? path.join(opts.userHome, '.claude', 'CLAUDE.md') : undefined;
+  const [user, claude, project, nested] = await Promise.all([
     readMemoryFile(userPath, 'user', `${opts.homeDisplay ?? opts.home}/AGENTS.md`),
-    rootMemory(opts.workspaceRoot),
+    claudeUser ? readMemoryFile(claudeUser, 'user', '~/.claude/CLAUDE.md') : null,
+    Promise.all(ROOT_FILES.map((name) => readMemoryFile(path.join(opts.workspaceRoot, name), 'project', name))),
     nestedMemory(opts.workspaceRoot),
   ]);
-  return [user, project, ...nested].filter((f): f is MemoryFile => f !== null);
-}
-
-async function rootMemory(root: string): Promise<MemoryFile | null> {
-  for (const name of ROOT_NAMES) {
-    const file = await readMemoryFile(path.join(root, name), 'project', name);
-    if (file) return file;
-  }
-  return null;
+  const files = [user, claude, ...project, ...nested].filter((f): f is MemoryFile => f !== null);
+  const bounds = { workspaceRoot: opts.workspaceRoot, userHome: opts.userHome ?? opts.workspaceRoot };
+  return Promise.all(files.map(async (f) => (f.inPrompt && /CLAUDE(\.local)?\.md$/.test(f.path) ? { ...f, text: await withClaudeImports(f.text, f.path, bounds) } : f)));
 }
 
 async function readMemoryFile(file: string, scope: 'user' | 'project', displayPath: string): Promise<MemoryFile | null> {

@@ -16,7 +16,7 @@ import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits, type Snaps
 import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
 import { ledgerLog, type LedgerLog } from './ledger-log.js';
 import { SNAPSHOT_BUDGET_MS, SnapshotBudget, type BoundedSnapshot } from './snapshot-budget.js';
-import { treeChanges, unifiedDiff } from './tree-diff.js';
+import { unifiedDiff } from './tree-diff.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
 export interface ChangeLedgerOptions {
@@ -147,7 +147,7 @@ export class ChangeLedger {
         const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit));
         if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
         const after = second.snap;
-        const changes = await treeChanges(live.repo.git, before.tree, after.tree);
+        const changes = await live.taker.changes(before.tree, after.tree);
         const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
         const entry = changes.length === 0 ? undefined : await live.append({
           kind: 'tool',

@@ -7,7 +7,6 @@ import { OUTSIDE_LABEL, PAUSED_LABEL, revertNote, type RevertPlan } from './reve
 import { restoreFiles } from './restore.js';
 import { sessionIndexFile, type ShadowRepo } from './shadow-repo.js';
 import { SnapshotTaker, type Snapshot, type SnapshotLimits } from './snapshot.js';
-import { treeChanges } from './tree-diff.js';
 import type { WorkspaceWatcher } from './workspace-watch.js';
 
 export interface RevertOptions {
@@ -62,7 +61,7 @@ export class OpenLedger {
       return;
     }
     if (head.after === snap.tree) return;
-    const changes = await treeChanges(this.repo.git, head.after, snap.tree);
+    const changes = await this.taker.changes(head.after, snap.tree);
     const entry = await this.append({ kind: 'outside', label: paused ? PAUSED_LABEL : OUTSIDE_LABEL, before: head.after, changes, ...(paused ? { paused } : {}) }, snap.tree);
     emit({ type: 'outside_changes', entry: entry.id, changes, ...(paused ? { paused } : {}) });
   }
@@ -95,7 +94,7 @@ export class OpenLedger {
     const after = await this.taker.take({ full: true });
     const before = forkPrefix ? forkPrefix.at(-1)!.after : plan.current;
     if (!forkPrefix && after.tree === before) return { plan, restored, left };
-    const changes = await treeChanges(this.repo.git, before, after.tree);
+    const changes = await this.taker.changes(before, after.tree);
     // A fork's conversation is truncated to match, so the model needs telling only about files left behind.
     const note = forkPrefix && left.length === 0 ? undefined : revertNote(plan, restored, left);
     const entry = await this.append({ ...meta, before, changes, ...(note ? { note: this.redact(note) } : {}) }, after.tree, forkPrefix);

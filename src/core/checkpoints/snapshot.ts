@@ -10,6 +10,7 @@ import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
 import { GitError, GitTimeoutError, splitNul, type Git } from './git.js';
 import type { ShadowRepo } from './shadow-repo.js';
+import { treeChanges, type FileChange } from './tree-diff.js';
 import type { ChangeFeed } from './workspace-watch.js';
 
 export interface SkippedFile {
@@ -76,6 +77,11 @@ export class SnapshotTaker {
 
   get lastWay(): SnapshotWay {
     return this.way;
+  }
+
+  /** What changed from `from` to `to`; read from this taker's index when that holds `to` (its latest snapshot). */
+  changes(from: string, to: string): Promise<FileChange[]> {
+    return treeChanges(this.repo.git, from, to, to === this.lastTree ? this.indexFile : undefined);
   }
 
   close(): void {

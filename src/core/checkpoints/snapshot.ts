@@ -5,7 +5,7 @@
 // and none at all when nothing happened; when those paths are all plain files that no ignore
 // rule leaves out, they go into the index without a listing. A full walk whenever the feed
 // cannot tell.
-import { constants, promises as fs } from 'node:fs';
+import { accessSync, constants, lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { MAX_RECORDED_FILE_BYTES } from './default-ignore.js';
 import { GitError, GitTimeoutError, splitNul, type Git } from './git.js';
@@ -41,8 +41,15 @@ const PACK_AT_FILES = 200;
 /** This process's user (undefined where there is none: every readability is asked). */
 const OWN_UID = process.getuid?.();
 
-/** Paths inspected (lstat, access) at the same time. */
-const INSPECT_AT_ONCE = 64;
+/** Most paths the quick way (no listing) takes. */
+const QUICK_AT_MOST = 64;
+
+/**
+ * Paths inspected (lstat, access) between two turns of the event loop. Synchronous calls, on
+ * paths git has just looked at: measured on a loaded 2-core machine, 3,000 files take 9 ms this
+ * way and 41 ms (34 ms of CPU) through the thread pool, whose queue the loop waits on.
+ */
+const INSPECT_PER_TURN = 256;
 
 export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: MAX_RECORDED_FILE_BYTES, maxNewFiles: 50_000, walkTimeoutMs: 20_000 };
 
@@ -106,9 +113,9 @@ export class SnapshotTaker {
    * folder, something past a symlink, an ignored name, or ignore rules that cannot be asked.
    */
   private async recordFiles(paths: string[]): Promise<Snapshot | undefined> {
-    if (!this.feed || this.lastTree === undefined || paths.length > INSPECT_AT_ONCE) return undefined;
+    if (!this.feed || this.lastTree === undefined || paths.length > QUICK_AT_MOST) return undefined;
     const symlinkDirs = new Map<string, boolean>();
-    const verdicts = await Promise.all(paths.map((rel) => this.inspect(rel, symlinkDirs)));
+    const verdicts = paths.map((rel) => this.inspect(rel, symlinkDirs));
     if (verdicts.some((v) => v.kind === 'directory')) return undefined;
     const update = paths.filter((_, i) => verdicts[i]!.kind === 'update');
     const ignored = await this.feed.ignored(update);
@@ -156,12 +163,13 @@ export class SnapshotTaker {
     const nowDirectories: string[] = [];
     const symlinkDirs = new Map<string, boolean>();
     const paths = [...changed, ...added];
-    // Looked at side by side (a few stats each); a huge first listing goes in slices.
-    const verdicts: Awaited<ReturnType<SnapshotTaker['inspect']>>[] = [];
-    for (let i = 0; i < paths.length; i += INSPECT_AT_ONCE) {
+    // A few stats each, a slice per turn of the event loop: a huge first listing never holds it for long.
+    const verdicts: ReturnType<SnapshotTaker['inspect']>[] = [];
+    for (let i = 0; i < paths.length; i += INSPECT_PER_TURN) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       // New files git just found by walking are not past a symlink (git does not walk through one;
       // one swapped in since is refused by update-index, see updateIndexRacing): no folder lstat each.
-      verdicts.push(...(await Promise.all(paths.slice(i, i + INSPECT_AT_ONCE).map((rel, j) => this.inspect(rel, symlinkDirs, i + j >= changed.length)))));
+      for (let j = i; j < Math.min(i + INSPECT_PER_TURN, paths.length); j++) verdicts.push(this.inspect(paths[j]!, symlinkDirs, j >= changed.length));
     }
     verdicts.forEach((verdict, i) => {
       const rel = paths[i]!;
@@ -190,46 +198,51 @@ export class SnapshotTaker {
     return { tree: this.lastTree, skipped: [...this.lastSkipped.values()] };
   }
 
-  private async inspect(
+  private inspect(
     rel: string,
     symlinkDirs: Map<string, boolean>,
     walkedTo = false,
-  ): Promise<{ kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile }> {
+  ): { kind: 'update' } | { kind: 'directory' } | { kind: 'skip'; file: SkippedFile } {
     // A directory replaced by a symlink: what was recorded under it is gone from the workspace
     // (git refuses to look through the link, and so does the ledger).
-    if (!walkedTo && (await this.beyondSymlink(rel, symlinkDirs))) return { kind: 'directory' };
+    if (!walkedTo && this.beyondSymlink(rel, symlinkDirs)) return { kind: 'directory' };
     const abs = path.join(this.repo.workspaceRoot, rel);
-    let stat;
-    try {
-      stat = await fs.lstat(abs);
-    } catch {
-      return { kind: 'update' }; // gone: update-index --remove drops it
-    }
+    const stat = lstatOrNot(abs);
+    if (!stat) return { kind: 'update' }; // gone: update-index --remove drops it
     if (stat.isDirectory()) return { kind: 'directory' };
     if (stat.isSymbolicLink()) return { kind: 'update' };
     if (stat.size > this.limits.maxFileBytes) return { kind: 'skip', file: { path: rel, reason: 'too-large', bytes: stat.size } };
     // Our own file with its owner's read bit is readable: no access() call each (3,000 new files, 3,000 calls fewer).
     if (stat.uid === OWN_UID && (stat.mode & 0o400) !== 0) return { kind: 'update' };
     try {
-      await fs.access(abs, constants.R_OK);
+      accessSync(abs, constants.R_OK);
     } catch {
       return { kind: 'skip', file: { path: rel, reason: 'unreadable' } };
     }
     return { kind: 'update' };
   }
 
-  private async beyondSymlink(rel: string, cache: Map<string, boolean>): Promise<boolean> {
+  private beyondSymlink(rel: string, cache: Map<string, boolean>): boolean {
     const parts = rel.split('/');
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
       let link = cache.get(dir);
       if (link === undefined) {
-        link = await fs.lstat(path.join(this.repo.workspaceRoot, dir)).then((s) => s.isSymbolicLink(), () => false);
+        link = lstatOrNot(path.join(this.repo.workspaceRoot, dir))?.isSymbolicLink() ?? false;
         cache.set(dir, link);
       }
       if (link) return true;
     }
     return false;
+  }
+}
+
+/** The path's own attributes, or undefined when it cannot be looked at (gone, or a parent is not a folder now). */
+function lstatOrNot(abs: string): Stats | undefined {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }
 

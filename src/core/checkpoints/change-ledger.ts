@@ -140,28 +140,34 @@ export class ChangeLedger {
       const first = live ? await this.snapshotOrOff(live, emit) : undefined;
       const before = first?.kind === 'taken' ? first.snap : undefined;
       if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused).catch((err) => this.turnOff(err, emit));
-      const result = await run();
-      if (!live || !first || this.state.state === 'off') return result;
-      if (!before) return this.untrackedCall(call, first.kind === 'untracked' ? first.reason : 'not tracked', emit, result);
+      // New folders are followed once the call's own snapshot has looked at them, not while the command makes them.
+      const release = this.watcher?.hold() ?? (() => undefined);
       try {
-        const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit));
-        if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
-        const after = second.snap;
-        const changes = await live.taker.changes(before.tree, after.tree);
-        const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
-        const entry = changes.length === 0 ? undefined : await live.append({
-          kind: 'tool',
-          label: this.redact(callLabel(call.name, call.input)),
-          before: before.tree,
-          changes,
-          call: { id: call.id, name: call.name },
-          ...(skipped.length > 0 ? { skipped } : {}),
-        }, after.tree);
-        emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}) });
-      } catch (err) {
-        this.turnOff(err, emit);
+        const result = await run();
+        if (!live || !first || this.state.state === 'off') return result;
+        if (!before) return this.untrackedCall(call, first.kind === 'untracked' ? first.reason : 'not tracked', emit, result);
+        try {
+          const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit)).finally(release);
+          if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
+          const after = second.snap;
+          const changes = await live.taker.changes(before.tree, after.tree);
+          const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
+          const entry = changes.length === 0 ? undefined : await live.append({
+            kind: 'tool',
+            label: this.redact(callLabel(call.name, call.input)),
+            before: before.tree,
+            changes,
+            call: { id: call.id, name: call.name },
+            ...(skipped.length > 0 ? { skipped } : {}),
+          }, after.tree);
+          emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}) });
+        } catch (err) {
+          this.turnOff(err, emit);
+        }
+        return result;
+      } finally {
+        release();
       }
-      return result;
     });
   }
 

@@ -14,48 +14,9 @@ import { EventFlush } from './event-flush.js';
 import { askable, walkFolders } from './folder-walk.js';
 import { IgnoreChecker } from './ignore-checker.js';
 import type { ShadowRepo } from './shadow-repo.js';
+import { DEFAULT_WATCH_LIMITS, MAX_RETRY_DELAY_MS, type ChangeFeed, type ChangeHint, type WatchLimits } from './watch-limits.js';
 
-export interface WatchLimits {
-  /** More directories than this and the workspace is not watched (every snapshot walks it). */
-  maxDirs: number;
-  /** More names than this waiting to be looked at and the watcher drops them and stops until a walk. */
-  maxQueued: number;
-  /** More changed paths than this between two snapshots and the next one walks everything. */
-  maxPaths: number;
-  /** How long a flush waits for its own event before the feed answers `unknown`. */
-  flushTimeoutMs: number;
-  /** After a failed attempt, how long before a finished walk may start watching again (doubled after each, up to 5 min). */
-  retryAfterMs: number;
-  /** Queued names are looked at once no event came for this long… */
-  settleMs: number;
-  /** …or this long after the first of them, whichever is sooner. */
-  maxSettleMs: number;
-}
-
-export const DEFAULT_WATCH_LIMITS: WatchLimits = {
-  maxDirs: 4_000,
-  maxQueued: 2_000,
-  maxPaths: 500,
-  flushTimeoutMs: 1_000,
-  retryAfterMs: 10_000,
-  settleMs: 100,
-  maxSettleMs: 1_000,
-};
-
-const MAX_RETRY_DELAY_MS = 5 * 60_000;
-
-/** What may have changed since the feed's last drain. */
-export type ChangeHint = { kind: 'paths'; paths: string[] } | { kind: 'unknown'; reason: string };
-
-/** One consumer's view (one snapshot taker): its own set of dirty paths since its last drain. */
-export interface ChangeFeed {
-  drain(): Promise<ChangeHint>;
-  /** Which of these paths the ignore rules leave out; undefined when that cannot be said quickly. */
-  ignored(paths: readonly string[]): Promise<Set<string> | undefined>;
-  /** A walk of the whole workspace finished: a watcher that stopped may start again. */
-  walked(): void;
-  close(): void;
-}
+export { DEFAULT_WATCH_LIMITS, type ChangeFeed, type ChangeHint, type WatchLimits } from './watch-limits.js';
 
 interface FeedState {
   paths: Set<string>;
@@ -93,8 +54,10 @@ export class WorkspaceWatcher {
   private rewatchWanted = false;
   /** When the latest event came: the queue waits for a pause. */
   private lastEventAt = 0;
-  /** Ends the pump's wait for a pause early (the watcher stopped or closed). */
+  /** Ends the pump's wait for a pause early (the watcher stopped or closed, or the last hold ended). */
   private wake: (() => void) | undefined;
+  /** Calls under way that asked the watcher to leave new folders until they end (see hold). */
+  private holds = 0;
 
   readonly ignores: IgnoreChecker;
   private readonly limits: WatchLimits;
@@ -137,6 +100,11 @@ export class WorkspaceWatcher {
     return this.watchers.size;
   }
 
+  /** Names waiting for the running call to end before they are looked at (tests look). */
+  get heldNames(): number {
+    return this.holds > 0 ? this.queue.size : 0;
+  }
+
   /** Why it is not watching (undefined while it is, or before set-up ends). */
   get stoppedReason(): string | undefined {
     return this.stopped;
@@ -151,6 +119,18 @@ export class WorkspaceWatcher {
       walked: () => this.walked(),
       close: () => void this.feeds.delete(state),
     };
+  }
+
+  /**
+   * A call that may write is running: new folders are followed once it has ended (the returned
+   * release), not while its command races the walk for the CPU (3,000 new folders: all wasted, the
+   * watcher stops anyway). Nothing is missed: a new folder's name is a changed path, so a snapshot
+   * looks at everything under it.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => void (!released && (released = true) && --this.holds === 0 && this.wake?.());
   }
 
   close(): void {
@@ -287,17 +267,10 @@ export class WorkspaceWatcher {
     this.pumping = (async () => {
       const first = Date.now();
       // While a command is still making folders, following each one would race it for the CPU.
-      while (!this.closed && !this.stopped) {
-        const now = Date.now();
-        const wait = Math.min(this.lastEventAt + this.limits.settleMs, first + this.limits.maxSettleMs) - now;
-        if (wait <= 0) break;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait).unref();
-          this.wake = () => (clearTimeout(timer), resolve());
-        });
-        this.wake = undefined;
-      }
+      await this.waitUntil(() => Math.min(this.lastEventAt + this.limits.settleMs, first + this.limits.maxSettleMs));
       while ((this.queue.size > 0 || this.rewatchWanted) && !this.closed && !this.stopped) {
+        await this.waitUntil(() => 0);
+        if (this.closed || this.stopped) break;
         if (this.rewatchWanted) {
           this.rewatchWanted = false;
           this.queue.clear();
@@ -312,6 +285,20 @@ export class WorkspaceWatcher {
     })()
       .catch((err: unknown) => this.stop(`a watch could not be made: ${(err as Error).message}`))
       .finally(() => (this.pumping = undefined));
+  }
+
+  /** Waits until the time `when` says, and for as long as a call holds the watcher; ends early once stopped or closed. */
+  private async waitUntil(when: () => number): Promise<void> {
+    while (!this.closed && !this.stopped) {
+      // Held: until the call ends (its release wakes this up).
+      const wait = this.holds > 0 ? undefined : when() - Date.now();
+      if (wait !== undefined && wait <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = wait === undefined ? undefined : setTimeout(resolve, wait).unref();
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+      this.wake = undefined;
+    }
   }
 
   /** Names that are (now) folders: watch them and what is under them; gone ones: drop their watches. */

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gitEnvironment } from '../../../src/core/checkpoints/git.js';
 import { openShadowRepo, sessionIndexFile, type ShadowRepo } from '../../../src/core/checkpoints/shadow-repo.js';
 import { SnapshotTaker } from '../../../src/core/checkpoints/snapshot.js';
@@ -178,6 +178,40 @@ describe('the ledger with file events', () => {
       ledger.close();
     }
   });
+  it("follows the folders a call makes once the call's snapshot has looked at them, not while the command runs", async () => {
+    ws = await ledgerWorkspace({ files: { 'a.txt': 'one\n' } });
+    // No pause before queued names are looked at, and room for few folders: followed during the
+    // call, the 20 new ones would stop the watcher before the call's own snapshot.
+    const ledger = newLedger(ws, { watch: { maxDirs: 10, settleMs: 0, maxSettleMs: 0 } });
+    const added: string[] = [];
+    try {
+      await ledger.beginTurn('go', 1, () => undefined);
+      const w = ledger.workspaceWatcher!;
+      await w.settled();
+      expect(w.watching).toBe(true);
+      // A feed of the test's own: its drain returns once the kernel has delivered every event so far.
+      const probe = w.feed();
+      await ledger.recordCall({ id: 'c1', name: 'bash', input: { command: 'mkdir' } }, async () => {
+        for (let i = 0; i < 20; i++) await ws!.write(`made/${i}/f.txt`, `${i}\n`);
+        await probe.drain();
+        // The name "made" has been seen: either it waits for the call, or the watcher walked it and stopped.
+        await vi.waitFor(() => expect(w.heldNames > 0 || !w.watching).toBe(true), { timeout: 20_000, interval: 5 });
+        expect(w.watching).toBe(true);
+        expect(w.heldNames).toBe(1);
+        return { content: 'ok', isError: false };
+      }, (e) => e.type === 'tool_changes' && added.push(...e.changes.map((c) => c.path)));
+      // The call's snapshot looked under the one changed name, not at the whole workspace.
+      expect(ledger.lastSnapshotWay).toBe('paths');
+      expect(added.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `made/${i}/f.txt`).sort());
+      // Then the folders were followed: too many for this watcher's room, so it stopped, saying why.
+      await w.idle();
+      expect(w.heldNames).toBe(0);
+      expect(w.stoppedReason).toMatch(/^more than \d+ new folders to watch at once$/);
+    } finally {
+      await ledger.close();
+    }
+  });
+
   it('sees at a turn start, from the events, what an editor changed between turns', async () => {
     ws = await ledgerWorkspace({ files: { 'a.txt': 'one\n', 'b.txt': 'two\n' } });
     const ledger = newLedger(ws);

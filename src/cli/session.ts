@@ -198,6 +198,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     dropped: (id) => agent.toolCallCost(id)?.edit === 'drop',
     displayPath: (file) => skillDisplayPath(file, config.workspaceRoot),
     permissions: (await import('./permission-list.js')).permissionList(gate, config.report?.files ?? []),
+    agents: (await (await import('./agents-session.js')).sessionAgents(config)).definitions,
   });
   if (!mcp) return kept(agent, lists);
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).

@@ -17,6 +17,7 @@ import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
 import { copyLastAnswer } from './copy-answer.js';
 import { hooksCommand, listSkills, permissionsCommand } from './setup-list-actions.js';
+import { listAgents } from './agent-list-actions.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
 /** Where a command comes from: inkling itself, a command file of the project or of the person, an MCP server's prompt. */
@@ -65,6 +66,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/cost', 'tokens by kind, cost and cache savings of the session', (store) => showCost(store)),
   action('/model', 'pick the model that answers from the next request', (store) => void openModelPicker(store)),
   action('/mouse', 'turn mouse mode on or off (the wheel scrolls the transcript)', (store) => toggleMouse(store)),
+  action('/agents', 'the child agents the model can start (task tool): where each is defined, its tools and model', (store) => void listAgents(store)),
   action('/skills', 'the skills found: where from, size, whether the conversation holds them started', (store) => void listSkills(store)),
   action('/hooks', "Claude Code hooks: each one's file and last run (exit code, time, output); off or on again for this session", (store, args) => void hooksCommand(store, args), '[off|on <n>]'),
   action('/permissions', 'the permission rules in force, each with its file; remove <n> takes one away (from its file)', (store, args) => void permissionsCommand(store, args), '[remove <n>]'),

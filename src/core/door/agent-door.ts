@@ -164,6 +164,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       case 'answerElicitation':
         return mcp?.answerElicitation(request.id, request.answer) ?? false;
       case 'listSkills':
+      case 'listAgents':
       case 'listHooks':
       case 'setHookOff':
       case 'listPermissions':
@@ -214,7 +215,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   };
 }
 
-type SetupRequest = Extract<AgentRequest, { type: 'listSkills' | 'listHooks' | 'setHookOff' | 'listPermissions' | 'removePermission' }>;
+type SetupRequest = Extract<AgentRequest, { type: 'listSkills' | 'listAgents' | 'listHooks' | 'setHookOff' | 'listPermissions' | 'removePermission' }>;
 
 /** /skills, /hooks and /permissions: asked before the agent is built, they wait for it (it is built after the first frame). */
 function setupAnswer(setup: Promise<SetupLists | null> | undefined, request: SetupRequest): Answers[SetupRequest['type']] {
@@ -222,6 +223,10 @@ function setupAnswer(setup: Promise<SetupLists | null> | undefined, request: Set
   if (request.type === 'listSkills') {
     const skills: Answers['listSkills'] = lists.then((l) => l?.skills() ?? []);
     return skills;
+  }
+  if (request.type === 'listAgents') {
+    const agents: Answers['listAgents'] = lists.then((l) => l?.agents() ?? []);
+    return agents;
   }
   if (request.type === 'listHooks') {
     const hooks: Answers['listHooks'] = lists.then((l) => l?.hooks() ?? []);

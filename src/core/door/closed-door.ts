@@ -28,6 +28,7 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
       return Promise.resolve('memory files cannot be written here');
     case 'promptHistory':
     case 'listSkills':
+    case 'listAgents':
     case 'listHooks':
     case 'listPermissions':
       return Promise.resolve([]);

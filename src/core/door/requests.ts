@@ -20,7 +20,7 @@ import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
 import type { BackgroundRefusal, JobEvent, JobInfo } from '../jobs/job-types.js';
 import type { RunFacts, ThinkingSwitch } from '../startup-info.js';
-import type { HookListing, PermissionListing, SkillListing } from '../setup/setup-lists.js';
+import type { AgentListing, HookListing, PermissionListing, SkillListing } from '../setup/setup-lists.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -80,6 +80,8 @@ export type AgentRequest =
   | { type: 'listSkills' }
   /** /hooks: each hook, its file and last run. */
   | { type: 'listHooks' }
+  /** /agents: the child agent definitions the task tool offers, with their origin. */
+  | { type: 'listAgents' }
   /** /hooks off|on <n>: turns hook `number` off (or on) for the session; answers false when there is none. */
   | { type: 'setHookOff'; number: number; off: boolean }
   /** /permissions: the rules in force, each with where it comes from. */
@@ -164,6 +166,7 @@ export interface Answers {
   answerElicitation: boolean;
   listSkills: Promise<SkillListing[]>;
   listHooks: Promise<HookListing[]>;
+  listAgents: Promise<AgentListing[]>;
   setHookOff: Promise<boolean>;
   listPermissions: Promise<PermissionListing[]>;
   removePermission: Promise<string>;

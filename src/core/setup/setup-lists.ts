@@ -6,6 +6,7 @@ import type { Message } from '../conversation.js';
 import type { Skill } from '../skills/discover-skills.js';
 import type { CommandHook } from '../hooks/hook-settings.js';
 import type { SessionHooks } from '../hooks/session-hooks.js';
+import type { AgentDefinition, AgentOrigin } from '../agents/agent-definitions.js';
 
 export interface SkillListing {
   name: string;
@@ -62,9 +63,22 @@ export interface PermissionList {
   remove(number: number): Promise<string>;
 }
 
+/** /agents: a child agent definition the task tool offers, and where it comes from. */
+export interface AgentListing {
+  name: string;
+  description: string;
+  origin: AgentOrigin;
+  /** Its file, named as the person reads paths; absent for a built-in. */
+  location?: string;
+  /** The tools it is limited to (inkling's names); absent: every tool but task. */
+  tools?: string[];
+  model: string;
+}
+
 /** The door's part for these lists. */
 export interface SetupLists {
   skills(): SkillListing[];
+  agents(): AgentListing[];
   hooks(): HookListing[];
   /** Turns hook `number` off (or on again) for the session; false when there is no such hook. */
   setHookOff(number: number, off: boolean): boolean;
@@ -82,6 +96,8 @@ export interface SetupListsOptions {
   displayPath: (file: string) => string;
   /** /permissions; without one the list is empty. */
   permissions?: PermissionList;
+  /** /agents: the definitions the task tool offers; without them the list is empty. */
+  agents?: readonly AgentDefinition[];
 }
 
 // The first line of a started skill's text: the skill tool's result and a /name prompt both begin so.
@@ -90,6 +106,15 @@ const STARTED = /^Skill "([a-z0-9-]+)" is active/;
 export function createSetupLists(opts: SetupListsOptions): SetupLists {
   const hookAt = (number: number) => opts.hooks?.all[number - 1];
   return {
+    agents: () =>
+      (opts.agents ?? []).map((a) => ({
+        name: a.name,
+        description: a.description,
+        origin: a.origin,
+        ...(a.file ? { location: opts.displayPath(a.file) } : {}),
+        ...(a.tools ? { tools: a.tools } : {}),
+        model: a.model,
+      })),
     skills() {
       const active = startedSkills(opts.messages(), opts.dropped ?? (() => false));
       return opts.skills.map((s) => ({

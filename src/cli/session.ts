@@ -53,7 +53,7 @@ export async function createProvider(config: InklingConfig): Promise<Provider> {
         // -p must end within about a minute on API errors; the TUI can keep retrying visibly.
         ...(config.mode === 'print' ? { retryBudgetMs: HEADLESS_RETRY_BUDGET_MS } : {}),
         promptCaching: promptCachingFor(config.settings.promptCaching, choice.baseURL),
-        ...(webSearchFor(config.settings.web.search, choice.baseURL) ? { webSearch: {} } : {}),
+        ...(webSearchFor(config.settings.web.search, choice.baseURL) ? { webSearch: await webSearchOptions(config) } : {}),
       });
     }
     case 'openai':
@@ -94,6 +94,13 @@ export function promptCachingFor(setting: 'auto' | boolean, baseURL: string | un
 /** auto: Anthropic's server-side web search where the requests go to Anthropic's own API (a compatible endpoint may not run it). */
 export function webSearchFor(setting: 'auto' | 'off', baseURL: string | undefined): boolean {
   return setting === 'auto' && promptCachingFor('auto', baseURL);
+}
+
+/** The search's declaration: the domains web_fetch deny rules name are blocked for it too. */
+async function webSearchOptions(config: InklingConfig): Promise<{ blockedDomains?: string[] }> {
+  const [{ parseRules }, { blockedSearchDomains }] = await Promise.all([import('../core/permissions/gate.js'), import('../core/web/search-blocks.js')]);
+  const blocked = blockedSearchDomains(parseRules(config.settings.permissions.deny, 'settings').rules);
+  return blocked.length > 0 ? { blockedDomains: blocked } : {};
 }
 
 /** Retries in -p stop once they would start later than this after the first attempt. */

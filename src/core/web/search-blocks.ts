@@ -4,6 +4,7 @@
 import type { AssistantBlock, ServerToolUseBlock, WebSearchToolResultBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
 import type { WebSearchDetails } from '../tools/web-search-details.js';
+import type { PermissionRule } from '../permissions/rules.js';
 
 /** What the request's web search declaration may narrow (Anthropic's fields; never both domain lists). */
 export interface WebSearchOptions {
@@ -20,6 +21,15 @@ export function webSearchDeclaration(o: WebSearchOptions): Record<string, unknow
     ...(o.maxUses ? { max_uses: o.maxUses } : {}),
     ...(o.allowedDomains?.length ? { allowed_domains: o.allowedDomains } : o.blockedDomains?.length ? { blocked_domains: o.blockedDomains } : {}),
   };
+}
+
+/**
+ * Hosts the search must not return, from the deny rules that name a web_fetch domain: the model's
+ * search stays inside the rules its fetches keep to (Anthropic's blocked_domains cover subdomains).
+ */
+export function blockedSearchDomains(deny: readonly PermissionRule[]): string[] {
+  const hosts = deny.flatMap((r) => (r.specifier.kind === 'domain' && r.tools.kind === 'names' && r.tools.names.has('web_fetch') ? [r.specifier.host] : []));
+  return [...new Set(hosts)];
 }
 
 export function isSearchBlock(b: AssistantBlock): b is ServerToolUseBlock | WebSearchToolResultBlock {

@@ -12,6 +12,8 @@ import { estimateCost } from '../../../src/core/providers/models.js';
 import { toOpenAIMessages } from '../../../src/core/providers/openai-history.js';
 import type { Message } from '../../../src/core/conversation.js';
 import { collect } from '../../helpers/collect.js';
+import { parseRules } from '../../../src/core/permissions/gate.js';
+import { blockedSearchDomains } from '../../../src/core/web/search-blocks.js';
 import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
 import type { FakeMessage } from '../../helpers/fake-anthropic.js';
 
@@ -104,6 +106,16 @@ describe('web search through Anthropic', () => {
     const events = await collect(makeAgent().run('search'));
     expect(events.find((e) => e.type === 'tool_output')).toMatchObject({ details: { kind: 'web-search', query: 'x', results: [], error: 'max_uses_exceeded' } });
     expect(events.filter((e) => e.type === 'tool_status').at(-1)).toEqual({ type: 'tool_status', id: 'srvtoolu_2', status: 'error' });
+  });
+
+  it('blocks for the search the domains web_fetch deny rules name', async () => {
+    const deny = parseRules(['web_fetch(domain:*.tracker.example)', 'web_fetch(domain:ads.example)', 'bash(curl:*)', 'web_fetch'], 'test').rules;
+    const blocked = blockedSearchDomains(deny);
+    expect(blocked).toEqual(['tracker.example', 'ads.example']);
+    fx.server.enqueue({ kind: 'message', content: [{ type: 'text', text: 'ok' }] });
+    const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-sonnet-4-6', webSearch: { blockedDomains: blocked } });
+    await collect(createAgent({ provider, model: 'claude-sonnet-4-6', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: [] }).run('hi'));
+    expect(body(0).tools).toEqual([{ type: 'web_search_20250305', name: 'web_search', blocked_domains: ['tracker.example', 'ads.example'] }]);
   });
 
   it('declares nothing when search is off', async () => {

@@ -1,0 +1,117 @@
+// Child agents in a real terminal (tmux) against the fake Anthropic server: three explore children
+// streaming at once, each its own live task card and the status line counting them, on a dark and
+// a light background; then two general children one after the other, and `u` on one child's card
+// undoing exactly its file while the other's stays.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+
+const explore = (description: string) => ({ name: 'task', input: { description, prompt: `${description}, please`, agent: 'explore' } });
+const general = (description: string) => ({ name: 'task', input: { description, prompt: `${description}, please`, agent: 'general' } });
+// Each child's answer streams slowly, so all three are on screen running at once.
+const slowAnswer = { text: ['Looking', ' through', ' the', ' files', ' now', ' and', ' done.'], chunkDelayMs: 700 };
+
+const liveScript = [
+  { toolUses: [explore('find the config'), explore('read the logs'), explore('count the tests')] },
+  slowAnswer,
+  slowAnswer,
+  slowAnswer,
+  { text: 'All three answered.' },
+];
+const undoScript = [
+  ...liveScript,
+  { toolUses: [general('write one'), general('write two')] },
+  { toolUses: [{ name: 'write_file', input: { path: 'one.txt', content: 'one\n' } }] },
+  { text: 'wrote one' },
+  { toolUses: [{ name: 'write_file', input: { path: 'two.txt', content: 'two\n' } }] },
+  { text: 'wrote two' },
+  { text: 'Both written.' },
+];
+
+const started: { server: { proc: ChildProcess }; app: TmuxApp }[] = [];
+
+async function start(script: unknown[], paneStyle?: string): Promise<{ app: TmuxApp; cwd: string }> {
+  const server = await startFakeServer(script);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-agents-'));
+  writeFileSync(path.join(cwd, 'a.txt'), 'alpha\n');
+  const app = startTmuxApp({
+    cwd,
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6' },
+    args: ['--yolo'],
+    cols: 110,
+    rows: 34,
+    ...(paneStyle ? { paneStyle } : {}),
+  });
+  started.push({ server, app });
+  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  return { app, cwd };
+}
+
+/** Three running task cards with their live rows, and the status line counting them. */
+async function threeLive(app: TmuxApp): Promise<string> {
+  app.type('look at three things');
+  app.keys('Enter');
+  return app.waitFor(
+    (s) => ['find the config', 'read the logs', 'count the tests'].every((d) => s.includes(`task explore · ${d}`)) && (s.match(/↳ thinking/g) ?? []).length === 3 && s.includes('3 agents running'),
+    'three children running at once',
+    30_000,
+  );
+}
+
+afterAll(() => {
+  for (const { app, server } of started) {
+    app.kill();
+    server.proc.kill('SIGTERM');
+  }
+});
+
+describe('child agents in tmux', () => {
+  let app: TmuxApp;
+  let cwd: string;
+  beforeAll(async () => {
+    ({ app, cwd } = await start(undoScript));
+  }, 60_000);
+
+  it('shows three explore children streaming at once, each a live card, on a dark background', async () => {
+    const live = await threeLive(app);
+    expect(live).toMatch(/task explore · find the config\s+\d+ s · 0 calls · \d+ tokens/);
+    const done = await app.waitFor((s) => s.includes('All three answered.') && s.includes('● idle'), 'the turn to end', 30_000);
+    // Finished children fold to one line each.
+    expect(done.match(/✓ task explore · .* done · 0 calls · \d+ tokens/g)).toHaveLength(3);
+    expect(done).not.toContain('↳ thinking');
+  }, 60_000);
+
+  it('undoes one general child with u on its card; the other child’s file stays', async () => {
+    app.type('write two files');
+    app.keys('Enter');
+    await app.waitFor((s) => s.includes('Both written.') && s.includes('● idle'), 'the second turn', 30_000);
+    expect(readFileSync(path.join(cwd, 'one.txt'), 'utf8')).toBe('one\n');
+    app.keys('C-o');
+    await app.waitFor((s) => s.includes('HISTORY'), 'history mode');
+    const selected = () => app.lines().find((l) => l.startsWith('▌')) ?? '';
+    app.keys('G');
+    await app.waitFor(() => selected() !== '', 'a selection');
+    for (let i = 0; i < 12 && !selected().includes('write one'); i++) {
+      const before = selected();
+      app.keys('k');
+      await app.waitFor(() => selected() !== '' && selected() !== before, 'the selection to move');
+    }
+    expect(selected()).toContain('task general · write one');
+    app.keys('u');
+    const preview = await app.waitFor((s) => s.includes('puts 1 file back'), 'the undo preview');
+    expect(preview).toContain('one.txt');
+    app.keys('y');
+    await app.waitFor((s) => s.includes('(undone)'), 'the undo');
+    expect(existsSync(path.join(cwd, 'one.txt'))).toBe(false);
+    expect(readFileSync(path.join(cwd, 'two.txt'), 'utf8')).toBe('two\n');
+  }, 60_000);
+
+  it('shows the live cards on a light background too', async () => {
+    const light = await start(liveScript, 'bg=#ffffff,fg=#000000');
+    await threeLive(light.app);
+    await light.app.waitFor((s) => s.includes('All three answered.'), 'the turn to end', 30_000);
+  }, 60_000);
+});

@@ -23,6 +23,7 @@ import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ModelPicker, PromptSearch, RewindPicker, SessionPicker } from './ListPicker.js';
+import { JobsPicker, JobView } from './JobsView.js';
 import { sendShellChunk, shellHasKeys } from '../src/keys/shell-keys.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
@@ -93,6 +94,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     })),
   );
   const checkedModel = useApp((s) => s.workspace.modelLabel);
+  // Ctrl+T in the job view: the keys go to the job, its pane stays on screen.
+  const jobTyping = useApp((s) => s.mode === 'shell' && s.shellFocus?.returnTo === 'job');
   useKeyTarget({
     kind: 'keys',
     onKey: (press) => handleAppKey(store, press, { ...keyEnv, history: history.current }),
@@ -152,6 +155,10 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <RewindPicker height={mainHeight} width={cols} />
       ) : mode === 'prompts' ? (
         <PromptSearch height={mainHeight} width={cols} />
+      ) : mode === 'jobs' ? (
+        <JobsPicker height={mainHeight} width={cols} />
+      ) : mode === 'job' || jobTyping ? (
+        <JobView height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

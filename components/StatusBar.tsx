@@ -10,6 +10,7 @@ import { askingHints, helpHints, inputHints, modeHintText } from './status-hints
 import { isAsking } from '../src/store/app-store.js';
 import { runningChildren } from '../src/store/child-agents.js';
 import { Lines } from './Lines.js';
+import { runningJobs } from '../src/store/job-actions.js';
 import { useApp } from './store-context.js';
 import { useDrawnRows } from './drawn-rows.js';
 
@@ -29,6 +30,8 @@ type StatusSlice = {
   thinkingBudget?: number | null;
   /** Child agents (task calls) running now. */
   agents?: number;
+  /** Background jobs running now. */
+  jobsRunning?: number;
 } & Pick<
   AppState,
   | 'phase'
@@ -120,6 +123,12 @@ const STATUS_PARTS: readonly StatusPart[] = [
     },
   },
   {
+    name: 'jobs',
+    coloured: true,
+    // Running background jobs (/jobs lists them): they use the machine while nothing else seems to.
+    choices: (s) => (s.jobsRunning ? [paint.accent(`jobs ${s.jobsRunning}`), paint.accent(`j${s.jobsRunning}`)] : ['']),
+  },
+  {
     name: 'thinking',
     coloured: true,
     // Alt+T: the next requests think (and cost their budget more).
@@ -209,6 +218,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       permissionMode: st.permission.mode,
       thinkingBudget: st.thinkingBudget,
       agents: runningChildren(st),
+      jobsRunning: runningJobs(st),
     })),
   );
   // A flash message goes away on its own even when nothing else redraws: one more frame once it

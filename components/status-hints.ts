@@ -70,6 +70,7 @@ export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 's
       `${hint('revert', 'confirm', 'put back')} · ${hint('revert', 'force', 'anyway')} · ${hint('revert', 'cancel', 'cancel', 'esc')}`,
     ].join('\n');
   }
+  if (s.mode === 'job') return `JOB · ${keyOf('job', 'type')} type into it · ${keyOf('job', 'kill')} kill · ${keyOf('job', 'back')} back`;
   if (s.mode !== 'history') return '';
   const p = s.history.filterPrompt;
   if (p) return [`filter: ${p.text}▏ ${hint('lineprompt', 'accept', 'keep')} · ${hint('lineprompt', 'dismiss', 'clear')}`, `filter: ${p.text}▏`].join('\n');

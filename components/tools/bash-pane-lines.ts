@@ -26,6 +26,8 @@ function snapshotOf(item: ToolItem) {
 function exitText(item: ToolItem): string {
   const d = item.details;
   if (d?.kind !== 'bash') return item.status === 'error' ? 'error' : took(item);
+  // It left its call: the job runs on (/jobs shows it).
+  if (d.job !== undefined) return `→ background job ${d.job} after ${took(item)}`;
   if (d.timedOut) return `timed out after ${took(item)}`;
   if (d.signal) return `killed (${d.signal}) after ${took(item)}`;
   return `exit ${d.exitCode ?? '?'} in ${took(item)}`;

@@ -10,6 +10,7 @@ import { editLine } from './line-editor.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 import { flash } from '../store/view-actions.js';
+import { backgroundCommand } from '../store/job-actions.js';
 
 export interface HistoryEnv {
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
@@ -43,7 +44,7 @@ async function copyWith(store: AppStore, env: HistoryEnv, get: () => Promise<str
 }
 
 /** History mode's actions that act on the selected stop. */
-const ACTS_ON_SELECTION = new Set(['toggle', 'open', 'focusShell', 'undo', 'rewind', 'dropResult', 'shrinkResult', 'pinResult', 'copyOutput', 'copyInput']);
+const ACTS_ON_SELECTION = new Set(['toggle', 'open', 'focusShell', 'background', 'undo', 'rewind', 'dropResult', 'shrinkResult', 'pinResult', 'copyOutput', 'copyInput']);
 
 /** Resolves when the copy (if any) has finished: tests await it. */
 export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryEnv): Promise<void> | void {
@@ -67,6 +68,7 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'open': return hist.openPager(store);
     case 'filter': return hist.startFilter(store);
     case 'focusShell': return hist.focusShell(store);
+    case 'background': return backgroundCommand(store);
     case 'undo': return startUndo(store);
     case 'rewind': return startRewind(store);
     case 'dropResult': return toggleContextEdit(store, 'drop');

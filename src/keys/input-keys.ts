@@ -12,6 +12,7 @@ import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
+import { backgroundCommand } from '../store/job-actions.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
 import { toggleThinking } from '../store/thinking-actions.js';
 import { openPromptSearch } from '../store/prompt-search.js';
@@ -96,6 +97,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'wheelDown': scrollTranscript(store, -WHEEL_LINES); return true;
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
+    case 'background': backgroundCommand(store); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
     case 'thinking': toggleThinking(store); return true;
     case 'suspend': store.terminal.suspend(); return true;

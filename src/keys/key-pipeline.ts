@@ -14,7 +14,8 @@ import { handleSecretKey } from './secret-keys.js';
 import { typeSecret } from '../store/secret-actions.js';
 import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import { typeIntoForm } from '../store/elicitation-actions.js';
-import { handleListKey, MODEL_PICKER, pasteIntoList, PROMPT_SEARCH, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
+import { handleListKey, JOBS_PICKER, MODEL_PICKER, pasteIntoList, PROMPT_SEARCH, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
+import { handleJobKey } from './job-keys.js';
 import { handleRevertKey } from './revert-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
@@ -114,6 +115,8 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'rewind': return void handleListKey(store, press, REWIND_PICKER);
     case 'model': return void handleListKey(store, press, MODEL_PICKER);
     case 'prompts': return void handleListKey(store, press, PROMPT_SEARCH);
+    case 'jobs': return void handleListKey(store, press, JOBS_PICKER);
+    case 'job': return void handleJobKey(store, press);
     case 'input':
       if (isAsking(store.getState())) {
         // The approval prompt's keys first (all of them while choice 4's text field is open), then paging and Shift+Tab.
@@ -146,5 +149,6 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (s.mode === 'rewind') return pasteIntoList(store, text, REWIND_PICKER);
   if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);
   if (s.mode === 'prompts') return pasteIntoList(store, text, PROMPT_SEARCH);
+  if (s.mode === 'jobs') return pasteIntoList(store, text, JOBS_PICKER);
   insertPaste(store, text, env);
 }

@@ -81,6 +81,7 @@ export const KEYMAP = {
     { action: 'wheelDown', keys: ['wheeldown'], help: 'mouse wheel scrolls down' },
     { action: 'history', keys: ['ctrl+o'], help: 'history mode (or Esc when idle)' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into a running command' },
+    { action: 'background', keys: ['ctrl+b'], help: "put the newest running command in the background as a job (in tmux press it twice: it is tmux's prefix)" },
     { action: 'thinking', keys: ['alt+t'], help: 'thinking on / off for the next requests (at the thinking budget, 8,000 when never set)' },
     { action: 'suspend', keys: ['ctrl+z'], help: 'suspend inkling to the shell (fg brings it back)' },
     { action: 'redraw', keys: ['ctrl+l'], help: 'clear the screen and draw it again (after another program wrote over it)' },
@@ -120,6 +121,7 @@ export const KEYMAP = {
     { action: 'copyInput', keys: ['Y'], help: 'copy command / path' },
     { action: 'filter', keys: ['/'], help: 'filter the stops' },
     { action: 'focusShell', keys: ['ctrl+t'], help: 'type into the command' },
+    { action: 'background', keys: ['ctrl+b'], help: 'put the selected running command in the background as a job' },
     { action: 'undo', keys: ['u'], help: "undo the call's file changes (shows them first; again: undo the undo)" },
     { action: 'rewind', keys: ['R'], help: 'rewind files and conversation to just before this prompt' },
     { action: 'dropResult', keys: ['d'], help: "drop the call's result from the context (again: put it back)" },
@@ -225,6 +227,19 @@ export const KEYMAP = {
     { action: 'choose', keys: ['enter'], help: 'put the prompt in the input (to edit or send)' },
     { action: 'cancel', keys: ['esc', 'ctrl+c'], help: 'back, the input as it was (typing filters the prompts)' },
   ]),
+  jobs: table([
+    { action: 'prev', keys: ['up'], help: 'newer job' },
+    { action: 'next', keys: ['down'], help: 'older job' },
+    { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
+    { action: 'open', keys: ['enter'], help: "the job's live pane, full-screen" },
+    { action: 'cancel', keys: ['esc'], help: 'back (typing filters by command or last line)' },
+  ]),
+  job: table([
+    { action: 'type', keys: ['ctrl+t'], help: 'type into the job (Ctrl+T again gives the keys back)' },
+    { action: 'kill', keys: ['x'], help: 'kill the job and everything it started' },
+    { action: 'back', keys: ['q', 'esc'], help: 'back to the list' },
+  ]),
   model: table([
     { action: 'prev', keys: ['up'], help: 'previous model' },
     { action: 'next', keys: ['down'], help: 'next model' },
@@ -260,6 +275,8 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   secret: "A command's password prompt (masked field)",
   confirm: "A command's yes/no question (ssh's host key)",
   prompts: 'Prompt history search (Ctrl+R; type to filter)',
+  jobs: '/jobs list (type to filter)',
+  job: "A job's view (its live pane)",
   model: '/model picker (type to filter)',
 };
 

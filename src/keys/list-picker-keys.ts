@@ -8,6 +8,7 @@ import { choosePicked, closePicker, movePicker, setPickerFilter, togglePickerSco
 import { chooseRewind, closeRewindPicker, moveRewindPicker, setRewindFilter } from '../store/rewind-picker.js';
 import { chooseModel, closeModelPicker, moveModelSelection, openModelPicker, setModelFilter } from '../store/model-picker.js';
 import { choosePromptSearch, closePromptSearch, movePromptSearch, setPromptSearchFilter } from '../store/prompt-search.js';
+import { closeJobs, moveJobs, openJobView, setJobsFilter } from '../store/job-actions.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor, type ActionOf } from './keymap.js';
 import { editFilter, pastedFilter } from './filter-line.js';
@@ -18,7 +19,7 @@ type Done = Promise<void> | void;
 type Move = 'prev' | 'next' | 'pageUp' | 'pageDown';
 const STEP: Record<Move, number> = { prev: -1, next: 1, pageUp: -10, pageDown: 10 };
 
-export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model' | 'prompts'> {
+export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'> {
   context: C;
   /** The picker's state while it takes typing (null: opening, switching, or closed). */
   editable(store: AppStore): Omit<ListPick<unknown>, 'rows'> | null;
@@ -58,6 +59,14 @@ export const MODEL_PICKER: ListPickerKeys<'model'> = {
   actions: { choose: chooseModel, refresh: (store) => openModelPicker(store, true), close: closeModelPicker },
 };
 
+export const JOBS_PICKER: ListPickerKeys<'jobs'> = {
+  context: 'jobs',
+  editable: (store) => store.getState().jobs.picker,
+  move: moveJobs,
+  setFilter: setJobsFilter,
+  actions: { open: openJobView, cancel: closeJobs },
+};
+
 export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {
   context: 'prompts',
   editable: (store) => store.getState().promptSearch,
@@ -67,7 +76,7 @@ export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {
 };
 
 /** Resolves when what the key started is done (tests await it). */
-export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
+export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
   const action = actionFor(picker.context, press.name) as ActionOf<C> | undefined;
   if (action !== undefined && action in STEP) return picker.move(store, STEP[action as Move]);
   if (action !== undefined) return picker.actions[action as Exclude<ActionOf<C>, Move>](store);
@@ -77,7 +86,7 @@ export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts
 }
 
 /** A paste into a picker goes into its filter (on one line). */
-export function pasteIntoList<C extends 'picker' | 'rewind' | 'model' | 'prompts'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
+export function pasteIntoList<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
   const p = picker.editable(store);
   if (!p) return;
   const next = pastedFilter(p, text);

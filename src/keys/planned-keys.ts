@@ -4,8 +4,8 @@
 // handler) when it lands. keymap-check.ts keeps them free of clashes with KEYMAP's keys.
 import type { Binding, KeyContext } from './keymap.js';
 
-/** Contexts a feature will add (a job's view). */
-export type PlannedContext = 'job';
+/** Contexts a feature will add (none now: the job view landed with background jobs). */
+export type PlannedContext = never;
 
 export interface PlannedBinding extends Binding {
   /** The feature that fills it in. */
@@ -14,7 +14,6 @@ export interface PlannedBinding extends Binding {
 
 export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly PlannedBinding[]>> = {
   transcript: [
-    { action: 'background', keys: ['ctrl+b'], help: "put the running command in the background (in tmux press it twice: it is tmux's prefix)", feature: 'background jobs' },
     { action: 'planPanel', keys: ['alt+l'], help: 'show or hide the plan panel (Claude Code users: its Ctrl+T task list; here Ctrl+T types into a running command)', feature: 'plan panel' },
   ],
   input: [
@@ -24,10 +23,5 @@ export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly 
   history: [
     { action: 'into', keys: ['right', 'l'], help: "into a task card's child calls (Enter still expands / collapses)", feature: 'subagents' },
     { action: 'out', keys: ['left', 'h'], help: 'back up to the parent call', feature: 'subagents' },
-  ],
-  job: [
-    { action: 'type', keys: ['ctrl+t'], help: 'type into the job', feature: 'background jobs' },
-    { action: 'kill', keys: ['x'], help: 'kill the job', feature: 'background jobs' },
-    { action: 'back', keys: ['q', 'esc'], help: 'back', feature: 'background jobs' },
   ],
 };

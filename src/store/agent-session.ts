@@ -1,5 +1,6 @@
 // The store's side of the door: prompts sent (or queued while a turn runs), Esc, /clear and
 // /compact as the screen shows them, and every event the door emits applied through the binding.
+import { jobEvent } from './job-actions.js';
 import type { DoorEvent } from '../core/door/requests.js';
 import type { ContextEdit } from '../core/events.js';
 import type { AppStore } from './app-store.js';
@@ -70,7 +71,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.type === 'run_end') return runEnded(ev);
     if (ev.type === 'startup') return startupPartReady(store, ev.part);
     if (ev.type === 'mcp') return mcpEventCame(store, ev.event);
-    if (ev.type === 'job_start' || ev.type === 'job_output' || ev.type === 'job_end') return;
+    if (ev.type === 'job_start' || ev.type === 'job_output' || ev.type === 'job_end') return jobEvent(store, ev);
     // The card takes the keys at once (not at the next coalesced commit); its end closes it even after an interrupt.
     if (ev.type === 'secret_request' || ev.type === 'secret_request_end') {
       binding.flush();

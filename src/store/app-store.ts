@@ -12,6 +12,7 @@ import type { McpViewState } from './mcp-state.js';
 import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
 import type { ModelPickerState, PickerState, PromptSearchState, RewindPickerState } from './list-picker.js';
+import type { JobsState } from './jobs-state.js';
 import type { Mode } from './mode.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
@@ -139,6 +140,8 @@ export interface AppState {
   modelPicker: ModelPickerState | null;
   /** Ctrl+R's search of the prompt history (mode 'prompts'). */
   promptSearch: PromptSearchState | null;
+  /** Background jobs: their list, screens, /jobs picker and job view (jobs-state.ts). */
+  jobs: JobsState;
 }
 
 /** Where the history selection sat in the last settled view: output arriving below must not move it. */
@@ -249,6 +252,7 @@ export function initialState(): AppState {
     thinkingBudget: null,
     modelPicker: null,
     promptSearch: null,
+    jobs: { list: [], screens: {}, picker: null, view: null },
   };
 }
 

@@ -13,10 +13,13 @@ import { rendererFor } from './tools/renderers.js';
 import { Pager } from './Pager.js';
 import { useApp, useAppStore } from './store-context.js';
 import { flash } from '../src/store/view-actions.js';
+import { imageCardText } from '../src/core/images/image-blocks.js';
 
 function sourceFor(item: TranscriptItem): Promise<LineSource> {
   if (item.kind === 'tool') return openOutputSource({ content: item.result?.content ?? '', details: item.details });
-  return Promise.resolve(new TextLineSource(item.text));
+  // A prompt's images: what each is and the file it is in (never its bytes).
+  const images = item.kind === 'user' ? (item.images ?? []).map((i) => `image: ${imageCardText(i)}${i.path ? `\n  ${i.path}` : ''}`) : [];
+  return Promise.resolve(new TextLineSource(images.length ? `${item.text}\n\n${images.join('\n')}` : item.text));
 }
 
 function titleOf(item: TranscriptItem): string {

@@ -3,12 +3,22 @@
 import type { UserItem } from '../src/store/transcript.js';
 import { LONG_PROMPT_ROWS } from '../src/store/history-mode.js';
 import { countOf, paint, wrapText, wrapWithPrefix } from './text-layout.js';
+import { imageCardText } from '../src/core/images/image-blocks.js';
 
 /** Rows a collapsed long prompt keeps above its "… N more lines" row. */
 export const PROMPT_PREVIEW_ROWS = 8;
 
 /** `expandedRows`: history mode opened it in place, bounded to that many rows. */
 export function userLines(item: UserItem, width: number, expandedRows?: number): string[] {
+  return [...promptLines(item, width, expandedRows), ...imageLines(item, width)];
+}
+
+/** One row per image the prompt sent: what it is, never its bytes. */
+function imageLines(item: UserItem, width: number): string[] {
+  return (item.images ?? []).flatMap((image) => wrapText(`  image: ${imageCardText(image)}`, width).map((row) => paint.dim(row)));
+}
+
+function promptLines(item: UserItem, width: number, expandedRows?: number): string[] {
   // A paste's last newline is not a line of the prompt.
   const text = item.text.replace(/\n+$/, '');
   const rows = wrapWithPrefix(text, width, paint.user('› '));

@@ -284,7 +284,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
           workspaceRoot: opts.workspaceRoot,
           permissionMode: opts.permissionMode,
         },
-        keyEnv: { files: () => files.get(), now: Date.now },
+        keyEnv: { files: () => files.get(), now: Date.now, workspaceRoot: opts.workspaceRoot },
         terminalReplies: theme.replies,
       }),
     }),

@@ -21,7 +21,11 @@ export interface ImageBlock {
   height: number;
   /** Size of the bytes as sent. */
   bytes: number;
+  /** The file the person attached it from (a prompt's image): history mode's `o` shows it. */
+  path?: string;
 }
+/** An image as the screen knows it: what it is and where it came from, never its bytes. */
+export type ImageMeta = Pick<ImageBlock, 'name' | 'width' | 'height' | 'bytes' | 'path'>;
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;

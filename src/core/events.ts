@@ -1,6 +1,6 @@
 // The core's public event stream. `--output-format stream-json` prints these one per line:
 // later work may add event types, never change these.
-import type { AssistantMessage, ImageBlock, StopReason, Usage, UserMessage } from './conversation.js';
+import type { AssistantMessage, ImageBlock, ImageMeta, StopReason, Usage, UserMessage } from './conversation.js';
 import type { ToolDetails } from './tools/details.js';
 import type { SecretRequest } from './tools/secret-request.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
@@ -13,7 +13,8 @@ export type ToolStatus = 'queued' | 'awaiting_approval' | 'running' | 'done' | '
 export type TurnEndReason = 'end_turn' | 'max_iterations' | 'aborted' | 'error' | 'max_tokens';
 
 export type AgentEvent =
-  | { type: 'turn_start'; prompt: string }
+  /** `images`: what the prompt attached (never the bytes), for its card. */
+  | { type: 'turn_start'; prompt: string; images?: ImageMeta[] }
   /** One model request in the turn starts (iteration is 1-based). */
   | { type: 'request_start'; iteration: number }
   | { type: 'text_delta'; text: string }

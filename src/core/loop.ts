@@ -22,6 +22,7 @@ import { dropImagesPass } from './context/drop-images.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { contextWindow } from './providers/models.js';
 import { fitImages, imageLimits } from './images/downscale.js';
+import { imageMeta } from './images/image-blocks.js';
 import type { ToolInputChannel } from './tools/tool.js';
 import { toolContext } from './tools/tool-context.js';
 import { newSessionState } from './session-state.js';
@@ -272,7 +273,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     let tooLongRetried = false;
     const stop: StopState = { active: false };
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
-    emit({ type: 'turn_start', prompt });
+    emit({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
     const hooked = await promptSubmitHooks(config.hooks, prompt, signal, emit);
     if (hooked === null) return end('end_turn');
     const fitted = await fitToModel(images);

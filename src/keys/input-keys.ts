@@ -11,6 +11,9 @@ import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
+import type { ImageMeta } from '../core/conversation.js';
+import { imageFileMeta, mentionedImages, pastedImagePath } from '../core/images/prompt-images.js';
+import { chipImageFiles, imageChip, sendWithImages } from '../store/image-chips.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { backgroundCommand } from '../store/job-actions.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
@@ -29,9 +32,12 @@ export interface KeyEnv {
   /** Workspace files for `@` completion (may be empty while they load). */
   files(): readonly string[];
   now(): number;
+  /** Where pasted paths and @name.png resolve; the process's directory when absent. */
+  workspaceRoot?: string;
 }
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
+const rootOf = (env: KeyEnv) => env.workspaceRoot ?? process.cwd();
 
 function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: InputExtras = {}): void {
   editInput(store, input, env.files, extra);
@@ -39,6 +45,10 @@ function setInput(store: AppStore, input: InputState, env: KeyEnv, extra: InputE
 
 export function insertPaste(store: AppStore, text: string, env: KeyEnv = defaultEnv): void {
   const s = store.getState();
+  // A pasted (or dropped) image file becomes its chip; the file is read again when the prompt is sent.
+  const file = pastedImagePath(text, rootOf(env));
+  const image = file ? imageFileMeta(file) : null;
+  if (image) return insertImageChip(store, image, env);
   if (!wantsChip(text)) {
     setInput(store, edit.insertText(s.input, text), env);
     return;
@@ -48,6 +58,13 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
   while (s.pastes.some((p) => p.label === chipLabel(text, seq))) seq++;
   const label = chipLabel(text, seq);
   setInput(store, edit.insertText(s.input, label), env, { pastes: [...s.pastes, { label, text }] });
+}
+
+/** An image chip at the cursor (a pasted path, Ctrl+V's image), a space after it. */
+export function insertImageChip(store: AppStore, image: ImageMeta, env: KeyEnv = defaultEnv): void {
+  const s = store.getState();
+  const chip = imageChip(s.pastes, image);
+  setInput(store, edit.insertText(s.input, `${chip.label} `), env, { pastes: [...s.pastes, chip] });
 }
 
 /** What follows the command's name. */
@@ -68,7 +85,7 @@ export async function editPromptInEditor(store: AppStore): Promise<void> {
   store.setState({ input: { text: outcome.text, cursor: outcome.text.length }, pastes: [], completion: null, historyPos: null });
 }
 
-export function submit(store: AppStore): void {
+export function submit(store: AppStore, env: KeyEnv = defaultEnv): void {
   const s = store.getState();
   const text = s.input.text;
   if (text.trim() === '') return;
@@ -81,7 +98,9 @@ export function submit(store: AppStore): void {
   if (remembered !== undefined) return offerMemoryLine(store, remembered, text);
   const typed = expandChips(text, s.pastes);
   const prompt = custom ? expandCustomCommand(custom.command, expandChips(custom.args, s.pastes)) : typed;
-  sendPrompt(store, typed, prompt);
+  const files = chipImageFiles(text, s.pastes);
+  if (files.length === 0 && mentionedImages(prompt).length === 0) return sendPrompt(store, typed, prompt);
+  void sendWithImages(store, files, rootOf(env), (images) => sendPrompt(store, typed, prompt, images), prompt);
 }
 
 /** Transcript keys that work while typing. Returns true when the key was used. */
@@ -115,7 +134,7 @@ function pressEnter(store: AppStore, env: KeyEnv): void {
   const c = s.completion;
   if (c) {
     acceptCompletion(store, env.files);
-    if (c.kind === 'slash') submit(store);
+    if (c.kind === 'slash') submit(store, env);
     return;
   }
   const { text, cursor } = s.input;
@@ -124,7 +143,7 @@ function pressEnter(store: AppStore, env: KeyEnv): void {
     setInput(store, { text: text.slice(0, cursor - 1) + '\n' + text.slice(cursor), cursor }, env);
     return;
   }
-  submit(store);
+  submit(store, env);
 }
 
 /** Keys in the prompt input. */

@@ -1,6 +1,7 @@
 // The store's side of the door: prompts sent (or queued while a turn runs), Esc, /clear and
 // /compact as the screen shows them, and every event the door emits applied through the binding.
 import { jobEvent } from './job-actions.js';
+import type { ImageBlock } from '../core/conversation.js';
 import type { DoorEvent } from '../core/door/requests.js';
 import type { ContextEdit } from '../core/events.js';
 import type { AppStore } from './app-store.js';
@@ -12,7 +13,8 @@ import { mcpEventCame } from './mcp-actions.js';
 import { secretEvent } from './secret-actions.js';
 
 export interface AgentSession {
-  submit(prompt: string): void;
+  /** `images` go after the prompt's text; a prompt with images is never queued (the caller waits for idle). */
+  submit(prompt: string, images?: ImageBlock[]): void;
   /** /compact: summarises the conversation (idle only; false while a turn runs). Esc interrupts it. */
   compact(instructions?: string): boolean;
   /** Stops the running turn; false when nothing runs. */
@@ -46,9 +48,9 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   // last events are not shown; only the token count still matters.
   let stale = 0;
 
-  const start = (prompt: string) => {
+  const start = (prompt: string, images: ImageBlock[] = []) => {
     running = true;
-    door.send({ type: 'submit', prompt });
+    door.send({ type: 'submit', prompt, ...(images.length ? { images } : {}) });
   };
 
   const runEnded = (ev: Extract<DoorEvent, { type: 'run_end' }>) => {
@@ -82,9 +84,9 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   });
 
   const session: AgentSession = {
-    submit(prompt) {
+    submit(prompt, images = []) {
       if (running) store.setState((s) => ({ queued: [...s.queued, prompt] }));
-      else start(prompt);
+      else start(prompt, images);
     },
     compact(instructions) {
       if (running || !door.send({ type: 'compact', ...(instructions !== undefined ? { instructions } : {}) })) return false;

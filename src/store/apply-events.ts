@@ -97,7 +97,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     const ev = toSafeEvent(raw, paneRows);
     switch (ev.type) {
       case 'turn_start':
-        push({ kind: 'user', id: newId('user'), text: ev.prompt });
+        push({ kind: 'user', id: newId('user'), text: ev.prompt, ...(ev.images?.length ? { images: ev.images } : {}) });
         d.phase = 'waiting';
         d.turnStartedAt = now;
         d.turns += 1;

@@ -1,6 +1,7 @@
 // The prompt's state changes: editing (with the `/` and `@` completion it implies), walking the
 // prompt history, sending and the exit confirmation. Key handlers (src/keys/input-keys.ts)
 // decide which one a key means; these are the only writers of the input's state.
+import type { ImageBlock } from '../core/conversation.js';
 import type { AppState, AppStore, Completion, InputState } from './app-store.js';
 import { emptyInput } from './app-store.js';
 import { commandRows, completeSlash } from './command-table.js';
@@ -116,8 +117,8 @@ export function walkPromptHistory(store: AppStore, dir: -1 | 1, files: FileList)
   return true;
 }
 
-/** Sends `prompt` to the agent (`typed`, as the person wrote it, goes into the prompt history). */
-export function sendPrompt(store: AppStore, typed: string, prompt: string): void {
+/** Sends `prompt` (and `images` after its text) to the agent; `typed`, as the person wrote it, goes into the prompt history. */
+export function sendPrompt(store: AppStore, typed: string, prompt: string, images: ImageBlock[] = []): void {
   const s = store.getState();
   store.setState({
     input: emptyInput(),
@@ -132,7 +133,7 @@ export function sendPrompt(store: AppStore, typed: string, prompt: string): void
     newBelow: false,
     exitArmedAt: null,
   });
-  sessionOf(store).submit(prompt);
+  sessionOf(store).submit(prompt, images);
 }
 
 /** Ctrl+C on an empty input: a second press within `windowMs` of `now` exits. */

@@ -35,7 +35,10 @@ export interface UserItem {
   text: SafeText;
   /** The ledger's mark for this prompt: its number in the conversation and its entry (what `R` rewinds to). */
   checkpoint?: { prompt: number; entry: string };
+  /** The images it sent (never their bytes): a line each under the prompt; `o` shows their paths. */
+  images?: readonly SafeImageMeta[];
 }
+export interface SafeImageMeta { name: SafeText; width: number; height: number; bytes: number; path?: SafeText }
 export interface AssistantItem { kind: 'assistant'; id: string; text: SafeText; streaming: boolean }
 export interface ThinkingItem {
   kind: 'thinking';

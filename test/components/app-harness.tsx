@@ -23,7 +23,7 @@ export interface Harness {
 }
 
 export async function renderApp(
-  opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies'] } = {},
+  opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies']; workspaceRoot?: string } = {},
 ): Promise<Harness> {
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const door = spyDoor(createAgentDoor(agent));
@@ -41,7 +41,7 @@ export async function renderApp(
     },
   });
   Object.assign(h, { store, session: attachDoor(store, { intervalMs: 1 }) });
-  const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now };
+  const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now, ...(opts.workspaceRoot ? { workspaceRoot: opts.workspaceRoot } : {}) };
   h.r = await renderAct(
     <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} terminalReplies={opts.terminalReplies} />,
   );

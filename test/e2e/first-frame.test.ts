@@ -21,6 +21,8 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
   /node_modules\/web-tree-sitter\//,
   /node_modules\/tree-sitter-bash\//,
   /node_modules\/jsonc-parser\//,
+  // image downscaling (native)
+  /node_modules\/@napi-rs\//,
   // web_fetch's page converters
   /node_modules\/linkedom\//,
   /node_modules\/htmlparser2\//,

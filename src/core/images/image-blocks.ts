@@ -1,6 +1,6 @@
 // Image blocks: made from a file's bytes (format and dimensions from its header), the line that
 // names one, and what one costs in tokens. The providers' own shapes live beside each provider.
-import type { ImageBlock, ImageMediaType } from '../conversation.js';
+import type { ImageBlock, ImageMediaType, ImageMeta } from '../conversation.js';
 import { formatBytes } from '../files/binary.js';
 import { imageSize } from '../mcp/image-size.js';
 
@@ -23,6 +23,18 @@ export function imageBlockFromBytes(name: string, bytes: Buffer): ImageBlock | n
   const size = imageSize(data);
   if (!size || size.width < 1 || size.height < 1) return null;
   return { type: 'image', mediaType, data, name, width: size.width, height: size.height, bytes: bytes.length };
+}
+
+/** What the screen gets of an image (`path` only when it has one): never its bytes. */
+export function imageMeta(image: ImageBlock): ImageMeta {
+  return { name: image.name, width: image.width, height: image.height, bytes: image.bytes, ...(image.path ? { path: image.path } : {}) };
+}
+
+/** "shot.png · 800×600 · 41 KB": an image on a card's line (the screen's short sizes). */
+export function imageCardText(image: Pick<ImageMeta, 'name' | 'width' | 'height' | 'bytes'>): string {
+  const b = image.bytes;
+  const size = b < 1024 ? `${b} B` : b < 1024 * 1024 ? `${Math.round(b / 1024)} KB` : `${(b / (1024 * 1024)).toFixed(1)} MB`;
+  return `${image.name} · ${image.width}×${image.height} · ${size}`;
 }
 
 /** "shot.png, 800×600, 41 KB": what a card, a chip and a placeholder say of an image. */

@@ -66,7 +66,9 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         const content = r.content.length > 0 ? loadPromptImages(r.content) : [{ type: 'text' as const, text: r.text }];
         messages.push({ role: 'user', content });
         out.prompts.push({ content, prompt: r.text });
-        replay.push({ type: 'turn_start', prompt: r.text });
+        // The card names the copy kept beside the session (the file attached may be gone).
+        const images = r.content.flatMap((b) => (b.type === 'image_file' ? [{ name: b.name, width: b.width, height: b.height, bytes: b.bytes, path: b.file }] : []));
+        replay.push({ type: 'turn_start', prompt: r.text, ...(images.length ? { images } : {}) });
         inTurn = true;
         break;
       }

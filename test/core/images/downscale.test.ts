@@ -101,5 +101,7 @@ describe('the agent sends images fitted', () => {
     const prompt = (fx.server.requests[0]!.body as Body).messages[0]!.content;
     expect(sentSize(prompt.find((b) => b.type === 'image')!.source)).toMatchObject({ width: 200, height: 400 });
     expect(events).toContainEqual({ type: 'notice', message: expect.stringMatching(/^tall\.png is sent downscaled: 600×1200, .* → 200×400, /) });
+    // The prompt's card hears what was attached, never the bytes.
+    expect(events[0]).toEqual({ type: 'turn_start', prompt: 'this one', images: [{ name: 'tall.png', width: 600, height: 1200, bytes: expect.any(Number) }] });
   });
 });

@@ -1,6 +1,6 @@
 // `inkling -p "<prompt>"`: one turn to completion, the answer on stdout, problems on stderr, and
 // an exit code that says how the turn ended. Reads stdin only for `-p -` (or -p with no prompt).
-import { constants } from 'node:os';
+import os, { constants } from 'node:os';
 import { textOf, emptyUsage, addUsage } from '../core/conversation.js';
 import type { TaskEnvelope } from '../core/agents/task-envelope.js';
 import type { Usage } from '../core/conversation.js';
@@ -226,7 +226,7 @@ async function expandPrompt(prompt: string, config: InklingConfig, notice: (line
     import('../core/commands/custom-commands.js'),
     import('../store/command-table.js'),
   ]);
-  const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES });
+  const set = await loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES, userHome: process.env.HOME ?? os.homedir(), readClaude: config.settings.compat.claude });
   const match = matchCustomCommand(set, prompt);
   if (!match) return prompt;
   for (const line of set.notices) notice(line);

@@ -117,7 +117,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     const [{ loadCustomCommands }, { BUILTIN_COMMAND_NAMES }] = await Promise.all([import('../core/commands/custom-commands.js'), import('../store/command-table.js')]);
     const { sessionSkills, skillCommands, withSkillCommands } = await import('./skills-session.js');
     const [files, skills] = await Promise.all([
-      loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES }),
+      loadCustomCommands({ workspaceRoot: config.workspaceRoot, home: config.home, builtins: BUILTIN_COMMAND_NAMES, userHome: process.env.HOME ?? os.homedir(), readClaude: config.settings.compat.claude }),
       sessionSkills(config).then((found) => skillCommands(found.skills)),
     ]);
     return withSkillCommands(files, skills, BUILTIN_COMMAND_NAMES);

@@ -99,7 +99,7 @@ describe('custom commands', () => {
     expect(user).toBe('Review the code in src/core, focusing on error handling.\nAll arguments: src/core "error handling"');
   });
 
-  it('a project command shadows a user one with a notice; .claude/commands is read when .inkling/commands is absent', async () => {
+  it('a project command shadows a user one with a notice; .claude/commands is read', async () => {
     await mkdir(join(home, 'commands'), { recursive: true });
     await writeFile(join(home, 'commands', 'fix.md'), 'user fix $ARGUMENTS');
     await mkdir(join(ws, '.claude', 'commands'), { recursive: true });

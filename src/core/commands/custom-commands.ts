@@ -1,8 +1,9 @@
-// Custom slash commands: Markdown files in <workspace>/.inkling/commands/ (or .claude/commands/
-// when that is absent) and $INKLING_HOME/commands/. The file name is the command, front matter
+// Custom slash commands: Markdown files in <workspace>/.inkling/commands/ and .claude/commands/
+// (inkling's file wins a clash), $INKLING_HOME/commands/ and ~/.claude/commands/ (the same), with
+// Claude Code's folders left out when compat.claude is off. The file name is the command, front matter
 // gives description and argument-hint, the body is the prompt with $ARGUMENTS, $1, $2... filled
 // in. Loading reads the folders; parsing and expansion are pure, for the UI's `/` menu.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { splitFrontMatter } from './front-matter.js';
 
@@ -29,20 +30,38 @@ export interface CommandFolders {
   home: string;
   /** Built-in command names with the slash ("/help"): they win over a file of the same name. */
   builtins: readonly string[];
+  /** The person's home: ~/.claude/commands is read beside $INKLING_HOME/commands. */
+  userHome?: string;
+  /** compat.claude: false leaves .claude/commands and ~/.claude/commands alone. Default true. */
+  readClaude?: boolean;
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 export async function loadCustomCommands(folders: CommandFolders): Promise<CustomCommandSet> {
-  const inkling = path.join(folders.workspaceRoot, '.inkling', 'commands');
-  const projectDir = (await isDirectory(inkling)) ? inkling : path.join(folders.workspaceRoot, '.claude', 'commands');
+  const claude = folders.readClaude !== false;
   const notices: string[] = [];
-  const [project, user] = await Promise.all([
-    readFolder(projectDir, 'project', notices),
+  const [inklingProject, claudeProject, inklingUser, claudeUser] = await Promise.all([
+    readFolder(path.join(folders.workspaceRoot, '.inkling', 'commands'), 'project', notices),
+    claude ? readFolder(path.join(folders.workspaceRoot, '.claude', 'commands'), 'project', notices) : [],
     readFolder(path.join(folders.home, 'commands'), 'user', notices),
+    claude && folders.userHome ? readFolder(path.join(folders.userHome, '.claude', 'commands'), 'user', notices) : [],
   ]);
+  const project = inklingFirst(inklingProject, claudeProject, notices);
+  const user = inklingFirst(inklingUser, claudeUser, notices);
   const merged = mergeCommands(project, user, folders.builtins);
   return { commands: merged.commands, notices: [...notices, ...merged.notices] };
+}
+
+/** One origin's commands from inkling's folder and Claude Code's: inkling's file wins a clash, with a notice. */
+function inklingFirst(inkling: CustomCommand[], claude: CustomCommand[], notices: string[]): CustomCommand[] {
+  const taken = new Map(inkling.map((c) => [c.name.toLowerCase(), c]));
+  const kept = claude.filter((c) => {
+    const winner = taken.get(c.name.toLowerCase());
+    if (winner) notices.push(`${c.path} is not used: ${winner.path} is the same command (${c.name})`);
+    return !winner;
+  });
+  return [...inkling, ...kept];
 }
 
 /** Project beats user, built-ins beat both; each loser is named in a notice. */
@@ -136,6 +155,3 @@ async function readFolder(dir: string, scope: CustomCommand['scope'], notices: s
   return out;
 }
 
-async function isDirectory(dir: string): Promise<boolean> {
-  return (await stat(dir).catch(() => null))?.isDirectory() ?? false;
-}

@@ -65,10 +65,27 @@ describe('loadCustomCommands', () => {
     expect(matchCustomCommand(set, '/help')).toBeUndefined();
   });
 
-  it('reads .claude/commands only when .inkling/commands does not exist', async () => {
+  it("reads .claude/commands beside .inkling/commands and ~/.claude/commands beside inkling's own; inkling's file wins a clash, with a notice", async () => {
+    const userHome = path.join(ws, '..', 'person');
     await put(path.join(ws, '.claude', 'commands'), 'fix.md', 'claude fix');
-    expect((await loadCustomCommands({ workspaceRoot: ws, home, builtins: [] })).commands.map((c) => c.body)).toEqual(['claude fix']);
-    await mkdir(path.join(ws, '.inkling', 'commands'), { recursive: true });
-    expect((await loadCustomCommands({ workspaceRoot: ws, home, builtins: [] })).commands).toEqual([]);
+    await put(path.join(ws, '.claude', 'commands'), 'review.md', 'claude review');
+    await put(path.join(ws, '.inkling', 'commands'), 'review.md', 'inkling review');
+    await put(path.join(userHome, '.claude', 'commands'), 'standup.md', 'claude standup');
+    await put(path.join(userHome, '.claude', 'commands'), 'deploy.md', 'claude deploy');
+    await put(path.join(home, 'commands'), 'deploy.md', 'inkling deploy');
+    const set = await loadCustomCommands({ workspaceRoot: ws, home, builtins: [], userHome });
+    expect(set.commands.map((c) => [c.name, c.scope, c.body])).toEqual([
+      ['/deploy', 'user', 'inkling deploy'],
+      ['/fix', 'project', 'claude fix'],
+      ['/review', 'project', 'inkling review'],
+      ['/standup', 'user', 'claude standup'],
+    ]);
+    expect(set.notices).toEqual([
+      `${path.join(ws, '.claude', 'commands', 'review.md')} is not used: ${path.join(ws, '.inkling', 'commands', 'review.md')} is the same command (/review)`,
+      `${path.join(userHome, '.claude', 'commands', 'deploy.md')} is not used: ${path.join(home, 'commands', 'deploy.md')} is the same command (/deploy)`,
+    ]);
+    // compat.claude: false reads neither of Claude Code's folders.
+    const off = await loadCustomCommands({ workspaceRoot: ws, home, builtins: [], userHome, readClaude: false });
+    expect(off.commands.map((c) => c.body)).toEqual(['inkling deploy', 'inkling review']);
   });
 });

@@ -2,7 +2,7 @@
 // result (GET, readability, turndown, the saved file) and the peak RSS over the idle process
 // (issue 36: ≤ 2 s, ≤ 150 MB). The page is an article inside navigation, a sidebar and the inline
 // scripts and data a modern page carries; `article` makes the whole 5 MB article markup instead.
-// Run: node --import tsx bench/web-fetch.ts [mixed|article] [runs]
+// Each run is a fresh process (so its peak RSS is the call's own). Run: node --import tsx bench/web-fetch.ts [mixed|article] [runs]
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,43 +41,58 @@ if (process.argv[2] === '--serve') {
     res.end(page);
   });
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port, bytes: page.length }));
-} else {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx'] });
-  const { port, bytes } = await new Promise<{ port: number; bytes: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number; bytes: number })));
+} else if (process.argv[2] === '--measure') {
+  // One fresh process per run: its high-water RSS belongs to this call alone (the converters'
+  // modules included, as on the real first fetch), then a second, warm call's time.
+  const url = process.argv[3]!;
   const idleRss = process.memoryUsage().rss;
   const { createWebFetchTool } = await import('../src/core/tools/web_fetch.js');
   const tool = createWebFetchTool({ hostNamedByRule: (h) => h === '127.0.0.1' });
   const sessionDir = mkdtempSync(join(tmpdir(), 'inkling-bench-web-'));
-  const times: number[] = [];
-  const cpu: number[] = [];
-  let chars = 0;
-  let extracted = '';
+  const call = async (i: number) => {
+    const started = performance.now();
+    const cpuStart = process.cpuUsage();
+    const r = await tool.execute({ url }, {
+      workspaceRoot: sessionDir, signal: new AbortController().signal, toolCallId: `bench-${i}`,
+      session: { readFiles: new Map(), sessionDir, secretEnvNames: new Set() },
+      reportOutput: () => {}, attachInput: () => () => {}, paneSize: () => ({ cols: 80, rows: 24 }),
+    });
+    if (r.isError) throw new Error(r.content);
+    const used = process.cpuUsage(cpuStart);
+    const d = r.details as { chars?: number; extracted?: string };
+    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, chars: d.chars ?? 0, extracted: d.extracted ?? '' };
+  };
   try {
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      const cpuStart = process.cpuUsage();
-      const r = await tool.execute({ url: `http://127.0.0.1:${port}/page` }, {
-        workspaceRoot: sessionDir, signal: new AbortController().signal, toolCallId: `bench-${i}`,
-        session: { readFiles: new Map(), sessionDir, secretEnvNames: new Set() },
-        reportOutput: () => {}, attachInput: () => () => {}, paneSize: () => ({ cols: 80, rows: 24 }),
-      });
-      times.push(performance.now() - started);
-      const used = process.cpuUsage(cpuStart);
-      cpu.push((used.user + used.system) / 1000);
-      if (r.isError) throw new Error(r.content);
-      const d = r.details as { chars?: number; extracted?: string };
-      chars = d.chars ?? 0;
-      extracted = d.extracted ?? '';
-    }
+    const first = await call(0);
+    const peakOver = process.resourceUsage().maxRSS * 1024 - idleRss;
+    const warm = await call(1);
+    process.send!({ first, warm, peakOver, idleRss });
   } finally {
-    child.kill();
     rmSync(sessionDir, { recursive: true, force: true });
   }
-  const peakOver = process.resourceUsage().maxRSS * 1024 - idleRss;
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(`page: ${kind}, ${(bytes / 1024 / 1024).toFixed(1)} MB of HTML → ${chars} characters (${extracted})`);
-  console.log(`fetch + convert: first ${times[0]!.toFixed(0)} ms (modules loading), median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, best ${sorted[0]!.toFixed(0)} ms over ${runs} runs`);
+} else {
+  const server = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx'] });
+  const { port, bytes } = await new Promise<{ port: number; bytes: number }>((resolve) => server.once('message', (m) => resolve(m as { port: number; bytes: number })));
+  type Run = { first: { ms: number; cpuMs: number; chars: number; extracted: string }; warm: { ms: number; cpuMs: number }; peakOver: number; idleRss: number };
+  const results: Run[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const child = fork(fileURLToPath(import.meta.url), ['--measure', `http://127.0.0.1:${port}/page`], { execArgv: ['--import', 'tsx'] });
+      results.push(await new Promise<Run>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as Run));
+        child.once('exit', (code) => (code ? reject(new Error(`measuring run exited ${code}`)) : undefined));
+      }));
+    }
+  } finally {
+    server.kill();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const { loadavg, availableParallelism } = await import('node:os');
+  const f = results[0]!.first;
+  console.log(`page: ${kind}, ${(bytes / 1024 / 1024).toFixed(1)} MB of HTML → ${f.chars} characters (${f.extracted}); ${runs} fresh processes`);
+  console.log(`first call (loads the converters): median ${median(results.map((r) => r.first.ms)).toFixed(0)} ms, CPU ${median(results.map((r) => r.first.cpuMs)).toFixed(0)} ms`);
+  console.log(`warm call: median ${median(results.map((r) => r.warm.ms)).toFixed(0)} ms, CPU ${median(results.map((r) => r.warm.cpuMs)).toFixed(0)} ms`);
   // On a shared machine the wall time waits for other processes; the CPU time is this work's own.
-  console.log(`CPU time of the call: median ${[...cpu].sort((a, b) => a - b)[Math.floor(cpu.length / 2)]!.toFixed(0)} ms (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores)`);
-  console.log(`peak RSS over idle: ${(peakOver / 1024 / 1024).toFixed(1)} MB (idle ${(idleRss / 1024 / 1024).toFixed(1)} MB)`);
+  console.log(`peak RSS over idle during the first call: median ${(median(results.map((r) => r.peakOver)) / 1024 / 1024).toFixed(1)} MB, most ${(Math.max(...results.map((r) => r.peakOver)) / 1024 / 1024).toFixed(1)} MB (idle ${(results[0]!.idleRss / 1024 / 1024).toFixed(1)} MB)`);
+  console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
 }

@@ -9,6 +9,7 @@ import { BUILT_IN_AGENTS } from '../../../src/core/agents/agent-definitions.js';
 import type { TaskDetails } from '../../../src/core/agents/task-details.js';
 import { reply, stall } from '../../helpers/fake-anthropic.js';
 import { makeTempWorkspace } from '../../helpers/tool-context.js';
+import { killSleepers, sleepersWith, within } from '../../helpers/survivors.js';
 import { bodyOf, childServer, firstPrompt, parentAgent } from './agent-fixtures.js';
 
 const fx = childServer();
@@ -130,6 +131,25 @@ describe('the task tool', () => {
     const sent = bodyOf(fx.server.requests.at(-1)!).messages;
     const results = (sent[2]!.content as { type: string; tool_use_id: string }[]).filter((b) => b.type === 'tool_result');
     expect(results.map((r) => r.tool_use_id)).toEqual(['t1', 't2', 't3']);
+  });
+
+  it("Esc ends a child's running command with its process tree", async () => {
+    const marker = `${4000 + Math.floor(Math.random() * 1000)}.${process.pid}`;
+    fx.routes.set('SLEEP', [reply({ toolUses: [{ name: 'bash', id: 'c1', input: { command: `sleep ${marker} & sleep ${marker}; echo done` } }] }), reply({ text: 'slept' })]);
+    fx.server.enqueue(reply({ toolUses: [task('g', 'SLEEP', 'general')] }));
+    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo' });
+    const controller = new AbortController();
+    const run = (async () => {
+      for await (const _ of agent.run('sleep', { signal: controller.signal })) void _;
+    })();
+    try {
+      await vi.waitFor(() => expect(sleepersWith(marker)).toHaveLength(2), { timeout: 15_000 });
+      controller.abort();
+      await run;
+      expect(await within(10_000, () => sleepersWith(marker).length === 0)).toBe(true);
+    } finally {
+      killSleepers(marker);
+    }
   });
 
   it('refuses a grandchild past agents.maxDepth with a clear error', async () => {

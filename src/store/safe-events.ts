@@ -108,6 +108,17 @@ function safeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): SafeTo
   return onDemand ? storedView(out, ['content'], new SafeContent(sourceOf(event)!)) : out;
 }
 
+/**
+ * A child's event as the store uses it: its asks (and what ends them) made safe as the parent's
+ * would be; of the rest only the kind, so a child's streaming output costs the screen nothing.
+ */
+function safeChildEvent(event: Extract<AgentEvent, { type: 'agent_event' }>): SafeAgentEvent {
+  const inner = event.event;
+  const used = inner.type === 'agent_event' || inner.type === 'approval_request' || inner.type === 'approval_response' || inner.type === 'tool_status';
+  const safe = used ? toSafeEvent(inner) : { type: inner.type };
+  return { type: 'agent_event', agent: toSafeDeep(event.agent), event: safe } as SafeAgentEvent;
+}
+
 /** `paneRows`: the rows a call's pane shows now, by the call's (safe) id, if it has a live pane. */
 export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => readonly SafeText[] | undefined): SafeAgentEvent {
   switch (event.type) {
@@ -120,8 +131,7 @@ export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => read
     case 'tool_result':
       return safeResult(event);
     case 'agent_event':
-      // A child's event is made safe as its own kind would be (a message_end keeps only its stop reason).
-      return { type: 'agent_event', agent: toSafeDeep(event.agent), event: toSafeEvent(event.event) } as SafeAgentEvent;
+      return safeChildEvent(event);
     default:
       return toSafeDeep(event);
   }

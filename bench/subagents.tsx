@@ -1,0 +1,198 @@
+// Issue 31's figures: the parent's CPU per child turn against a plain turn's, the frame time while
+// 8 explore children each run a streaming read-only command (the real App drawing to a counting
+// sink), and the peak PSS with 8 children running. The real loop, tools and SDK against the fake
+// Anthropic server in this process (its CPU counts in both turn figures alike).
+// Run: NODE_ENV=production node --import tsx bench/subagents.tsx
+import React from 'react';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { App } from '../components/App.js';
+import { AgentSlots } from '../src/core/agents/agent-slots.js';
+import { BUILT_IN_AGENTS } from '../src/core/agents/agent-definitions.js';
+import { createTaskTool } from '../src/core/agents/task-tool.js';
+import type { AgentEvent } from '../src/core/events.js';
+import { createAgent } from '../src/core/loop.js';
+import { PermissionGate } from '../src/core/permissions/gate.js';
+import { createAnthropicProvider } from '../src/core/providers/anthropic.js';
+import { bashTool } from '../src/core/tools/bash.js';
+import { fileTools } from '../src/core/tools/file-tools.js';
+import { diffingStdout } from '../src/app/frame-diff.js';
+import { installOutputGetFromPackage } from '../src/app/ink-output.js';
+import { renderScreen } from '../src/app/screen-render.js';
+import { applyEvents } from '../src/store/apply-events.js';
+import { createAppStore } from '../src/store/app-store.js';
+import { startTicker } from '../src/store/ticker.js';
+import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
+import { pssSampler } from './frames/proc-stats.js';
+
+await installOutputGetFromPackage();
+
+const CHILDREN = 8;
+const PLAIN_TURNS = 24;
+const TASK_TURNS = 4;
+// What each of the 8 children runs in the frame and memory scenario: read-only, streaming for a while.
+const STREAMING = 'ls -lR /usr/share/doc';
+
+type Body = { system?: unknown; messages: { role: string; content: unknown }[] };
+const lastIsResult = (b: Body) => {
+  const last = b.messages.at(-1)?.content;
+  return Array.isArray(last) && last.some((c: { type?: string }) => c.type === 'tool_result');
+};
+
+let command = 'cat a.txt';
+const server = await startFakeAnthropic({
+  route: (req: RecordedRequest) => {
+    const b = req.body as Body;
+    if (lastIsResult(b)) return reply({ text: 'Done: the file says alpha.' });
+    const child = JSON.stringify(b.system ?? '').includes('You are an explore agent');
+    if (child) return reply({ toolUses: [{ name: 'bash', input: { command } }] });
+    const first = JSON.stringify(b.messages[0]?.content ?? '');
+    if (first.includes('[children]')) {
+      return reply({ toolUses: Array.from({ length: CHILDREN }, (_, i) => ({ name: 'task', input: { description: `look ${i}`, prompt: `look at part ${i}`, agent: 'explore' } })) });
+    }
+    return reply({ toolUses: [{ name: 'bash', input: { command } }] });
+  },
+});
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'inkling-bench-agents-'));
+writeFileSync(path.join(root, 'a.txt'), 'alpha\n');
+const provider = createAnthropicProvider({ apiKey: 'sk-bench', baseURL: server.url, model: 'claude-sonnet-4-6' });
+const gate = new PermissionGate({ mode: 'default', rules: { allow: [], ask: [], deny: [] }, workspaceRoot: root, home: os.homedir(), canAsk: false });
+const tools = [...fileTools(), bashTool];
+
+function parent(withTask: boolean) {
+  const taskTool = createTaskTool({
+    workspaceRoot: root,
+    answering: () => ({ provider, model: 'claude-sonnet-4-6' }),
+    providerName: 'anthropic',
+    tools: () => tools,
+    definitions: BUILT_IN_AGENTS,
+    slots: new AgentSlots(CHILDREN),
+    maxDepth: 2,
+    maxTokens: 1000,
+    permissions: gate,
+  });
+  return createAgent({
+    provider,
+    model: 'claude-sonnet-4-6',
+    workspaceRoot: root,
+    tools: withTask ? [...tools, taskTool] : tools,
+    maxTokens: 1000,
+    permissions: gate,
+    sessionDir: path.join(root, '..', `session-${withTask ? 'task' : 'plain'}`),
+    paneSize: { cols: 100, rows: 20 },
+  });
+}
+
+async function turnCpu(agent: ReturnType<typeof parent>, prompt: string, onEvent?: (e: AgentEvent) => void): Promise<number> {
+  const cpu0 = process.cpuUsage();
+  for await (const e of agent.run(prompt)) onEvent?.(e);
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000;
+}
+
+/** The main thread's own on-CPU ms so far (Linux schedstat): on a busy machine, what work cost without the waits for a core. */
+const threadCpuMs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// 1. CPU: a plain turn (one read-only command, then the answer) against a child's turn of the same
+// shape, the parent's part of a children turn taken away.
+const plain = parent(false);
+await turnCpu(plain, 'warm up');
+const plainMs: number[] = [];
+for (let i = 0; i < PLAIN_TURNS; i++) plainMs.push(await turnCpu(plain, `plain ${i}`));
+const plainTurn = median(plainMs);
+const withChildren = parent(true);
+await turnCpu(withChildren, '[children] warm up');
+const childMs: number[] = [];
+for (let i = 0; i < TASK_TURNS; i++) {
+  const total = await turnCpu(withChildren, `[children] ${i}`);
+  // The parent's own two requests are shaped like a plain turn.
+  childMs.push((total - plainTurn) / CHILDREN);
+}
+const childTurn = median(childMs);
+
+// 2. Memory: the PSS of this process and its commands while a turn runs 8 children, each
+// streaming a read-only command; the figure before the turn is tsx's and the in-process server's.
+command = STREAMING;
+const drawn = parent(true);
+const before = pssSampler(process.pid, 50).stop();
+const pss = pssSampler(process.pid, 50);
+const batches: { at: number; events: AgentEvent[] }[] = [];
+let pending: AgentEvent[] = [];
+const t0 = performance.now();
+// As the TUI's binding does: the events of one frame (34 ms) go to the store together.
+const flush = setInterval(() => {
+  if (pending.length === 0) return;
+  batches.push({ at: performance.now() - t0, events: pending });
+  pending = [];
+}, 34);
+await turnCpu(drawn, '[children] stream', (e) => pending.push(e));
+clearInterval(flush);
+batches.push({ at: performance.now() - t0, events: pending });
+const peak = pss.stop();
+
+// 3. Frames: the real App (React, Yoga, Ink, the frame differ) draws that turn again, its events
+// replayed at the pace they came, frames going to a counting sink; the children's own work is not
+// in this figure, only what drawing them costs the main thread.
+class Sink extends EventEmitter {
+  isTTY = true;
+  columns = 120;
+  rows = 40;
+  write = () => true;
+}
+class In extends EventEmitter {
+  isTTY = false;
+  read = () => null;
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+const store = createAppStore();
+const renderTimes: number[] = [];
+const writer = diffingStdout(new Sink() as unknown as NodeJS.WriteStream);
+const inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: root }} />, writer, {
+  patchConsole: false,
+  stdin: new In() as unknown as NodeJS.ReadStream,
+  onRender: ({ renderTime }) => renderTimes.push(renderTime),
+});
+const ticker = startTicker(store, { spin: writer.spin });
+// The first frames (mounting, JIT) are not the turn's.
+await new Promise((r) => setTimeout(r, 500));
+const f0 = renderTimes.length;
+const d0 = writer.stats.redrawn;
+const elu0 = performance.eventLoopUtilization();
+const thread0 = threadCpuMs();
+const r0 = performance.now();
+for (const b of batches) {
+  const wait = b.at - (performance.now() - r0);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  store.setState((s) => applyEvents(s, b.events, Date.now()));
+}
+await new Promise((r) => setTimeout(r, 200));
+const elu = performance.eventLoopUtilization(elu0);
+const thread = threadCpuMs() - thread0;
+const frames = renderTimes.length - f0 + writer.stats.redrawn - d0;
+ticker.stop();
+inst.unmount();
+await server.close();
+rmSync(root, { recursive: true, force: true });
+
+const row = (what: string, target: string, value: string) => console.log(`${what.padEnd(70)} ${target.padEnd(10)} ${value}`);
+console.log(`${'figure'.padEnd(70)} ${'target'.padEnd(10)} now`);
+row(`parent CPU per plain turn (median of ${PLAIN_TURNS})`, '—', `${plainTurn.toFixed(1)} ms`);
+row(`parent CPU per child turn (${CHILDREN} children × ${TASK_TURNS} turns, median)`, '—', `${childTurn.toFixed(1)} ms`);
+row('child turn / plain turn', '≤ 1.3×', `${(childTurn / plainTurn).toFixed(2)}×`);
+console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+row(`main-thread work per frame drawing ${CHILDREN} explore children streaming \`${STREAMING}\``, '≤ 2 ms', `${(elu.active / Math.max(1, frames)).toFixed(2)} ms (${frames} frames)`);
+row('  the same, on-CPU time of the main thread (without waits for a core)', '≤ 2 ms', `${(thread / Math.max(1, frames)).toFixed(2)} ms`);
+row("Ink's renderTime per frame (median)", '—', `${median(renderTimes.slice(f0)).toFixed(2)} ms`);
+row(`peak PSS with ${CHILDREN} children running (this process and its commands)`, '≤ 150 MB', `${peak.toFixed(0)} MB; ${before.toFixed(0)} MB before the turn (tsx, the in-process fake server); children added ${(peak - before).toFixed(0)} MB`);
+row('  at the peak (MB)', '', pss.atPeak().split(', ').slice(0, 4).join(', '));
+process.exit(0);

@@ -17,7 +17,8 @@ export function changesLines(item: ToolItem, width: number, expandedRows?: numbe
   const c = item.changes;
   if (c?.untracked) return [paint.dim(fitLine(`${LEAD}${untrackedText(c.untracked)}`, width))];
   if (!c || c.files.length === 0) return [];
-  const undone = c.undone ? ' (undone)' : '';
+  const jobs = c.jobs?.length ? ` · may include changes by ${c.jobs.length === 1 ? `job ${c.jobs[0]}` : `jobs ${c.jobs.join(', ')}`}` : '';
+  const undone = `${c.undone ? ' (undone)' : ''}${jobs}`;
   if (expandedRows === undefined) return [paint.dim(fitLine(`${LEAD}${changedFilesText(c.files)}${undone}`, width))];
   const rows = [paint.dim(fitLine(`${LEAD}changed ${c.files.length === 1 ? '1 file' : `${c.files.length} files`}${undone}`, width))];
   const diff = c.diff;

@@ -65,6 +65,8 @@ export type AgentEvent =
       changes: FileChange[];
       /** Files left out of the record (over 10 MB, unreadable). */
       skipped?: SkippedFile[];
+      /** Background jobs ran during the call: its changes may include theirs (and its undo is refused for files they wrote). */
+      jobs?: number[];
     }
   /**
    * The change ledger could not record a call that may write (emitted just before its tool_result):
@@ -75,7 +77,7 @@ export type AgentEvent =
    * Files changed since the last record that no tool changed (an editor, a background process).
    * `paused`: recorded once tracking resumed, so calls that were not tracked may have made them.
    */
-  | { type: 'outside_changes'; entry: string; changes: FileChange[]; paused?: string }
+  | { type: 'outside_changes'; entry: string; changes: FileChange[]; paused?: string; jobs?: number[] }
   /** The ledger's mark for this turn's prompt (1-based within the session): what a rewind goes back to. */
   | { type: 'turn_checkpoint'; prompt: number; entry: string }
   /**

@@ -8,6 +8,9 @@ import { JobTable } from './jobs/job-table.js';
 import type { SessionState } from './tools/tool.js';
 
 export function newSessionState(config: AgentConfig, logsDir: string | undefined): SessionState & { jobs: JobTable } {
+  const jobs = new JobTable(config.maxJobs);
+  // The ledger names the jobs that ran while it recorded changes.
+  config.ledger?.watchJobs((since) => jobs.activeSince(since));
   return {
     readFiles: new Map(),
     sessionDir: logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
@@ -15,6 +18,6 @@ export function newSessionState(config: AgentConfig, logsDir: string | undefined
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.bashTimeoutMs !== undefined ? { bashTimeoutMs: config.bashTimeoutMs } : {}),
     ...(config.sudoAskpass ? { sudoAskpass: true } : {}),
-    jobs: new JobTable(config.maxJobs),
+    jobs,
   };
 }

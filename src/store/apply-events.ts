@@ -198,7 +198,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'tool_changes':
         updateTool(ev.id, (t) => ({
           ...t,
-          changes: { files: ev.changes, ...(ev.entry ? { entry: ev.entry } : {}), skipped: ev.skipped?.length ?? 0 },
+          changes: { files: ev.changes, ...(ev.entry ? { entry: ev.entry } : {}), skipped: ev.skipped?.length ?? 0, ...(ev.jobs?.length ? { jobs: ev.jobs } : {}) },
         }));
         break;
       case 'tool_untracked':
@@ -213,7 +213,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         updateTool(ev.id, (t) => ({ ...t, logDropped: true }));
         break;
       case 'outside_changes':
-        if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes, ev.paused !== undefined), level: 'info' });
+        if (ev.changes.length > 0) push({ kind: 'notice', id: newId('notice'), text: outsideChangesText(ev.changes, ev.paused !== undefined, ev.jobs), level: 'info' });
         break;
       case 'turn_checkpoint': {
         // The prompt this turn started with is the newest user item.

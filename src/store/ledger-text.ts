@@ -20,8 +20,9 @@ export function changedFilesText(files: readonly ChangedFile[], maxFiles = 3): S
 }
 
 /** `paused`: found once tracking resumed (calls that were not tracked may have made them). */
-export function outsideChangesText(files: readonly ChangedFile[], paused = false): SafeText {
-  return joinSafe([toSafeText(`${filesCount(files.length)} changed ${paused ? 'while tracking was paused' : 'outside inkling'}: `), fileList(files, 3)]);
+export function outsideChangesText(files: readonly ChangedFile[], paused = false, jobs: readonly number[] = []): SafeText {
+  const by = jobs.length === 0 ? '' : ` (by ${jobs.length === 1 ? `job ${jobs[0]}` : `jobs ${jobs.join(', ')}`})`;
+  return joinSafe([toSafeText(`${filesCount(files.length)} changed ${paused ? 'while tracking was paused' : 'outside inkling'}${by}: `), fileList(files, 3)]);
 }
 
 /** The line under a call the ledger could not record. */

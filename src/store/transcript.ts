@@ -25,6 +25,8 @@ export interface ToolChanges {
   undoEntry?: string;
   /** The call's diff per file, read from the ledger when the card is first expanded. */
   diff?: ChangeDiff;
+  /** Background jobs ran during the call: its changes may include theirs. */
+  jobs?: number[];
 }
 
 export type ChangeDiff = { state: 'loading' } | { state: 'ready'; text: SafeText } | { state: 'failed'; reason: SafeText };

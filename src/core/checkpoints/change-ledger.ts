@@ -17,6 +17,7 @@ import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
 import { ledgerLog, type LedgerLog } from './ledger-log.js';
 import { SNAPSHOT_BUDGET_MS, SnapshotBudget, type BoundedSnapshot } from './snapshot-budget.js';
 import { unifiedDiff } from './tree-diff.js';
+import { jobUndoRefusal, type JobsActiveSince } from './job-attribution.js';
 import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
 export interface ChangeLedgerOptions {
@@ -70,6 +71,9 @@ export class ChangeLedger {
   private gitProbe: GitProbe | undefined;
   private readonly log: LedgerLog;
   private readonly budget: SnapshotBudget;
+  /** The session's background jobs (core/jobs), when it has them; when the last snapshot was taken. */
+  private jobsActive: JobsActiveSince = () => [];
+  private lastRecordAt = Date.now();
   /** Calls of this session that ran untracked, with why (for /diff). */
   private readonly untracked: { label: string; reason: string }[] = [];
 
@@ -85,6 +89,18 @@ export class ChangeLedger {
 
   get sessionId(): string {
     return this.session;
+  }
+
+  /** Names the jobs that ran while changes were recorded (core/jobs' table). */
+  watchJobs(active: JobsActiveSince): void {
+    this.jobsActive = active;
+  }
+
+  /** The jobs that ran since the last snapshot; the next ones count from now. */
+  private jobsSinceLast(): number[] {
+    const jobs = this.jobsActive(this.lastRecordAt);
+    this.lastRecordAt = Date.now();
+    return jobs;
   }
 
   get status(): LedgerStatus {
@@ -116,7 +132,7 @@ export class ChangeLedger {
       // No mark for this prompt (a rewind cannot go back to it); the turn goes on.
       if (bounded.kind === 'untracked') return [];
       const { snap } = bounded;
-      await live.settleHead(snap, emit, bounded.paused);
+      await live.settleHead(snap, emit, bounded.paused, this.jobsSinceLast());
       const entries = live.chain.entries;
       const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
       const entry = await live.append({
@@ -139,7 +155,8 @@ export class ChangeLedger {
       const live = await this.start(emit);
       const first = live ? await this.snapshotOrOff(live, emit) : undefined;
       const before = first?.kind === 'taken' ? first.snap : undefined;
-      if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused).catch((err) => this.turnOff(err, emit));
+      const callStart = Date.now();
+      if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused, this.jobsSinceLast()).catch((err) => this.turnOff(err, emit));
       // New folders are followed once the call's own snapshot has looked at them, not while the command makes them.
       const release = this.watcher?.hold() ?? (() => undefined);
       try {
@@ -150,6 +167,10 @@ export class ChangeLedger {
           const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit)).finally(release);
           if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
           const after = second.snap;
+          // Jobs that ran during the call may have written too: its entry says so.
+          this.lastRecordAt = Date.now();
+          const jobs = this.jobsActive(callStart);
+          const by = jobs.length > 0 ? { jobs } : {};
           const changes = await live.taker.changes(before.tree, after.tree);
           const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
           const entry = changes.length === 0 ? undefined : await live.append({
@@ -159,8 +180,9 @@ export class ChangeLedger {
             changes,
             call: { id: call.id, name: call.name },
             ...(skipped.length > 0 ? { skipped } : {}),
+            ...by,
           }, after.tree);
-          emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}) });
+          emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}), ...by });
         } catch (err) {
           this.turnOff(err, emit);
         }
@@ -207,8 +229,11 @@ export class ChangeLedger {
 
   planUndo(entryId: string): Promise<RevertPlan> {
     return this.userOp(async (live) => {
+      const target = live.undoable(entryId);
+      const refused = jobUndoRefusal(live.chain.entries, target);
+      if (refused) throw new LedgerError(refused);
       const snap = await live.taker.take({ full: true });
-      return planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree, this.budget.pausedReason !== undefined);
+      return planUndo(live.repo.git, live.chain.entries, target, snap.tree, this.budget.pausedReason !== undefined);
     });
   }
 
@@ -216,7 +241,9 @@ export class ChangeLedger {
   undo(entryId: string, opts: RevertOptions = {}): Promise<RevertOutcome> {
     return this.userOp(async (live) => {
       const snap = await live.taker.take({ full: true });
-      await live.settleHead(snap, () => undefined, this.budget.resume());
+      await live.settleHead(snap, () => undefined, this.budget.resume(), this.jobsSinceLast());
+      const refused = jobUndoRefusal(live.chain.entries, live.undoable(entryId));
+      if (refused) throw new LedgerError(refused);
       const plan = await planUndo(live.repo.git, live.chain.entries, live.undoable(entryId), snap.tree);
       return live.applyRevert(plan, opts, { kind: 'undo', label: `undo of ${plan.label}`, reverts: plan.target.id });
     });
@@ -239,7 +266,7 @@ export class ChangeLedger {
       const target = live.promptEntry(prompt);
       const snap = await live.taker.take({ full: true });
       const paused = opts.fork ? this.budget.pausedReason !== undefined : false;
-      if (!opts.fork) await live.settleHead(snap, () => undefined, this.budget.resume());
+      if (!opts.fork) await live.settleHead(snap, () => undefined, this.budget.resume(), this.jobsSinceLast());
       const plan = await planRewind(live.repo.git, live.chain.entries, target, snap.tree, paused);
       if (!opts.fork) return live.applyRevert(plan, opts, { kind: 'rewind', label: `rewind to before ${plan.label}`, reverts: target.id });
       const prefix = live.chain.entries.slice(0, live.chain.entries.findIndex((e) => e.id === target.id));

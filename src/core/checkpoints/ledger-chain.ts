@@ -49,6 +49,8 @@ export interface LedgerEntryMeta {
   paused?: string;
   /** kind 'rewind' starting a forked chain: where it came from. */
   forkedFrom?: { session: string; entry: string };
+  /** Background jobs that ran meanwhile: 'outside' changes by them, a 'tool' call that may include theirs. */
+  jobs?: number[];
 }
 
 export interface LedgerEntry extends LedgerEntryMeta {

@@ -1,6 +1,7 @@
 // The ledger of one session once its shadow repository is open: the chain of entries, the
 // session's snapshots, and the steps undo and rewind share (find an entry, record what the
 // workspace is now, put files back and record that). ChangeLedger runs these one at a time.
+import { jobsText } from './job-attribution.js';
 import type { AgentEvent } from '../events.js';
 import { ChainMovedError, LedgerChain, type LedgerEntry, type LedgerEntryMeta } from './ledger-chain.js';
 import { OUTSIDE_LABEL, PAUSED_LABEL, revertNote, type RevertPlan } from './revert-plan.js';
@@ -54,7 +55,7 @@ export class OpenLedger {
    * Brings the chain up to the workspace as it is: a baseline for a new session, else changes made
    * outside inkling, or (`paused`: why tracking was paused) changes made while it was.
    */
-  async settleHead(snap: Snapshot, emit: Emit, paused?: string): Promise<void> {
+  async settleHead(snap: Snapshot, emit: Emit, paused?: string, jobs: number[] = []): Promise<void> {
     const head = this.chain.head();
     if (!head) {
       await this.append({ kind: 'baseline', label: 'session start', before: snap.tree, changes: [] }, snap.tree);
@@ -62,8 +63,10 @@ export class OpenLedger {
     }
     if (head.after === snap.tree) return;
     const changes = await this.taker.changes(head.after, snap.tree);
-    const entry = await this.append({ kind: 'outside', label: paused ? PAUSED_LABEL : OUTSIDE_LABEL, before: head.after, changes, ...(paused ? { paused } : {}) }, snap.tree);
-    emit({ type: 'outside_changes', entry: entry.id, changes, ...(paused ? { paused } : {}) });
+    const by = jobs.length > 0 ? { jobs } : {};
+    const label = `${paused ? PAUSED_LABEL : OUTSIDE_LABEL}${jobs.length > 0 ? ` (by ${jobsText(jobs)})` : ''}`;
+    const entry = await this.append({ kind: 'outside', label, before: head.after, changes, ...(paused ? { paused } : {}), ...by }, snap.tree);
+    emit({ type: 'outside_changes', entry: entry.id, changes, ...(paused ? { paused } : {}), ...by });
   }
 
   /** Appends an entry; if another process moved the chain meanwhile, goes on after its entries. */

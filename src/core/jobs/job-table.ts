@@ -81,6 +81,11 @@ export class JobTable implements JobControl {
     return this.list().filter((j) => j.state === 'running');
   }
 
+  /** Jobs that ran at any moment since `since` (epoch ms): still running, or ended after it (the ledger names them). */
+  activeSince(since: number): number[] {
+    return [...this.jobs.values()].filter((j) => j.info.state === 'running' || (j.info.endedAt ?? 0) >= since).map((j) => j.info.id);
+  }
+
   /** Why no more jobs may start, or null when one may. */
   full(): string | null {
     const n = this.running().length;

@@ -60,6 +60,13 @@ export interface ConversationRecorder {
   close(): void;
 }
 
+/** A child's event the session keeps: its answers (message_end) and its calls' results. */
+function sidechainKept(event: Extract<AgentEvent, { type: 'agent_event' }>): boolean {
+  let inner: AgentEvent = event.event;
+  while (inner.type === 'agent_event') inner = inner.event;
+  return inner.type === 'message_end' || inner.type === 'tool_result' || inner.type === 'tool_call';
+}
+
 export class SessionRecorder implements ConversationRecorder {
   private current: string;
   private file: SessionFile;
@@ -164,6 +171,9 @@ export class SessionRecorder implements ConversationRecorder {
       case 'outside_changes':
       case 'turn_checkpoint':
         return this.keep({ type: 'ledger', event });
+      case 'agent_event':
+        // A child's finished messages and results, as a sidechain (its deltas and statuses are not kept).
+        return sidechainKept(event) ? this.write({ type: 'sidechain', at: this.now(), event }) : undefined;
       case 'turn_end': {
         for (const record of this.beforePrompt ?? []) this.write(record);
         this.beforePrompt = null;

@@ -70,6 +70,12 @@ export interface LogDroppedRecord { type: 'log_dropped'; id: string; logPath: st
 export interface ResumedRecord { type: 'resumed'; at: number; inklingVersion: string }
 /** This session began as a rewind of another one to just before its prompt `prompt`. */
 export interface ForkedFromRecord { type: 'forked_from'; session: string; prompt: number }
+/**
+ * A child agent's answer or call result (the task tool), kept beside the parent's conversation:
+ * `event` is the child's agent_event as the parent's stream had it (a grandchild's wrapped twice),
+ * holding a message_end or a tool_result. Resume replays it; the parent's conversation never holds it.
+ */
+export interface SidechainRecord { type: 'sidechain'; at: number; event: Extract<AgentEvent, { type: 'agent_event' }> }
 
 export type SessionRecord =
   | HeaderRecord
@@ -87,7 +93,8 @@ export type SessionRecord =
   | LedgerRecord
   | LogDroppedRecord
   | ResumedRecord
-  | ForkedFromRecord;
+  | ForkedFromRecord
+  | SidechainRecord;
 
 export type SessionRecordType = SessionRecord['type'];
 
@@ -108,6 +115,7 @@ const KNOWN: Record<SessionRecordType, true> = {
   log_dropped: true,
   resumed: true,
   forked_from: true,
+  sidechain: true,
 };
 
 export function isKnownRecord(value: unknown): value is SessionRecord {

@@ -142,6 +142,8 @@ export function wellFormed(r: SessionRecord): boolean {
       return !!r.session && typeof r.session.inputTokens === 'number';
     case 'notice':
       return typeof r.message === 'string';
+    case 'sidechain':
+      return r.event?.type === 'agent_event' && typeof r.event.agent?.id === 'string';
     case 'ledger':
       return !!r.event && typeof r.event.type === 'string';
     case 'compaction':

@@ -133,6 +133,10 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
       case 'forked_from':
         out.forkedFrom = { session: r.session, prompt: r.prompt };
         break;
+      case 'sidechain':
+        // A child agent's record: replayed for its cards, never part of the parent's conversation.
+        replay.push(r.event);
+        break;
       case 'tool_result':
       case 'resumed':
         break;

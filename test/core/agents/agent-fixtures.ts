@@ -9,6 +9,7 @@ import { BUILT_IN_AGENTS, type AgentDefinition } from '../../../src/core/agents/
 import type { ChildSetup } from '../../../src/core/agents/child-setup.js';
 import { createTaskTool } from '../../../src/core/agents/task-tool.js';
 import type { ChangeLedger } from '../../../src/core/checkpoints/change-ledger.js';
+import type { ConversationRecorder } from '../../../src/core/sessions/recorder.js';
 import { createAgent } from '../../../src/core/loop.js';
 import type { PermissionMode } from '../../../src/core/permissions/approval.js';
 import { PermissionGate } from '../../../src/core/permissions/gate.js';
@@ -64,6 +65,7 @@ export interface ParentOptions {
   definitions?: AgentDefinition[];
   maxConcurrent?: number;
   maxDepth?: number;
+  recorder?: ConversationRecorder;
 }
 
 export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
@@ -91,6 +93,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     sessionDir: path.join(opts.root, '..', 'session'),
     paneSize: { cols: 80, rows: 24 },
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
+    ...(opts.recorder ? { recorder: opts.recorder } : {}),
   });
   return { agent, gate, setup };
 }

@@ -1,0 +1,109 @@
+// A child agent in the session file: its answers and results go in as sidechain records beside the
+// parent's (never in the parent's conversation); a session cut mid-child (as kill -9 leaves it)
+// resumes with a valid next request; a rewind fork past a task keeps the child's sidechain after
+// the old session is deleted. The real recorder, loop and SDK against the fake server.
+import { readFileSync, rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRedactor } from '../../../src/core/redact.js';
+import { SessionRecorder } from '../../../src/core/sessions/recorder.js';
+import { parseSessionText } from '../../../src/core/sessions/session-reader.js';
+import { restoreSession } from '../../../src/core/sessions/session-restore.js';
+import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
+import { reply, stall } from '../../helpers/fake-anthropic.js';
+import { makeTempWorkspace } from '../../helpers/tool-context.js';
+import { bodyOf, childServer, firstPrompt, parentAgent } from './agent-fixtures.js';
+
+const fx = childServer();
+let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
+beforeEach(async () => {
+  fx.reset();
+  ws = await makeTempWorkspace();
+});
+afterEach(async () => ws.cleanup());
+
+function recorder(id?: string) {
+  return new SessionRecorder({
+    paths: sessionPaths(ws.outside, ws.root),
+    workspaceRoot: ws.root,
+    describe: () => ({ model: 'claude-test', provider: 'anthropic' }),
+    inklingVersion: '0.0.0-test',
+    redact: createRedactor([]),
+    ...(id ? { id } : {}),
+  });
+}
+const read = (file: string) => parseSessionText(readFileSync(file, 'utf8')).records;
+const general = (id: string, key: string) => ({ name: 'task', id, input: { description: key, prompt: `[${key}] do it`, agent: 'general' } });
+
+describe('child agents in the session file', () => {
+  it("keeps a child's answer and results as sidechain records, out of the parent's conversation", async () => {
+    fx.routes.set('W', [reply({ toolUses: [{ name: 'write_file', id: 'cw', input: { path: 'w.txt', content: 'w\n' } }] }), reply({ text: 'wrote w' })]);
+    fx.server.enqueue(reply({ toolUses: [general('g', 'W')] }), reply({ text: 'parent done' }));
+    const rec = recorder();
+    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    for await (const _ of agent.run('write')) void _;
+    const records = read(rec.filePath);
+    const side = records.filter((r) => r.type === 'sidechain');
+    expect(side.map((r) => (r.type === 'sidechain' ? [r.event.agent.id, r.event.event.type] : []))).toEqual([
+      ['g', 'tool_call'],
+      ['g', 'message_end'],
+      ['g', 'tool_result'],
+      ['g', 'message_end'],
+    ]);
+    const restored = restoreSession(rec.id, records);
+    expect(restored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    // The child's own call is not in the parent's conversation (its answer is, in the task's result).
+    expect(JSON.stringify(restored.messages)).not.toContain('"cw"');
+    expect(restored.replay.filter((e) => e.type === 'agent_event')).toHaveLength(4);
+    rec.close();
+  });
+
+  it('resumes a session cut mid-child (as kill -9 leaves the file) with a valid next request', async () => {
+    fx.routes.set('S', [reply({ toolUses: [{ name: 'read_file', id: 'cr', input: { path: '.' } }] }), stall()]);
+    fx.server.enqueue(reply({ toolUses: [general('g', 'S')] }));
+    const rec = recorder();
+    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    const controller = new AbortController();
+    const run = (async () => {
+      for await (const _ of agent.run('go', { signal: controller.signal })) void _;
+    })();
+    await vi.waitFor(() => expect(fx.requestsOf('[S]')).toHaveLength(2), { timeout: 15_000 });
+    // What a kill -9 now would leave: the file as written so far.
+    const cut = readFileSync(rec.filePath, 'utf8');
+    controller.abort();
+    await run;
+    rec.close();
+    const records = parseSessionText(cut).records;
+    expect(records.some((r) => r.type === 'sidechain')).toBe(true);
+    const restored = restoreSession(rec.id, records);
+    const next = recorder(rec.id);
+    const resumed = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: next }).agent;
+    resumed.resume(restored);
+    fx.server.enqueue(reply({ text: 'back' }));
+    const events = [];
+    for await (const e of resumed.run('again')) events.push(e);
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+    const sent = bodyOf(fx.server.requests.filter((r) => !firstPrompt(r).includes('[S]')).at(-1)!).messages;
+    // The task call has its result (repaired), so the request the API gets is valid.
+    const results = (sent[2]!.content as { type: string; tool_use_id?: string }[]).filter((b) => b.type === 'tool_result');
+    expect(results.map((b) => b.tool_use_id)).toEqual(['g']);
+    next.close();
+  });
+
+  it("keeps the child's sidechain in a rewind fork past the task after the old session is deleted", async () => {
+    fx.routes.set('F', [reply({ text: 'forked child answer' })]);
+    fx.server.enqueue(reply({ toolUses: [general('g', 'F')] }), reply({ text: 'one' }), reply({ text: 'two' }));
+    const rec = recorder();
+    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    for await (const _ of agent.run('first')) void _;
+    for await (const _ of agent.run('second')) void _;
+    const old = rec.filePath;
+    const fork = agent.forkConversation(2);
+    expect(fork?.sessionId).toBeTruthy();
+    rmSync(old);
+    const records = read(rec.filePath);
+    const side = records.filter((r) => r.type === 'sidechain');
+    expect(side.length).toBeGreaterThan(0);
+    expect(JSON.stringify(side)).toContain('forked child answer');
+    rec.close();
+  });
+});

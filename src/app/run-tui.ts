@@ -183,6 +183,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     terminal: {
       exit: () => instance?.unmount(),
       copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
+      // Loaded on the first Ctrl+V (it spawns the clipboard program).
+      readClipboard: async () => (await import('./clipboard-read.js')).readClipboard(),
       redraw: () => frames.repaint(),
       // The editor and the suspension load on first use: child_process is not the first frame's.
       editText: async (text) => (await import('./terminal-handback.js')).editInEditor(hold, text),

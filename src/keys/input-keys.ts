@@ -67,6 +67,16 @@ export function insertImageChip(store: AppStore, image: ImageMeta, env: KeyEnv =
   setInput(store, edit.insertText(s.input, `${chip.label} `), env, { pastes: [...s.pastes, chip] });
 }
 
+/** Ctrl+V: the clipboard's image as a chip, else its text as a paste; why not, on the status line. */
+async function pasteClipboard(store: AppStore, env: KeyEnv): Promise<void> {
+  const got = await store.terminal.readClipboard();
+  if (got.kind === 'none') return flash(store, got.reason);
+  if (got.kind === 'text') return insertPaste(store, got.text.replace(/\r\n?/g, '\n'), env);
+  const image = imageFileMeta(got.file);
+  if (!image) return flash(store, 'the clipboard image is not a PNG, JPEG, GIF or WebP this can send');
+  insertImageChip(store, { ...image, name: 'clipboard image' }, env);
+}
+
 /** What follows the command's name. */
 const argsOf = (text: string) => text.trim().replace(/^\S+\s*/, '');
 
@@ -160,6 +170,7 @@ export function handleInputKey(store: AppStore, press: KeyPress, env: KeyEnv = d
     case 'newline': return setInput(store, edit.insertText(s.input, '\n'), env);
     case 'complete': if (c) acceptCompletion(store, env.files); return;
     case 'editor': return void editPromptInEditor(store);
+    case 'paste': return void pasteClipboard(store, env);
     case 'historySearch': return openPromptSearch(store);
     case 'interrupt':
       if (c) closeCompletion(store);

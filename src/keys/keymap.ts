@@ -64,6 +64,7 @@ export const KEYMAP = {
     ...LINE_EDITING,
     { action: 'complete', keys: ['tab'], help: 'accept completion (/command, @file)' },
     { action: 'historySearch', keys: ['ctrl+r'], help: 'search the prompt history of this workspace (every session)' },
+    { action: 'paste', keys: ['ctrl+v'], help: 'paste: an image when the clipboard holds one (as a chip), else its text' },
     { action: 'editor', keys: ['ctrl+g'], help: 'edit the prompt in $VISUAL / $EDITOR (saved and closed: it comes back here)' },
     { action: 'help', keys: ['?'], help: 'this help (on an empty input)' },
   ]),

@@ -1,5 +1,6 @@
 // The app's one store (zustand vanilla, so it runs without React): transcript, turn state,
 // input, scroll and mode. Core events reach it only through event-binding.ts.
+import type { ClipboardContent } from './clipboard-content.js';
 import type { RecalledPrompt } from './prompt-recall.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
@@ -52,6 +53,8 @@ export interface TerminalPort {
   editText(text: string): Promise<{ text: string } | { error: string }>;
   /** Stops inkling as a shell's Ctrl+Z does; `fg` brings it back with the screen drawn again. */
   suspend(): void;
+  /** Ctrl+V: the clipboard's image (saved as a file) or text. */
+  readClipboard(): Promise<ClipboardContent>;
 }
 
 export interface AppState {
@@ -201,6 +204,7 @@ const noTerminal: TerminalPort = {
   redraw: () => {},
   editText: async () => ({ error: 'no editor here' }),
   suspend: () => {},
+  readClipboard: async () => ({ kind: 'none', reason: 'nothing to paste: no clipboard' }),
 };
 
 export function initialState(): AppState {

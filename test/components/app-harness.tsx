@@ -2,7 +2,7 @@
 import React from 'react';
 import { act } from 'react';
 import { App, type AppProps } from '../../components/App.js';
-import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createAppStore, type AppStore, type TerminalPort } from '../../src/store/app-store.js';
 import { screenLayout } from '../../components/screen-layout.js';
 import { attachDoor, type AgentSession } from '../../src/store/agent-session.js';
 import { createAgentDoor } from '../../src/core/door/agent-door.js';
@@ -23,7 +23,7 @@ export interface Harness {
 }
 
 export async function renderApp(
-  opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies']; workspaceRoot?: string } = {},
+  opts: { script?: TurnScript; files?: string[]; now?: () => number; terminalReplies?: AppProps['terminalReplies']; workspaceRoot?: string; readClipboard?: TerminalPort['readClipboard'] } = {},
 ): Promise<Harness> {
   const agent = createFakeAgent(opts.script ?? ((p) => simpleTurn(p)));
   const door = spyDoor(createAgentDoor(agent));
@@ -38,6 +38,7 @@ export async function renderApp(
       setMouse: (on) => {
         h.mouse.push(on);
       },
+      ...(opts.readClipboard ? { readClipboard: opts.readClipboard } : {}),
     },
   });
   Object.assign(h, { store, session: attachDoor(store, { intervalMs: 1 }) });

@@ -1,12 +1,13 @@
 // Images in the prompt, through the whole App: a pasted image path becomes an `[image #1 W×H]`
 // chip (quoted, escaped and file:// paths too), Backspace takes the chip whole, Enter sends the
 // image after the text (the text names it), @name.png attaches too, and a missing file is said
-// with the prompt kept.
+// with the prompt kept. Ctrl+V puts the clipboard's image in as a chip, else its text.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentRequest } from '../../src/core/door/requests.js';
+import type { ClipboardContent } from '../../src/store/clipboard-content.js';
 import { frame, KEYS, press } from './act-helpers.js';
 import { closeApp, renderApp, waitFor, type Harness } from './app-harness.js';
 import { tinyPng } from '../helpers/tiny-images.js';
@@ -78,5 +79,24 @@ describe('image chips in the prompt', () => {
     await waitFor(() => frame(h!.r).includes('cannot read the image nope.png: no such file'));
     expect(input(h)).toBe('and @nope.png');
     expect(submits(h)).toHaveLength(1);
+  });
+});
+
+describe('Ctrl+V', () => {
+  it("puts the clipboard's image in as a chip, and its text as text when it holds no image", async () => {
+    const clipboard: { next: ClipboardContent } = { next: { kind: 'image', file: path.join(dir, 'shot.png') } };
+    h = await renderApp({ workspaceRoot: dir, readClipboard: async () => clipboard.next });
+    await press(h.r, ...'see ', '\x16');
+    await waitFor(() => input(h!) === 'see [image #1 80×60] ');
+    clipboard.next = { kind: 'text', text: 'and words' };
+    await press(h.r, '\x16');
+    await waitFor(() => input(h!) === 'see [image #1 80×60] and words');
+    clipboard.next = { kind: 'none', reason: 'nothing to paste: no clipboard program found (install wl-clipboard or xclip)' };
+    await press(h.r, '\x16');
+    await waitFor(() => frame(h!.r).includes('nothing to paste: no clipboard program found'));
+    await press(h.r, KEYS.enter);
+    await waitFor(() => submits(h!).length === 1);
+    expect(submits(h)[0]!.prompt).toBe('see [image #1: clipboard image] and words');
+    expect(submits(h)[0]!.images).toEqual([expect.objectContaining({ width: 80, height: 60 })]);
   });
 });

@@ -26,6 +26,8 @@ describe('the key map clash check', () => {
     const landed = [
       KEYMAP.transcript.some((b) => b.action === 'thinking'),
       KEYMAP.input.some((b) => b.action === 'historySearch'),
+      // Images: Ctrl+V.
+      KEYMAP.input.some((b) => b.action === 'paste'),
       // Background jobs: Ctrl+B, and the job view's three keys.
       KEYMAP.transcript.some((b) => b.action === 'background'),
       ...KEYMAP.job.map(() => true),

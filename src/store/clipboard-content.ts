@@ -1,0 +1,3 @@
+// What Ctrl+V found on the clipboard, as the terminal port hands it to the store: an image (saved as
+// a file for its chip), text, or why there is nothing to paste.
+export type ClipboardContent = { kind: 'image'; file: string } | { kind: 'text'; text: string } | { kind: 'none'; reason: string };

@@ -1,17 +1,22 @@
 // Background jobs in the built program in tmux: Ctrl+B on a running `for` loop returns the call
 // to the model with the lines so far (the card says it became job 1, the model's next answer
 // comes) while the loop keeps streaming in /jobs' pane; x there kills it, and the transcript says
-// so; the status line counts the running jobs.
+// so; the status line counts the running jobs. Then a job that left daemons behind by all ten
+// backgrounding techniques: SIGTERM to inkling ends it with nothing of the job left.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_TECHNIQUES, uniqueMarker } from '../helpers/background-techniques.js';
+import { killSleepers, sleepersWith, within } from '../helpers/survivors.js';
 import { startTmuxApp, type TmuxApp } from './tmux-app.js';
 
 const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-jobs-')));
 const apps: TmuxApp[] = [];
+const own = BACKGROUND_TECHNIQUES.map(() => uniqueMarker());
 afterAll(() => {
   for (const app of apps) app.kill();
+  for (const m of own) killSleepers(m);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -28,6 +33,8 @@ describe('background jobs in the TUI', () => {
       JSON.stringify([
         { content: [{ type: 'tool_use', id: 'toolu_loop', name: 'bash', input: { command: 'for i in $(seq 1 100000); do echo tick-$i; sleep 0.05; done', timeout_ms: 120_000 } }] },
         { content: [{ type: 'text', text: 'the loop goes on as a job' }] },
+        { content: [{ type: 'tool_use', id: 'toolu_daemons', name: 'bash', input: { command: `${BACKGROUND_TECHNIQUES.map((t, i) => t.command(own[i]!)).join('\n')}\necho started; sleep 120`, background: true } }] },
+        { content: [{ type: 'text', text: 'daemons started' }] },
       ]),
     );
     const app = startTmuxApp({ cwd: dir, env: {}, args: ['--yolo', '--script', script] });
@@ -55,5 +62,13 @@ describe('background jobs in the TUI', () => {
     app.keys('Escape');
     const after = await app.waitFor((s) => /job 1 `for i in .*` killed \(the person\) after \d+ s/.test(s), 'the notice in the transcript');
     expect(after).not.toContain('jobs 1');
+    // Exit: every process of a running job ends with inkling.
+    app.type('daemons');
+    app.keys('Enter');
+    await app.waitFor((s) => s.includes('daemons started') && s.includes('jobs 1'), 'the second job');
+    expect(await within(20_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
+    process.kill(app.appPid(), 'SIGTERM');
+    await app.waitFor((s) => s.includes('EXITED 143'), 'the exit');
+    expect(own.filter((m) => sleepersWith(m).length > 0)).toEqual([]);
   }, 90_000);
 });

@@ -1,6 +1,7 @@
 // Builds what both modes run on from a resolved config: the provider and the agent. Heavy modules
 // (the SDK, the loop, the tools) are imported here, lazily, so --help and config errors stay fast.
 import os from 'node:os';
+import path from 'node:path';
 import type { Agent, ModelSwitching } from '../core/agent.js';
 import { displayPath } from '../core/config/paths.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
@@ -8,6 +9,7 @@ import type { ChangeLedger } from '../core/checkpoints/change-ledger.js';
 import type { Provider } from '../core/providers/provider.js';
 import type { AnyTool } from '../core/tools/tool.js';
 import type { SessionHooks } from '../core/hooks/session-hooks.js';
+import type { CommandSandbox } from '../core/shell/command-sandbox.js';
 import type { Skill } from '../core/skills/discover-skills.js';
 import type { SetupLists } from '../core/setup/setup-lists.js';
 import { keepSetupLists } from './setup-lists-session.js';
@@ -143,7 +145,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
   namesHost = (host) => gate.namesHost(host);
-  const hooks = await sessionHooks(config, recorder, () => gate.mode);
+  const hooks = await sessionHooks(config, recorder, () => gate.mode, sandbox);
   const childTools = [...tools];
   tools.push(
     await sessionTaskTool(config, {
@@ -259,10 +261,22 @@ async function sessionSkillParts(config: InklingConfig): Promise<{ found: readon
   return { found: skills, ...(catalog ? { catalog } : {}), ...(tool ? { tool } : {}) };
 }
 
-/** The session's hooks, none when no file has any. */
-async function sessionHooks(config: InklingConfig, recorder: { id: string; logsDir: string }, mode: () => string): Promise<SessionHooks | undefined> {
+/**
+ * The session's hooks, none when no file has any. A workspace's hooks (trusted, or they would not
+ * be here) run in the session's sandbox when commands do, and never see the provider's key.
+ */
+async function sessionHooks(config: InklingConfig, recorder: { id: string; logsDir: string }, mode: () => string, sandbox: CommandSandbox | undefined): Promise<SessionHooks | undefined> {
   const { hooks } = await (await import('./hooks-session.js')).sessionHookFiles(config);
   if (hooks.length === 0) return undefined;
-  const { SessionHooks } = await import('../core/hooks/session-hooks.js');
-  return new SessionHooks({ hooks, workspaceRoot: config.workspaceRoot, sessionId: recorder.id, transcriptPath: `${recorder.logsDir}.jsonl`, permissionMode: mode });
+  const [{ SessionHooks }, { sandboxWrapper }] = await Promise.all([import('../core/hooks/session-hooks.js'), import('../core/shell/command-sandbox.js')]);
+  const probe = sandbox?.mode === 'workspace' && sandbox.probe.ok ? sandbox.probe : undefined;
+  const wrapper = probe ? () => sandboxWrapper({ ...sandbox!, probe }, { workspace: config.workspaceRoot, sessionDir: recorder.logsDir, logDir: path.join(recorder.logsDir, 'hooks') }) : undefined;
+  return new SessionHooks({
+    hooks,
+    workspaceRoot: config.workspaceRoot,
+    sessionId: recorder.id,
+    transcriptPath: `${recorder.logsDir}.jsonl`,
+    permissionMode: mode,
+    workspace: { ...(wrapper ? { wrapper } : {}), unsetEnv: SECRET_ENV_NAMES },
+  });
 }

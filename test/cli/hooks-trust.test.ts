@@ -18,9 +18,10 @@ beforeEach(async () => {
   fake = await startFakeAnthropic({ apiKey: KEY });
   base = await mkdtemp(join(tmpdir(), 'inkling-hooks-bin-'));
   for (const d of ['home/.claude', 'inkling', 'ws/.claude']) await mkdir(join(base, d), { recursive: true });
-  const hook = (marker: string) => ({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: `touch ${join(base, marker)}` }] }] } });
-  await writeFile(join(base, 'ws', '.claude', 'settings.json'), JSON.stringify(hook('workspace-hook-ran')));
-  await writeFile(join(base, 'home', '.claude', 'settings.json'), JSON.stringify(hook('user-hook-ran')));
+  const hook = (marker: string) => ({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: `touch ${marker}` }] }] } });
+  // A workspace's hook runs in the sandbox: it may write in the workspace only.
+  await writeFile(join(base, 'ws', '.claude', 'settings.json'), JSON.stringify(hook(join(base, 'ws', 'workspace-hook-ran'))));
+  await writeFile(join(base, 'home', '.claude', 'settings.json'), JSON.stringify(hook(join(base, 'user-hook-ran'))));
   await writeFile(join(base, 'ws', 'a.txt'), 'hello\n');
 });
 afterEach(async () => {
@@ -37,7 +38,7 @@ describe('hooks and workspace trust in -p', () => {
   it("an untrusted workspace's hooks do not run and stderr names them; the person's own run", async () => {
     const result = await ask([]);
     expect(result.code).toBe(0);
-    expect(await exists(join(base, 'workspace-hook-ran'))).toBe(false);
+    expect(await exists(join(base, 'ws', 'workspace-hook-ran'))).toBe(false);
     expect(await exists(join(base, 'user-hook-ran'))).toBe(true);
     expect(result.stderr).toMatch(/\.claude\/settings\.json: 1 hook not run: this workspace is not trusted/);
   });
@@ -45,7 +46,7 @@ describe('hooks and workspace trust in -p', () => {
   it('--trust-workspace runs them', async () => {
     const result = await ask(['--trust-workspace']);
     expect(result.code).toBe(0);
-    expect(await exists(join(base, 'workspace-hook-ran'))).toBe(true);
+    expect(await exists(join(base, 'ws', 'workspace-hook-ran'))).toBe(true);
   });
 });
 

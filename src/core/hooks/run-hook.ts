@@ -1,6 +1,7 @@
 // Runs one command hook as Claude Code does: `sh -c command` in the workspace, the event's JSON
 // on stdin, CLAUDE_PROJECT_DIR (and INKLING_PROJECT_DIR) set, killed with its whole process group
-// at its timeout; nothing it started outlives it.
+// at its timeout; nothing it started outlives it. A workspace's hook may run under a wrapper
+// (the bubblewrap sandbox) and without the provider's key in its environment.
 import { spawn } from 'node:child_process';
 
 const OUTPUT_CAP = 64 * 1024;
@@ -21,14 +22,22 @@ export interface HookProcessOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   env?: Record<string, string>;
+  /** A program the shell runs under (bubblewrap for a workspace's hooks): `file args… /bin/sh -c command`. */
+  wrapper?: { file: string; args: string[] };
+  /** Variables left out of the hook's environment (the provider's key, for a workspace's hooks). */
+  unsetEnv?: readonly string[];
 }
 
 export function runHookProcess(opts: HookProcessOptions): Promise<HookProcessResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', opts.command], {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, CLAUDE_PROJECT_DIR: opts.workspaceRoot, INKLING_PROJECT_DIR: opts.workspaceRoot };
+    for (const name of opts.unsetEnv ?? []) delete env[name];
+    const shell = ['/bin/sh', '-c', opts.command];
+    const [file, args] = opts.wrapper ? [opts.wrapper.file, [...opts.wrapper.args, ...shell]] : [shell[0]!, shell.slice(1)];
+    const child = spawn(file, args, {
       cwd: opts.workspaceRoot,
-      env: { ...process.env, ...opts.env, CLAUDE_PROJECT_DIR: opts.workspaceRoot, INKLING_PROJECT_DIR: opts.workspaceRoot },
+      env,
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group, so a timeout ends everything the hook started.
       detached: true,

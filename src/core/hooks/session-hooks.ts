@@ -29,6 +29,12 @@ export interface SessionHooksOptions {
   transcriptPath: string;
   permissionMode: () => string;
   defaultTimeoutMs?: number;
+  /**
+   * How a workspace's hooks run (they came with the repository): under this wrapper (the session's
+   * sandbox; absent when commands run unsandboxed) and without these variables. The person's own
+   * hooks run as they are.
+   */
+  workspace?: { wrapper?: () => { file: string; args: string[] } | undefined; unsetEnv?: readonly string[] };
   /** Each finished run, for rows under the card it concerns. */
   onRun?: (run: HookRun, toolUseId?: string) => void;
 }
@@ -86,6 +92,7 @@ export class SessionHooks {
           workspaceRoot: this.opts.workspaceRoot,
           timeoutMs: hook.timeoutSec ? hook.timeoutSec * 1000 : (this.opts.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS),
           ...(opts.signal ? { signal: opts.signal } : {}),
+          ...(hook.origin === 'workspace' ? this.workspaceRun() : {}),
         });
         const run: HookRun = { hook, ...result, at: new Date() };
         return { run, outcome: outcomeOf(event, result, hook.command) };
@@ -96,6 +103,12 @@ export class SessionHooks {
       this.opts.onRun?.(run, opts.toolUseId);
     }
     return { ...combineOutcomes(runs.map((r) => r.outcome)), runs: runs.map((r) => r.run) };
+  }
+
+  private workspaceRun(): { wrapper?: { file: string; args: string[] }; unsetEnv?: readonly string[] } {
+    const how = this.opts.workspace;
+    const wrapper = how?.wrapper?.();
+    return { ...(wrapper ? { wrapper } : {}), ...(how?.unsetEnv ? { unsetEnv: how.unsetEnv } : {}) };
   }
 
   /** PreToolUse (and PostToolUse) for one call: tool_name and tool_input in Claude Code's shape. */

@@ -14,7 +14,8 @@ import { createAgentDoor } from '../core/door/agent-door.js';
 import { attachDoor } from '../store/agent-session.js';
 import { startTicker } from '../store/ticker.js';
 import { addNotice, redrawAll } from '../store/view-actions.js';
-import type { StartupInfo } from '../core/startup-info.js';
+import type { NotifySettings, StartupInfo } from '../core/startup-info.js';
+import { startDesktopNotifier } from './desktop-notify.js';
 import { connectStartup, rememberMemoryLine } from './startup-wiring.js';
 import { deferredAgent } from '../core/deferred-agent.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
@@ -38,6 +39,8 @@ export interface RunTuiOptions {
   permissionMode?: PermissionMode;
   /** Ring the terminal bell once when an approval prompt opens (notifications.bell). */
   bell?: boolean;
+  /** Desktop notifications while unfocused (notifications.desktop, afterMs), until the checked settings say. */
+  notify?: NotifySettings;
   /** The sessions on disk: how the app starts (resumed, the picker), /resume, the exit hint. */
   sessions?: SessionPort;
   /** What the interactive start loads after the first frame (trust, memory, commands, theme). */
@@ -225,6 +228,12 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     },
   };
   ringOnApproval(store, stdout);
+  // Desktop notifications while the terminal is not focused; the checked settings come as a startup part.
+  let notifySettings: NotifySettings = opts.notify ?? { desktop: 'auto', afterMs: 10_000 };
+  door.subscribe((ev) => {
+    if (ev.type === 'startup' && ev.part.kind === 'notify') notifySettings = ev.part.settings;
+  });
+  const notifier = startDesktopNotifier({ store, out: stdout, settings: () => notifySettings, where: baseTitle });
   // The spinners turn in the frame writer; the store hears of the time once a second.
   const ticker = startTicker(store, { spin: frames.spin });
   // The palette is chosen before the first frame; `auto` asks the terminal right after it.
@@ -287,7 +296,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
           permissionMode: opts.permissionMode,
         },
         keyEnv: { files: () => files.get(), now: Date.now, workspaceRoot: opts.workspaceRoot },
-        terminalReplies: theme.replies,
+        // Focus reports first; the background colour's answer after.
+        terminalReplies: { take: (raw: string) => notifier.take(raw) || theme.replies.take(raw) },
       }),
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).

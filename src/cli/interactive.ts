@@ -8,7 +8,7 @@ import { displayPath } from '../core/config/paths.js';
 import { recordTrust } from '../core/config/trust.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { MemoryFile } from '../core/memory/project-memory.js';
-import type { StartupInfo, TrustQuestion } from '../core/startup-info.js';
+import type { NotifySettings, StartupInfo, TrustQuestion } from '../core/startup-info.js';
 import { EXIT } from './args.js';
 import { bannerLines, modelLine, noKeyNotice } from './banner.js';
 import { checkedConfig, previewConfig, type InklingConfig, type RunRequest } from './config.js';
@@ -40,6 +40,7 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
     workspaceRoot: preview.workspaceRoot,
     permissionMode: preview.settings.permissions.mode,
     bell: preview.settings.notifications.bell,
+    notify: notifySettings(preview),
     // The trust prompt, the header's memory label, /memory, custom commands, notices, the theme.
     startup: startup.info,
     sessions: startup.sessions,
@@ -133,6 +134,7 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       ...(preview.initialPrompt !== undefined ? { initialPrompt: preview.initialPrompt } : {}),
       theme: preview.settings.theme,
       bell: decided.then((config) => config.settings.notifications.bell, () => preview.settings.notifications.bell),
+      notify: decided.then((config) => notifySettings(config), () => notifySettings(preview)),
       notices,
       trust,
       memory: memory.catch(() => []),
@@ -169,6 +171,10 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       }),
     },
   };
+}
+
+function notifySettings(config: InklingConfig): NotifySettings {
+  return { desktop: config.settings.notifications.desktop, afterMs: config.settings.notifications.afterMs };
 }
 
 /** Where a `#` line may go: the project's memory file (or a new AGENTS.md) and the person's own. */

@@ -48,6 +48,11 @@ export interface RunFacts {
   thinkingBudget?: number;
 }
 
+export interface NotifySettings {
+  desktop: 'auto' | 'osc9' | 'osc777' | 'off';
+  afterMs: number;
+}
+
 export interface StartupInfo {
   /** Words given on the command line (`inkling "fix the test"`): the UI submits them first. */
   initialPrompt?: string;
@@ -83,6 +88,8 @@ export interface StartupInfo {
   sandbox?: Promise<string>;
   /** notifications.bell once the settings files are read (the first frame rings by the defaults). */
   bell?: Promise<boolean>;
+  /** notifications.desktop and notifications.afterMs once the settings files are read. */
+  notify?: Promise<NotifySettings>;
   /** /model, once the agent is built (absent for the demo and scripted models). */
   models?: Promise<ModelPicking | null>;
   /** /status's provider, trust and sessions folder, once the settings are checked (and the trust question answered). */

@@ -42,7 +42,8 @@ function stringEnd(s: string, from: number): number {
 
 /** CSI replies: cursor position (ESC[r;cR), device attributes (ESC[?…c), modes (ESC[?…$y), kitty flags (ESC[?…u). */
 function isCsiReply(body: string): boolean {
-  return /^\d+;\d+R$/.test(body) || /^[?>][\d;]*[cnu]$/.test(body) || /^\??[\d;]*\$y$/.test(body);
+  // Focus reports (ESC[I, ESC[O) once mode 1004 is on: the terminal's, not keys.
+  return body === 'I' || body === 'O' || /^\d+;\d+R$/.test(body) || /^[?>][\d;]*[cnu]$/.test(body) || /^\??[\d;]*\$y$/.test(body);
 }
 
 /** One event starting at s[i] (an ESC), or 'incomplete' when the chunk ends inside it. */

@@ -18,7 +18,7 @@ export interface ResolvedSettings {
   mcpServers: Record<string, McpServerSettings>;
   mcpToolTimeoutMs: number;
   theme: ThemeName;
-  notifications: { bell: boolean };
+  notifications: { bell: boolean; desktop: 'auto' | 'osc9' | 'osc777' | 'off'; afterMs: number };
   env: Record<string, string>;
   bash: { sudoAskpass: boolean };
   bashTimeoutMs: number;
@@ -48,7 +48,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   mcpServers: {},
   mcpToolTimeoutMs: 60_000,
   theme: 'auto',
-  notifications: { bell: true },
+  notifications: { bell: true, desktop: 'auto', afterMs: 10_000 },
   env: {},
   bash: { sudoAskpass: false },
   bashTimeoutMs: 120_000,

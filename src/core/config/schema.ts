@@ -93,7 +93,16 @@ export const settingsSchema = z
     mcpToolTimeoutMs: milliseconds().describe('How long one MCP tool call may take'),
     theme: z.enum(THEMES, { error: oneOf(THEMES) }).describe('Colours for a dark or light terminal background; auto asks the terminal'),
     notifications: z
-      .strictObject({ bell: z.boolean({ error: 'true or false' }).describe('Ring the terminal bell when an approval is waiting') }, { error: 'an object like { "bell": false }' })
+      .strictObject(
+        {
+          bell: z.boolean({ error: 'true or false' }).describe('Ring the terminal bell when an approval is waiting'),
+          desktop: z
+            .enum(['auto', 'osc9', 'osc777', 'off'], { error: '"auto", "osc9", "osc777" or "off"' })
+            .describe('A desktop notification when a turn ends, or an approval or a secret waits, while the terminal is not focused: auto (OSC 9 or 777 where the terminal has it, else the bell), osc9, osc777, off'),
+          afterMs: milliseconds().describe('How long an approval or a secret waits unfocused before the notification'),
+        },
+        { error: 'an object like { "bell": false, "desktop": "auto" }' },
+      )
       .partial()
       .describe('How inkling gets your attention'),
     env: stringMap('an object of variables like { "NODE_ENV": "test" }').describe('Extra environment variables for the commands inkling runs'),

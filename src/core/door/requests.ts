@@ -19,7 +19,7 @@ import type { IgnoredSetting } from '../config/tighten.js';
 import type { CustomCommand } from '../commands/custom-commands.js';
 import type { ElicitAnswer } from '../mcp/elicitation.js';
 import type { BackgroundRefusal, JobEvent, JobInfo } from '../jobs/job-types.js';
-import type { RunFacts, ThinkingSwitch } from '../startup-info.js';
+import type { NotifySettings, RunFacts, ThinkingSwitch } from '../startup-info.js';
 import type { AgentListing, HookListing, PermissionListing, SkillListing } from '../setup/setup-lists.js';
 
 export type AgentRequest =
@@ -197,6 +197,8 @@ export type StartupPart =
   | { kind: 'bell'; on: boolean }
   /** "sandboxed", "not sandboxed (off)", … once the start-up probe answered. */
   | { kind: 'sandbox'; label: string }
+  /** notifications.desktop and afterMs once the settings files are read. */
+  | { kind: 'notify'; settings: NotifySettings }
   /** /status's provider, trust and sessions folder. */
   | { kind: 'facts'; facts: RunFacts }
   /** How the session starts: fresh (perhaps with a notice), resumed (its view), or the picker first. */

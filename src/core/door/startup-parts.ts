@@ -19,6 +19,7 @@ export function followStartup(startup: StartupInfo, emit: (event: DoorEvent) => 
   part(startup.bell, (on) => ({ kind: 'bell', on }));
   part(startup.sandbox, (label) => ({ kind: 'sandbox', label }));
   part(startup.facts, (facts) => ({ kind: 'facts', facts }));
+  part(startup.notify, (settings) => ({ kind: 'notify', settings }));
   part(Promise.all([startup.memory, startup.memoryTargets]), ([memory, targets]) => ({ kind: 'memory', memory, targets }));
   part(startup.customCommands, (set) => ({ kind: 'commands', commands: set.commands, notices: set.notices }));
 }

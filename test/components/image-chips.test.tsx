@@ -43,6 +43,21 @@ describe('image chips in the prompt', () => {
     expect(input(h)).toBe('');
   });
 
+  it('brings the chip back on ↑ while its file exists', async () => {
+    h = await renderApp({ workspaceRoot: dir });
+    await press(h.r, ...'look ', ...paste('shot.png'), KEYS.enter);
+    await waitFor(() => submits(h!).length === 1 && h!.store.getState().phase === 'idle');
+    await press(h.r, KEYS.up);
+    expect(input(h)).toBe('look [image #1 80×60] ');
+    await press(h.r, KEYS.enter);
+    await waitFor(() => submits(h!).length === 2 && h!.store.getState().phase === 'idle');
+    expect(submits(h)[1]!.images).toHaveLength(1);
+    rmSync(path.join(dir, 'shot.png'));
+    await press(h.r, KEYS.up);
+    expect(input(h)).toBe('look  ');
+    expect(h.store.getState().pastes).toEqual([]);
+  });
+
   it('takes quoted, backslash-escaped and file:// paths, numbering the chips', async () => {
     h = await renderApp({ workspaceRoot: dir });
     const spaced = path.join(dir, 'my shot.png');

@@ -2,7 +2,7 @@
 // 8 explore children each run a streaming read-only command (the real App drawing to a counting
 // sink), and the peak PSS with 8 children running. The real loop, tools and SDK against the fake
 // Anthropic server in this process (its CPU counts in both turn figures alike).
-// Run: NODE_ENV=production node --import tsx bench/subagents.tsx
+// Run (after npm run build): NODE_ENV=production node --import tsx bench/subagents.tsx
 import React from 'react';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,8 @@ import { applyEvents } from '../src/store/apply-events.js';
 import { createAppStore } from '../src/store/app-store.js';
 import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
-import { pssSampler } from './frames/proc-stats.js';
+import { pssSampler, treePssMb } from './frames/proc-stats.js';
+import { removeTempDirs, startBenchApp } from './frames/app-session.js';
 
 await installOutputGetFromPackage();
 
@@ -184,6 +185,22 @@ inst.unmount();
 await server.close();
 rmSync(root, { recursive: true, force: true });
 
+// 4. Memory of the built program: inkling in tmux running the same turn (8 explore children, each
+// streaming the command), its process tree's PSS sampled while the turn runs.
+const builtScript = [
+  { toolUses: Array.from({ length: CHILDREN }, (_, i) => ({ name: 'task', input: { description: `look ${i}`, prompt: `look at part ${i}`, agent: 'explore' } })) },
+  ...Array.from({ length: CHILDREN }, () => ({ toolUses: [{ name: 'bash', input: { command: STREAMING } }] })),
+  ...Array.from({ length: CHILDREN }, () => ({ text: 'Done: the docs are there.' })),
+  { text: 'All eight answered.' },
+];
+const built = await startBenchApp({ server: builtScript, files: { 'a.txt': 'alpha\n' } });
+const builtBefore = treePssMb(built.pid);
+const builtPss = pssSampler(built.pid, 50);
+await built.turn('look at eight parts', 'All eight answered.', 120_000);
+const builtPeak = builtPss.stop();
+await built.close();
+removeTempDirs();
+
 const row = (what: string, target: string, value: string) => console.log(`${what.padEnd(70)} ${target.padEnd(10)} ${value}`);
 console.log(`${'figure'.padEnd(70)} ${'target'.padEnd(10)} now`);
 row(`parent CPU per plain turn (median of ${PLAIN_TURNS})`, '—', `${plainTurn.toFixed(1)} ms`);
@@ -195,4 +212,6 @@ row('  the same, on-CPU time of the main thread (without waits for a core)', '�
 row("Ink's renderTime per frame (median)", '—', `${median(renderTimes.slice(f0)).toFixed(2)} ms`);
 row(`peak PSS with ${CHILDREN} children running (this process and its commands)`, '≤ 150 MB', `${peak.toFixed(0)} MB; ${before.toFixed(0)} MB before the turn (tsx, the in-process fake server); children added ${(peak - before).toFixed(0)} MB`);
 row('  at the peak (MB)', '', pss.atPeak().split(', ').slice(0, 4).join(', '));
+row(`peak PSS of the built inkling (tmux) with ${CHILDREN} children running, its commands included`, '≤ 150 MB', `${builtPeak.toFixed(0)} MB; ${builtBefore.toFixed(0)} MB idle before the prompt`);
+row('  at the peak (MB)', '', builtPss.atPeak().split(', ').slice(0, 4).join(', '));
 process.exit(0);

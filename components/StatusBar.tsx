@@ -160,7 +160,8 @@ const STATUS_PARTS: readonly StatusPart[] = [
     name: 'hints',
     // A flash can quote an error message from outside (a clipboard program, a file).
     choices: (s, { flash }) =>
-      flash ? [flash]
+      // A long flash (a path /export wrote) is cut rather than left out at narrow widths.
+      flash ? [flash, ...[44, 28].filter((n) => flash.length > n + 1).map((n) => `${flash.slice(0, n)}…`)]
       : s.asking ? s.asking.split('\n')
       // The secret card shows its own keys.
       : s.secret ? ['']

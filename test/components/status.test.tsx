@@ -41,6 +41,10 @@ describe('status line', () => {
     expect(narrow).toContain('Esc interrupt · Enter queue');
     const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
     expect(flash).toContain('press Ctrl+C again to exit');
+    // At 60 columns a long flash (the path /export wrote) is cut, not left out.
+    const long = 'exported to inkling-bb939bd5-411c-41ce-965d-8efee75076c0.html';
+    const cut = statusLine({ ...createAppStore().getState(), flash: { text: long, at: Date.now() } }, 'm', 60, Date.now());
+    expect(cut).toContain('exported to inkling-bb939bd5…');
   });
 
   it('names a mode other than default in colour, auto and yolo in the warning colour; it outlasts the tokens when narrow', () => {

@@ -18,6 +18,7 @@ import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
 import { copyLastAnswer } from './copy-answer.js';
 import { hooksCommand, listSkills, permissionsCommand } from './setup-list-actions.js';
+import { initProject } from './init-command.js';
 import { listAgents } from './agent-list-actions.js';
 import type { ListedPrompt } from '../core/mcp/catalog.js';
 
@@ -72,6 +73,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/skills', 'the skills found: where from, size, whether the conversation holds them started', (store) => void listSkills(store)),
   action('/hooks', "Claude Code hooks: each one's file and last run (exit code, time, output); off or on again for this session", (store, args) => void hooksCommand(store, args), '[off|on <n>]'),
   action('/permissions', 'the permission rules in force, each with its file; remove <n> takes one away (from its file)', (store, args) => void permissionsCommand(store, args), '[remove <n>]'),
+  action('/init', 'have the model look at the repository and write an AGENTS.md (its edit asks as any does)', (store, args) => initProject(store, args), '[what to stress]'),
   action('/memory', 'the memory files in the prompt (AGENTS.md …) and their sizes', (store) => openMemory(store)),
   action('/status', 'model, provider, mode, sandbox, trust, memory files, MCP servers, session id and file', (store) => showStatus(store)),
   action('/exit', 'leave inkling', (store) => store.terminal.exit()),

@@ -122,7 +122,7 @@ describe('bracketed paste', () => {
 
 describe('slash commands', () => {
   it('completes and finds commands', () => {
-    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/rewind', '/mcp', '/jobs', '/compact', '/context', '/copy', '/export', '/cost', '/model', '/mouse', '/agents', '/skills', '/hooks', '/permissions', '/memory', '/status', '/exit']);
+    expect(completeSlash('/')).toEqual(['/help', '/clear', '/resume', '/sessions', '/diff', '/rewind', '/mcp', '/jobs', '/compact', '/context', '/copy', '/export', '/cost', '/model', '/mouse', '/agents', '/skills', '/hooks', '/permissions', '/init', '/memory', '/status', '/exit']);
     expect(completeSlash('/c')).toEqual(['/clear', '/compact', '/context', '/copy', '/cost']);
     expect(completeSlash('/con')).toEqual(['/context']);
     expect(completeSlash('/d')).toEqual(['/diff']);

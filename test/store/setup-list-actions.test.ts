@@ -79,4 +79,14 @@ describe('/skills and /hooks', () => {
     expect(notices[1]).toMatch(/ 1\. deny {3}bash\(git push:\*\) {2}· \.inkling\/settings\.json/);
     expect(typed('/permissions drop 1').getState().flash?.text).toMatch(/usage: \/permissions/);
   });
+
+  it('/init sends the fixed prompt as a normal turn, with what follows the name added', () => {
+    const sent: string[] = [];
+    const door = spyDoor();
+    door.on('submit', (r) => void sent.push(r.prompt));
+    typed('/init mention the Makefile', door);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^Look at this repository and write an AGENTS\.md at its root/);
+    expect(sent[0]).toMatch(/\n\nAlso: mention the Makefile$/);
+  });
 });

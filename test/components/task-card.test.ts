@@ -3,7 +3,7 @@
 // while it runs (the row is redrawn every second), and 30 s without a token or tool event says
 // "no progress"; a finished child folds to one line.
 import { stripVTControlCharacters } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore, type AppState } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
@@ -13,16 +13,9 @@ import { toolCardLines } from '../../components/tools/renderers.js';
 import { statusLine } from '../../components/StatusBar.js';
 import { runningChildren } from '../../src/store/child-agents.js';
 import { reply, stall } from '../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../helpers/tool-context.js';
-import { childServer, firstPrompt, parentAgent } from '../core/agents/agent-fixtures.js';
+import { childServerAndWorkspace, firstPrompt, parentAgent } from '../core/agents/agent-fixtures.js';
 
-const fx = childServer();
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeEach(async () => {
-  fx.reset();
-  ws = await makeTempWorkspace();
-});
-afterEach(async () => ws.cleanup());
+const fx = childServerAndWorkspace();
 
 const task = (id: string, key: string, description: string) => ({ name: 'task', id, input: { description, prompt: `[${key}] look`, agent: 'explore' } });
 const card = (s: AppState, id: string, now: number) => stripVTControlCharacters(toolCardLines(s.items[s.index[id]!] as ToolItem, 100, 0, now).join('\n'));
@@ -32,7 +25,7 @@ describe('the task card', () => {
     fx.routes.set('QUICK', [reply({ toolUses: [{ name: 'read_file', input: { path: 'a.txt' } }] }), reply({ text: 'found it' })]);
     fx.routes.set('STUCK', [stall()]);
     fx.server.enqueue(reply({ toolUses: [task('t1', 'QUICK', 'find the config'), task('t2', 'STUCK', 'read the logs')] }));
-    const { agent } = parentAgent(fx.server, { root: ws.root });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root });
     const controller = new AbortController();
     const events: AgentEvent[] = [];
     const run = (async () => {

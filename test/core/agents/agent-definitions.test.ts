@@ -3,29 +3,22 @@
 // obeyed by the child it starts (over the real SDK).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findAgentDefinitions } from '../../../src/core/agents/definition-files.js';
 import { parseAgentDefinition } from '../../../src/core/agents/agent-definitions.js';
 import type { AgentEvent } from '../../../src/core/events.js';
 import { reply } from '../../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../../helpers/tool-context.js';
-import { bodyOf, childServer, parentAgent } from './agent-fixtures.js';
+import { bodyOf, childServerAndWorkspace, parentAgent } from './agent-fixtures.js';
 
-const fx = childServer();
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeEach(async () => {
-  fx.reset();
-  ws = await makeTempWorkspace();
-});
-afterEach(async () => ws.cleanup());
+const fx = childServerAndWorkspace();
 
 async function put(rel: string, text: string) {
-  const file = path.join(ws.root, rel);
+  const file = path.join(fx.ws.root, rel);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, text);
 }
 
-const sources = (trusted = true) => ({ workspaceRoot: ws.root, inklingHome: path.join(ws.outside, 'inkling'), userHome: path.join(ws.outside, 'home'), readClaude: true, trusted });
+const sources = (trusted = true) => ({ workspaceRoot: fx.ws.root, inklingHome: path.join(fx.ws.outside, 'inkling'), userHome: path.join(fx.ws.outside, 'home'), readClaude: true, trusted });
 
 const REVIEWER = ['---', 'name: reviewer', 'description: Reviews code for mistakes', 'tools: Read, Grep', 'model: sonnet', 'maxTurns: 5', 'color: blue', '---', 'You review code.', ''].join('\n');
 
@@ -49,8 +42,8 @@ describe('agent definition files', () => {
     const found = await findAgentDefinitions(sources());
     expect(found.definitions.map((d) => d.name)).toEqual(['reviewer', 'explore', 'general']);
     expect(found.notices).toEqual([
-      `${path.join(ws.root, '.inkling/agents/turns.md')}: agent skipped: maxTurns must be a whole number from 1 up, not "lots"`,
-      `${path.join(ws.root, '.claude/agents/broken.md')}: agent skipped: the frontmatter has no description`,
+      `${path.join(fx.ws.root, '.inkling/agents/turns.md')}: agent skipped: maxTurns must be a whole number from 1 up, not "lots"`,
+      `${path.join(fx.ws.root, '.claude/agents/broken.md')}: agent skipped: the frontmatter has no description`,
     ]);
   });
 
@@ -67,7 +60,7 @@ describe('agent definition files', () => {
     const { definitions } = await findAgentDefinitions(sources());
     fx.routes.set('REV', [reply({ toolUses: [{ name: 'bash', id: 'b1', input: { command: 'ls' } }] }), reply({ text: 'looks fine' })]);
     fx.server.enqueue(reply({ toolUses: [{ name: 'task', id: 't', input: { description: 'review', prompt: '[REV] review a.ts', agent: 'reviewer' } }] }), reply({ text: 'ok' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, definitions });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, definitions });
     const events: AgentEvent[] = [];
     for await (const e of agent.run('review')) events.push(e);
     const parentTools = bodyOf(fx.server.requests[0]!).tools as unknown as { name: string; description: string }[];

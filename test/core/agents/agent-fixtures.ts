@@ -3,7 +3,8 @@
 // tools and bash on a real temp workspace (a git repository with a ledger when asked).
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { makeTempWorkspace } from '../../helpers/tool-context.js';
 import { AgentSlots } from '../../../src/core/agents/agent-slots.js';
 import { BUILT_IN_AGENTS, type AgentDefinition } from '../../../src/core/agents/agent-definitions.js';
 import type { ChildSetup } from '../../../src/core/agents/child-setup.js';
@@ -34,6 +35,19 @@ export interface ChildServer {
   routes: Map<string, FakeResponse[]>;
   /** The requests of the child whose prompt contains the key. */
   requestsOf(key: string): RecordedRequest[];
+}
+
+export type Workspace = Awaited<ReturnType<typeof makeTempWorkspace>>;
+
+/** One server for the test file and a fresh temp workspace for each test (`ws`); routes and requests are cleared before each test. */
+export function childServerAndWorkspace(): ChildServer & { ws: Workspace } {
+  const t = childServer() as ChildServer & { reset(): void; ws: Workspace };
+  beforeEach(async () => {
+    t.reset();
+    t.ws = await makeTempWorkspace();
+  });
+  afterEach(async () => t.ws.cleanup());
+  return t;
 }
 
 /** One server for the test file; routes are cleared by reset(). */

@@ -3,28 +3,21 @@
 // resumes with a valid next request; a rewind fork past a task keeps the child's sidechain after
 // the old session is deleted. The real recorder, loop and SDK against the fake server.
 import { readFileSync, rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRedactor } from '../../../src/core/redact.js';
 import { SessionRecorder } from '../../../src/core/sessions/recorder.js';
 import { parseSessionText } from '../../../src/core/sessions/session-reader.js';
 import { restoreSession } from '../../../src/core/sessions/session-restore.js';
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
 import { reply, stall } from '../../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../../helpers/tool-context.js';
-import { bodyOf, childServer, firstPrompt, parentAgent } from './agent-fixtures.js';
+import { bodyOf, childServerAndWorkspace, firstPrompt, parentAgent } from './agent-fixtures.js';
 
-const fx = childServer();
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeEach(async () => {
-  fx.reset();
-  ws = await makeTempWorkspace();
-});
-afterEach(async () => ws.cleanup());
+const fx = childServerAndWorkspace();
 
 function recorder(id?: string) {
   return new SessionRecorder({
-    paths: sessionPaths(ws.outside, ws.root),
-    workspaceRoot: ws.root,
+    paths: sessionPaths(fx.ws.outside, fx.ws.root),
+    workspaceRoot: fx.ws.root,
     describe: () => ({ model: 'claude-test', provider: 'anthropic' }),
     inklingVersion: '0.0.0-test',
     redact: createRedactor([]),
@@ -39,7 +32,7 @@ describe('child agents in the session file', () => {
     fx.routes.set('W', [reply({ toolUses: [{ name: 'write_file', id: 'cw', input: { path: 'w.txt', content: 'w\n' } }] }), reply({ text: 'wrote w' })]);
     fx.server.enqueue(reply({ toolUses: [general('g', 'W')] }), reply({ text: 'parent done' }));
     const rec = recorder();
-    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
     for await (const _ of agent.run('write')) void _;
     const records = read(rec.filePath);
     const side = records.filter((r) => r.type === 'sidechain');
@@ -61,7 +54,7 @@ describe('child agents in the session file', () => {
     fx.routes.set('S', [reply({ toolUses: [{ name: 'read_file', id: 'cr', input: { path: '.' } }] }), stall()]);
     fx.server.enqueue(reply({ toolUses: [general('g', 'S')] }));
     const rec = recorder();
-    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
     const controller = new AbortController();
     const run = (async () => {
       for await (const _ of agent.run('go', { signal: controller.signal })) void _;
@@ -76,7 +69,7 @@ describe('child agents in the session file', () => {
     expect(records.some((r) => r.type === 'sidechain')).toBe(true);
     const restored = restoreSession(rec.id, records);
     const next = recorder(rec.id);
-    const resumed = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: next }).agent;
+    const resumed = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: next }).agent;
     resumed.resume(restored);
     fx.server.enqueue(reply({ text: 'back' }));
     const events = [];
@@ -93,7 +86,7 @@ describe('child agents in the session file', () => {
     fx.routes.set('F', [reply({ text: 'forked child answer' })]);
     fx.server.enqueue(reply({ toolUses: [general('g', 'F')] }), reply({ text: 'one' }), reply({ text: 'two' }));
     const rec = recorder();
-    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', recorder: rec });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
     for await (const _ of agent.run('first')) void _;
     for await (const _ of agent.run('second')) void _;
     const old = rec.filePath;

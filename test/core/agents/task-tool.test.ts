@@ -3,22 +3,15 @@
 // refuses it), Esc ends every child, and the depth and concurrency limits hold.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../src/core/events.js';
 import { BUILT_IN_AGENTS } from '../../../src/core/agents/agent-definitions.js';
 import type { TaskDetails } from '../../../src/core/agents/task-details.js';
 import { reply, stall } from '../../helpers/fake-anthropic.js';
-import { makeTempWorkspace } from '../../helpers/tool-context.js';
 import { killSleepers, sleepersWith, within } from '../../helpers/survivors.js';
-import { bodyOf, childServer, firstPrompt, parentAgent } from './agent-fixtures.js';
+import { bodyOf, childServerAndWorkspace, firstPrompt, parentAgent } from './agent-fixtures.js';
 
-const fx = childServer();
-let ws: Awaited<ReturnType<typeof makeTempWorkspace>>;
-beforeEach(async () => {
-  fx.reset();
-  ws = await makeTempWorkspace();
-});
-afterEach(async () => ws.cleanup());
+const fx = childServerAndWorkspace();
 
 const task = (id: string, key: string, agent = 'explore') => ({ name: 'task', id, input: { description: `look ${key}`, prompt: `[${key}] find things`, agent } });
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -31,7 +24,7 @@ describe('the task tool', () => {
   it('runs three explore children at once and returns their answers in call order', async () => {
     for (const k of ['A', 'B', 'C']) fx.routes.set(k, [reply({ text: `answer ${k}`, delayMs: 400 })]);
     fx.server.enqueue(reply({ toolUses: [task('t1', 'A'), task('t2', 'B'), task('t3', 'C')] }), reply({ text: 'all done' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root });
     const events: AgentEvent[] = [];
     let childRequestsAtFirstAnswer = -1;
     for await (const e of agent.run('explore three things')) {
@@ -62,7 +55,7 @@ describe('the task tool', () => {
     fx.routes.set('G1', [reply({ toolUses: [{ name: 'write_file', input: { path: 'one.txt', content: '1\n' } }] }), reply({ text: 'wrote one' })]);
     fx.routes.set('G2', [reply({ toolUses: [{ name: 'write_file', input: { path: 'two.txt', content: '2\n' } }] }), reply({ text: 'wrote two' })]);
     fx.server.enqueue(reply({ toolUses: [task('g1', 'G1', 'general'), task('g2', 'G2', 'general')] }), reply({ text: 'both done' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'accept-edits' });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'accept-edits' });
     const events: AgentEvent[] = [];
     let g2RequestsWhenG1Ended = -1;
     for await (const e of agent.run('write two files')) {
@@ -72,14 +65,14 @@ describe('the task tool', () => {
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
     expect(g2RequestsWhenG1Ended).toBe(0);
     expect(events.filter((e): e is Ev<'tool_call'> => e.type === 'tool_call' && e.name === 'task').map((e) => e.readOnly)).toEqual([false, false]);
-    expect(await fs.readFile(path.join(ws.root, 'one.txt'), 'utf8')).toBe('1\n');
+    expect(await fs.readFile(path.join(fx.ws.root, 'one.txt'), 'utf8')).toBe('1\n');
     expect((resultOf(events, 'g2').details as TaskDetails).envelope).toMatchObject({ status: 'completed', filesChanged: ['two.txt'], toolCounts: { write_file: 1 } });
   });
 
   it("puts a child's ask in the parent's stream, naming the child, and runs the call after yes", async () => {
     fx.routes.set('ASK', [reply({ toolUses: [{ name: 'bash', id: 'c1', input: { command: 'touch made.txt' } }] }), reply({ text: 'made it' })]);
     fx.server.enqueue(reply({ toolUses: [task('g', 'ASK', 'general')] }), reply({ text: 'ok' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root });
     const asked: AgentEvent[] = [];
     for await (const e of agent.run('make a file')) {
       if (e.type === 'agent_event' && e.event.type === 'approval_request') {
@@ -88,26 +81,26 @@ describe('the task tool', () => {
       }
     }
     expect(asked).toMatchObject([{ agent: { id: 'g', name: 'general', depth: 1 }, event: { type: 'approval_request', id: 'c1', tool: 'bash' } }]);
-    await expect(fs.stat(path.join(ws.root, 'made.txt'))).resolves.toBeTruthy();
+    await expect(fs.stat(path.join(fx.ws.root, 'made.txt'))).resolves.toBeTruthy();
   });
 
   it("denies a child's ask at once in -p, with a message saying how to allow it", async () => {
     fx.routes.set('ASK', [reply({ toolUses: [{ name: 'bash', id: 'c1', input: { command: 'touch made.txt' } }] }), reply({ text: 'could not' })]);
     fx.server.enqueue(reply({ toolUses: [task('g', 'ASK', 'general')] }), reply({ text: 'ok' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, canAsk: false });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, canAsk: false });
     const events: AgentEvent[] = [];
     for await (const e of agent.run('make a file')) events.push(e);
     const inner = childEvents(events, 'g').find((e): e is Ev<'tool_result'> => e.type === 'tool_result')!;
     expect(inner.isError).toBe(true);
     expect(inner.content).toContain('needs approval: rerun with');
     expect(childEvents(events, 'g').some((e) => e.type === 'approval_request')).toBe(false);
-    await expect(fs.stat(path.join(ws.root, 'made.txt'))).rejects.toThrow();
+    await expect(fs.stat(path.join(fx.ws.root, 'made.txt'))).rejects.toThrow();
   });
 
   it('Esc during three children ends them all and leaves the conversation valid for the next prompt', async () => {
     for (const k of ['A', 'B', 'C']) fx.routes.set(k, [stall()]);
     fx.server.enqueue(reply({ toolUses: [task('t1', 'A'), task('t2', 'B'), task('t3', 'C')] }));
-    const { agent } = parentAgent(fx.server, { root: ws.root });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root });
     const controller = new AbortController();
     const run = (async () => {
       const out: AgentEvent[] = [];
@@ -137,7 +130,7 @@ describe('the task tool', () => {
     const marker = `${4000 + Math.floor(Math.random() * 1000)}.${process.pid}`;
     fx.routes.set('SLEEP', [reply({ toolUses: [{ name: 'bash', id: 'c1', input: { command: `sleep ${marker} & sleep ${marker}; echo done` } }] }), reply({ text: 'slept' })]);
     fx.server.enqueue(reply({ toolUses: [task('g', 'SLEEP', 'general')] }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo' });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo' });
     const controller = new AbortController();
     const run = (async () => {
       for await (const _ of agent.run('sleep', { signal: controller.signal })) void _;
@@ -156,7 +149,7 @@ describe('the task tool', () => {
     const nester = { name: 'nester', description: 'starts agents', prompt: 'You nest.', model: 'inherit', tools: ['read_file', 'task'], origin: 'workspace' as const };
     fx.routes.set('N1', [reply({ toolUses: [{ name: 'task', id: 'deep', input: { description: 'deeper', prompt: '[N2] go on', agent: 'explore' } }] }), reply({ text: 'nested' })]);
     fx.server.enqueue(reply({ toolUses: [task('n', 'N1', 'nester')] }), reply({ text: 'ok' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, maxDepth: 1, definitions: [nester, ...BUILT_IN_AGENTS] });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, maxDepth: 1, definitions: [nester, ...BUILT_IN_AGENTS] });
     const events: AgentEvent[] = [];
     for await (const e of agent.run('nest')) events.push(e);
     const deep = childEvents(events, 'n').find((e): e is Ev<'tool_result'> => e.type === 'tool_result' && e.id === 'deep')!;
@@ -168,7 +161,7 @@ describe('the task tool', () => {
   it('runs at most agents.maxConcurrent children at once; the rest wait in order, their rows saying so', async () => {
     for (const k of ['A', 'B', 'C']) fx.routes.set(k, [reply({ text: `answer ${k}`, delayMs: 300 })]);
     fx.server.enqueue(reply({ toolUses: [task('t1', 'A'), task('t2', 'B'), task('t3', 'C')] }), reply({ text: 'done' }));
-    const { agent } = parentAgent(fx.server, { root: ws.root, maxConcurrent: 2 });
+    const { agent } = parentAgent(fx.server, { root: fx.ws.root, maxConcurrent: 2 });
     const events: AgentEvent[] = [];
     let cRequestsWhenFirstEnded = -1;
     for await (const e of agent.run('explore')) {

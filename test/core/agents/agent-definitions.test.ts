@@ -22,6 +22,21 @@ const sources = (trusted = true) => ({ workspaceRoot: fx.ws.root, inklingHome: p
 
 const REVIEWER = ['---', 'name: reviewer', 'description: Reviews code for mistakes', 'tools: Read, Grep', 'model: sonnet', 'maxTurns: 5', 'color: blue', '---', 'You review code.', ''].join('\n');
 
+describe("a definition's model", () => {
+  it("refuses Claude Code's alias on a provider that does not serve it: the parent's model, and a notice in the result", async () => {
+    const def = { name: 'quick', description: 'd', prompt: 'Be quick.', model: 'haiku', origin: 'workspace' as const };
+    fx.routes.set('Q', [reply({ text: 'quick answer' })]);
+    fx.server.enqueue(reply({ toolUses: [{ name: 'task', id: 't', input: { description: 'q', prompt: '[Q] go', agent: 'quick' } }] }), reply({ text: 'ok' }));
+    const { agent, setup } = parentAgent(fx.server, { root: fx.ws.root, definitions: [def] });
+    (setup as { providerName: string }).providerName = 'deepseek';
+    const events: AgentEvent[] = [];
+    for await (const e of agent.run('quick')) events.push(e);
+    expect((bodyOf(fx.requestsOf('[Q]')[0]!) as { model?: string }).model).toBe('claude-test');
+    const result = events.find((e): e is Extract<AgentEvent, { type: 'tool_result' }> => e.type === 'tool_result' && e.id === 't')!;
+    expect(result.content).toContain('Notice: model "haiku" is Claude Code\'s name for an Anthropic model, which deepseek does not serve: the agent used claude-test');
+  });
+});
+
 describe('agent definition files', () => {
   it("reads Claude Code's fields, mapping its tool names and permission modes to inkling's", () => {
     const parsed = parseAgentDefinition(

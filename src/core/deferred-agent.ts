@@ -1,5 +1,6 @@
 // An Agent that is still being built (SDK, tools and pty load in the background) so the UI can
 // draw its first frame at once. A prompt sent before it is ready waits for it.
+import { imageMeta } from './images/image-blocks.js';
 import type { Agent } from './agent.js';
 import type { AgentEvent } from './events.js';
 import { emptyUsage } from './conversation.js';
@@ -27,7 +28,7 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
         try {
           a = await whenReady;
         } catch (err) {
-          yield { type: 'turn_start', prompt };
+          yield { type: 'turn_start', prompt, ...(opts?.images?.length ? { images: opts.images.map(imageMeta) } : {}) };
           yield { type: 'error', message: `could not start the agent: ${(err as Error).message}`, retryable: false };
           yield { type: 'turn_end', reason: 'error' };
           return;

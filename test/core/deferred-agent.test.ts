@@ -62,4 +62,12 @@ describe('deferred agent', () => {
     ]);
     await agent.dispose();
   });
+
+  it("keeps a prompt's images on its card when the start failed (their names and sizes, never the bytes)", async () => {
+    const agent = deferredAgent(Promise.reject(new Error('no pty')));
+    const image = { type: 'image' as const, mediaType: 'image/png' as const, data: 'iVBORw0KGgo=', name: 'shot.png', width: 8, height: 6, bytes: 8, path: '/w/shot.png' };
+    const events = await collect(agent.run('see', { images: [image] }));
+    expect(events[0]).toEqual({ type: 'turn_start', prompt: 'see', images: [{ name: 'shot.png', width: 8, height: 6, bytes: 8, path: '/w/shot.png' }] });
+    await agent.dispose();
+  });
 });

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantBlock, UserBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
+import type { JobEvent } from '../jobs/job-types.js';
 import { redactDeep, type Redact } from '../redact.js';
 import { DEFAULT_LOG_CAP_BYTES, enforceLogCap } from './log-cap.js';
 import { appendPromptHistory } from './prompt-history.js';
@@ -37,6 +38,8 @@ export interface ConversationRecorder {
   readonly logsDir: string;
   /** A turn starts: the prompt as typed and the user message the model sees for it. */
   prompt(text: string, content: readonly UserBlock[]): string | undefined;
+  /** A background job started or ended. */
+  job(event: JobEvent): void;
   /** Every event the loop emits, before its consumers see it. */
   event(event: AgentEvent): string | undefined;
   /** A response cut by an interrupt or error that stays in the conversation as it was. */
@@ -258,6 +261,11 @@ export class SessionRecorder implements ConversationRecorder {
   }
 
   /** Held until the turn's prompt is written, when it comes before it. */
+  /** A job's start and end (not its output): a resumed session says how the earlier run's jobs ended. */
+  job(event: JobEvent): void {
+    if (event.type !== 'job_output') this.keep({ type: 'job', at: this.now(), job: event.job });
+  }
+
   private keep(record: SessionRecord): string | undefined {
     if (!this.beforePrompt) return this.write(record);
     this.beforePrompt.push(record);

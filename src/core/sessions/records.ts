@@ -3,6 +3,7 @@
 import type { AssistantMessage, StopReason, Usage, UserBlock } from '../conversation.js';
 import type { AgentEvent, TurnEndReason } from '../events.js';
 import type { ToolDetails } from '../tools/details.js';
+import type { JobInfo } from '../jobs/job-types.js';
 import type { StoredImage, StoredImageBlock } from './session-images.js';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -77,7 +78,11 @@ export interface ForkedFromRecord { type: 'forked_from'; session: string; prompt
  */
 export interface SidechainRecord { type: 'sidechain'; at: number; event: Extract<AgentEvent, { type: 'agent_event' }> }
 
+/** A background job started or ended (core/jobs); resume lists the earlier run's jobs as ended. */
+export interface JobRecord { type: 'job'; at: number; job: JobInfo }
+
 export type SessionRecord =
+  | JobRecord
   | HeaderRecord
   | PromptRecord
   | TitleRecord
@@ -99,6 +104,7 @@ export type SessionRecord =
 export type SessionRecordType = SessionRecord['type'];
 
 const KNOWN: Record<SessionRecordType, true> = {
+  job: true,
   header: true,
   prompt: true,
   title: true,

@@ -142,6 +142,8 @@ export function wellFormed(r: SessionRecord): boolean {
       return !!r.session && typeof r.session.inputTokens === 'number';
     case 'notice':
       return typeof r.message === 'string';
+    case 'job':
+      return typeof r.job?.id === 'number' && typeof r.job.command === 'string' && typeof r.job.state === 'string';
     case 'sidechain':
       return r.event?.type === 'agent_event' && typeof r.event.agent?.id === 'string';
     case 'ledger':

@@ -1,6 +1,7 @@
 // Rebuilds a session from its records: the conversation the model will see next (history
 // repaired, so a call cut off by kill -9 gets an "interrupted" result) and the transcript as
 // a replay of the events that drew it, which the UI applies in one batch.
+import type { JobInfo } from '../jobs/job-types.js';
 import type { AssistantMessage, Message, StopReason, ToolResultBlock, Usage, UserBlock } from '../conversation.js';
 import { emptyUsage, toolUses } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
@@ -36,7 +37,14 @@ export interface RestoredSession {
 
 export const ENDED_MID_TURN = 'This session ended in the middle of a turn (inkling was stopped); calls that had not finished are marked interrupted.';
 
+/** How an earlier run's job ended, as the resumed transcript says it. */
+export function earlierJobText(job: JobInfo): string {
+  const how = job.state === 'running' ? 'ended with the inkling that ran it' : job.state === 'killed' ? `was killed (${job.killedBy ?? '?'})` : job.signal ? `ended by ${job.signal}` : `exited ${job.exitCode ?? '?'}`;
+  return `job ${job.id} \`${job.command.split('\n')[0]}\` of the earlier run ${how} (its log: ${job.logPath})`;
+}
+
 export function restoreSession(id: string, records: readonly SessionRecord[]): RestoredSession {
+  const jobs = new Map<number, JobInfo>();
   const results = new Map<string, ToolResultRecord>();
   const changes = new Map<string, LedgerRecord['event']>();
   for (const r of records) {
@@ -137,12 +145,17 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         // A child agent's record: replayed for its cards, never part of the parent's conversation.
         replay.push(r.event);
         break;
+      case 'job':
+        jobs.set(r.job.id, r.job);
+        break;
       case 'tool_result':
       case 'resumed':
         break;
     }
   }
   endOpenTurn();
+  // That run's jobs ended with it (its exit killed them): said once, at the end of the transcript.
+  for (const job of jobs.values()) replay.push({ type: 'notice', message: earlierJobText(job) });
   out.messages = repairHistory(messages);
   return out;
 }

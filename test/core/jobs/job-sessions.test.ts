@@ -1,0 +1,40 @@
+// A session's background jobs in its file: each start and end is recorded, and a resumed session's
+// transcript says how the earlier run's jobs ended — those still running when it stopped (kill -9)
+// ended with it.
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSession } from '../../../src/core/sessions/session-catalog.js';
+import { bashTool } from '../../../src/core/tools/bash.js';
+import type { Tool } from '../../../src/core/tools/tool.js';
+import { collect } from '../../helpers/collect.js';
+import { respond, text, toolUse } from '../../helpers/test-provider.js';
+import { recordingAgent, tempHome } from '../sessions/session-fixtures.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('background jobs in the session file', () => {
+  it('are recorded, and a resumed session lists the earlier run\'s jobs as ended', async () => {
+    const { home, workspace } = tempHome();
+    dirs.push(home, workspace);
+    const { agent, recorder } = recordingAgent(
+      [respond([toolUse('a', 'bash', { command: 'echo quick-job', background: true }), toolUse('b', 'bash', { command: 'sleep 120', background: true })]), respond([text('both started')])],
+      { home, workspace, tools: [bashTool as unknown as Tool<never>] },
+    );
+    await collect(agent.run('start two jobs'));
+    const file = recorder.filePath;
+    // The file as a kill -9 would leave it: job 2 still running.
+    const killedMidway = fs.readFileSync(file, 'utf8');
+    await agent.dispose();
+    const atExit = (await openSession(file)).restored.replay.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message);
+    expect(atExit).toEqual([
+      expect.stringMatching(/^job 1 `echo quick-job` of the earlier run exited 0 \(its log: \S+\)$/),
+      expect.stringMatching(/^job 2 `sleep 120` of the earlier run was killed \(exit\) \(its log: \S+\)$/),
+    ]);
+    fs.writeFileSync(file, killedMidway);
+    const afterKill = (await openSession(file)).restored.replay.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message);
+    expect(afterKill.at(-1)).toMatch(/^job 2 `sleep 120` of the earlier run ended with the inkling that ran it/);
+  }, 60_000);
+});

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { EXTERNAL_PACKAGES, fastStringWidth, inkOutputGet, lazyChildProcess, lazyEmojiTable, noDevtools, replaceOnce, yogaWasmBytes } from './bundle-plugins.js';
+import { EXTERNAL_PACKAGES, lazyChildProcess, lazyEmojiTable, noDevtools, replaceOnce, yogaWasmBytes } from './bundle-plugins.js';
 
 /** What the bundle's modules read as import.meta.url: the bundle file's own URL. */
 const META_URL = '__inklingBundleUrl';
@@ -105,7 +105,7 @@ export async function bundleCli(dist: string): Promise<void> {
     // package in a process (the MCP SDK's client and its transports share their classes), and a
     // package's CommonJS build is one file where its ESM build is a tree of modules to resolve.
     supported: { 'dynamic-import': false },
-    plugins: [yogaWasmBytes, inkOutputGet(dist), noDevtools, fastStringWidth(dist), lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside],
+    plugins: [yogaWasmBytes, noDevtools, lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside],
   });
   const highlight = path.join(outdir, 'highlight.cjs');
   const highlighter = await build({ ...common, write: false, entryPoints: ['cli-highlight'], outfile: highlight, absWorkingDir: path.resolve(dist, '..') });

@@ -1,6 +1,8 @@
 // The esbuild plugins both bundles share (scripts/bundle-ui.ts: ESM with chunks; scripts/bundle-cli.ts:
 // one CommonJS file run through V8's code cache). Each patch checks that the text it replaces is
-// there exactly once and fails the build when a package changed under it.
+// there exactly once and fails the build when a package changed under it. They only make the start
+// cheaper (yoga's wasm bytes, terminal-size's lazy child_process, string-width's lazy emoji table):
+// none changes how a dependency draws or measures a row (issue 42).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -27,43 +29,6 @@ export const yogaWasmBytes: Plugin = {
     });
   },
 };
-
-/** Ink's Output.get() made cheap (src/app/ink-output.ts), installed as Ink's module loads. */
-export function inkOutputGet(dist: string): Plugin {
-  return {
-    name: 'ink-output-get',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-        const source = await fs.promises.readFile(args.path, 'utf8');
-        if (!source.includes('export default class Output')) throw new Error(`${args.path}: Ink's Output class not found`);
-        const install = JSON.stringify(path.join(dist, 'src/app/ink-output.js'));
-        return {
-          contents: `${source}\nimport { installOutputGet as __installOutputGet } from ${install};\n__installOutputGet(Output);\n`,
-          loader: 'js',
-          resolveDir: path.dirname(args.path),
-        };
-      });
-    },
-  };
-}
-
-/**
- * Ink, widest-line and cli-truncate measure with components/text-width.ts, string-width's answer
- * for every input (test/components/text-width.test.ts) without its grapheme segmenting and emoji
- * tables on the box-drawn rows of a frame. text-width.ts itself, the pager and wrap-ansi (its own
- * string-width 7) keep theirs.
- */
-export function fastStringWidth(dist: string): Plugin {
-  return {
-    name: 'fast-string-width',
-    setup(b) {
-      b.onResolve({ filter: /^string-width$/ }, (args) => {
-        if (!/[\\/]node_modules[\\/](ink|widest-line|cli-truncate)[\\/]/.test(args.importer)) return undefined;
-        return { path: path.join(dist, 'components/text-width.js') };
-      });
-    },
-  };
-}
 
 /**
  * string-width builds its RGI_Emoji expression (~12 ms: every emoji sequence of Unicode) as its

@@ -27,10 +27,6 @@ import { renderScreen } from '../../src/app/screen-render.js';
 import { median, percentile, round, type Figures } from './figures.js';
 import { session } from './bench-session.js';
 import { rankProfile, rankingTable } from './cpu-profile.js';
-import { installOutputGetFromPackage } from '../../src/app/ink-output.js';
-
-// As the app draws (the bundle's build and run-tui install it).
-await installOutputGetFromPackage();
 
 class Sink extends EventEmitter {
   isTTY = true;

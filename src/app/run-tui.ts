@@ -87,10 +87,9 @@ const INTERRUPT_WAIT_MS = 2000;
 type UiModules = typeof import('./ui-modules.js');
 
 /**
- * Whether this module runs from the CLI bundle (dist/bundle/<chunk>.js or cli.cjs), whose UI has
- * Ink's Output.get() put on by the build: installing it from the package too would load a second
- * Ink output module with its own string-width, slice-ansi and ansi-tokenize, file by file, before
- * the first frame.
+ * Whether this module runs from the CLI bundle (dist/bundle/<chunk>.js or cli.cjs), which holds
+ * the UI as a chunk of its own: loading the UI from the package too would load a second React and
+ * Ink, file by file, before the first frame.
  */
 const IN_CLI_BUNDLE = /\/bundle\/[^/]+\.c?js$/.test(import.meta.url);
 
@@ -130,8 +129,6 @@ async function loadUi(): Promise<UiModules> {
   const unset = env.NODE_ENV === undefined;
   if (unset) env.NODE_ENV = 'production';
   try {
-    // The bundle's build puts it on Ink's Output class; here it is put on Ink's own module.
-    await (await import('./ink-output.js')).installOutputGetFromPackage();
     return await import('./ui-modules.js');
   } finally {
     if (unset) delete env.NODE_ENV;

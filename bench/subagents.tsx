@@ -20,7 +20,6 @@ import { createAnthropicProvider } from '../src/core/providers/anthropic.js';
 import { bashTool } from '../src/core/tools/bash.js';
 import { fileTools } from '../src/core/tools/file-tools.js';
 import { diffingStdout } from '../src/app/frame-diff.js';
-import { installOutputGetFromPackage } from '../src/app/ink-output.js';
 import { renderScreen } from '../src/app/screen-render.js';
 import { applyEvents } from '../src/store/apply-events.js';
 import { createAppStore } from '../src/store/app-store.js';
@@ -28,8 +27,6 @@ import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
 import { pssSampler, treePssMb } from './frames/proc-stats.js';
 import { removeTempDirs, startBenchApp } from './frames/app-session.js';
-
-await installOutputGetFromPackage();
 
 const CHILDREN = 8;
 const PLAIN_TURNS = 24;

@@ -28,7 +28,7 @@ import { toolContext } from './tools/tool-context.js';
 import { newSessionState } from './session-state.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
-import { promptSubmitHooks, stopHooksContinue, type StopState } from './hooks/turn-hooks.js';
+import { stopHooksContinue, TurnHooks, type StopState } from './hooks/turn-hooks.js';
 import { withStoredRead } from './sessions/stored-fields.js';
 import { conversationRewinds } from './conversation-rewind.js';
 import type { RestoredSession } from './sessions/session-restore.js';
@@ -48,6 +48,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   let paneSize = config.paneSize ?? DEFAULT_PANE;
   let running = false;
   const turns = new TurnMarks();
+  const turnHooks = new TurnHooks(config.hooks);
   const redact = createRedactor(config.secretValues ?? []);
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
@@ -139,6 +140,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     jobs,
     clear() {
       void jobs.killAll('/clear');
+      turnHooks.cleared();
       messages = [];
       turns.clear();
       context.edits.clear();
@@ -181,7 +183,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     ...rewinds,
     async dispose() {
-      await jobs.killAll('exit');
+      await Promise.all([jobs.killAll('exit'), turnHooks.sessionEnd('other')]);
       // The ledger's check-ignore ends and is reaped here, not left to end after inkling exits.
       await config.ledger?.close();
       if (!recorder) {
@@ -196,6 +198,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   /** The conversation, its turns and its context edits as a session's records rebuild them. */
   function adopt(restored: Pick<RestoredSession, 'messages' | 'prompts' | 'contextEdits'>): void {
     messages = restored.messages.slice();
+    turnHooks.sessionAgain('resume');
     turns.clear();
     for (const p of restored.prompts) turns.add(p.content, p.prompt);
     context.edits.clear();
@@ -240,6 +243,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   /** Compacts the conversation in place; what happened, for the caller to act on. */
   /** `imagesFirst`: drop unpinned images, and summarise only if the context would still overflow. */
   async function compact(run: Pick<CompactionRun, 'reason' | 'instructions' | 'signal' | 'emit'> & { imagesFirst?: boolean }): Promise<'compacted' | 'nothing' | 'aborted' | 'failed'> {
+    await turnHooks.beforeCompact(run.reason, run.instructions, run.signal, run.emit);
     const pass = run.imagesFirst ? dropImagesPass({ messages, context, tools: registry.definitions(), emit: run.emit }) : null;
     if (pass) messages = pass.messages;
     if (pass && !context.wouldOverflow(pass.tokensAfter)) return 'compacted';
@@ -253,6 +257,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       maxTokens: config.maxTokens,
     });
     if (outcome.kind === 'compacted') {
+      turnHooks.sessionAgain('compact');
       messages = outcome.messages;
       sessionUsage = addUsage(sessionUsage, outcome.usage);
     }
@@ -274,7 +279,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     const stop: StopState = { active: false };
     const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
     emit({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
-    const hooked = await promptSubmitHooks(config.hooks, prompt, signal, emit);
+    const hooked = await turnHooks.beforePrompt(prompt, signal, emit);
     if (hooked === null) return end('end_turn');
     const fitted = await fitToModel(images);
     for (const message of fitted.notes) emit({ type: 'notice', message });

@@ -1,24 +1,68 @@
-// UserPromptSubmit and Stop hooks around a turn, per Claude Code's documented contract. A prompt
-// hook may add context for the model (plain stdout, additionalContext) or block the prompt (exit 2,
-// decision "block": the reason goes to the person, the prompt never reaches the model). A Stop hook
-// may keep the turn going (exit 2's stderr, decision "block"'s reason become the model's next
-// instruction); stop_hook_active tells it the turn already went on once, so it can let it end.
+// The hooks around a session's turns, per Claude Code's documented contract. SessionStart (source
+// startup, resume, clear or compact) and UserPromptSubmit may add context for the model (plain
+// stdout, additionalContext), which goes after the next prompt; a prompt hook may block the prompt
+// (exit 2, decision "block": the reason goes to the person, the prompt never reaches the model).
+// PreCompact sees a compaction coming (trigger, custom_instructions). A Stop hook may keep the turn
+// going (exit 2's stderr, decision "block"'s reason become the model's next instruction);
+// stop_hook_active tells it the turn already went on once, so it can let it end. SessionEnd runs
+// as the agent is disposed.
 import type { Message, UserBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
 import type { SessionHooks } from './session-hooks.js';
 
-/** What the prompt's hooks said: null when they blocked it, else the text blocks to send after it. */
-export async function promptSubmitHooks(hooks: SessionHooks | undefined, prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<UserBlock[] | null> {
-  if (!hooks?.has('UserPromptSubmit')) return [];
-  const out = await hooks.run('UserPromptSubmit', { prompt }, { signal }).catch(() => undefined);
-  if (!out) return [];
-  for (const message of out.messages) emit({ type: 'notice', message });
-  const blocked = out.stop ?? out.block;
-  if (blocked !== undefined) {
-    emit({ type: 'notice', message: `A UserPromptSubmit hook blocked the prompt (it was not sent): ${blocked}` });
-    return null;
+export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
+
+const contextBlocks = (event: string, texts: readonly string[]): UserBlock[] => texts.map((text) => ({ type: 'text' as const, text: `[${event} hook] ${text}` }));
+
+/** One agent's session and prompt hooks: SessionStart runs once before the next prompt after the session (re)starts. */
+export class TurnHooks {
+  private pendingStart: SessionStartSource | null = 'startup';
+
+  constructor(private readonly hooks: SessionHooks | undefined) {}
+
+  /** The session starts again (resumed, cleared, compacted): SessionStart runs before the next prompt. */
+  sessionAgain(source: SessionStartSource): void {
+    this.pendingStart = source;
   }
-  return out.context.map((text) => ({ type: 'text' as const, text: `[UserPromptSubmit hook] ${text}` }));
+
+  /** What the session's and the prompt's hooks said: null when they blocked the prompt, else text blocks to send after it. */
+  async beforePrompt(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<UserBlock[] | null> {
+    const hooks = this.hooks;
+    if (!hooks) return [];
+    const source = this.pendingStart;
+    this.pendingStart = null;
+    const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source }, { signal }).catch(() => undefined) : undefined;
+    for (const message of started?.messages ?? []) emit({ type: 'notice', message });
+    const context = contextBlocks('SessionStart', started?.context ?? []);
+    if (!hooks.has('UserPromptSubmit')) return context;
+    const out = await hooks.run('UserPromptSubmit', { prompt }, { signal }).catch(() => undefined);
+    if (!out) return context;
+    for (const message of out.messages) emit({ type: 'notice', message });
+    const blocked = out.stop ?? out.block;
+    if (blocked !== undefined) {
+      emit({ type: 'notice', message: `A UserPromptSubmit hook blocked the prompt (it was not sent): ${blocked}` });
+      return null;
+    }
+    return [...context, ...contextBlocks('UserPromptSubmit', out.context)];
+  }
+
+  /** PreCompact: what a hook says is shown; the compaction goes on. */
+  async beforeCompact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
+    if (!this.hooks?.has('PreCompact')) return;
+    const out = await this.hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, { signal }).catch(() => undefined);
+    for (const message of out?.messages ?? []) emit({ type: 'notice', message });
+  }
+
+  /** /clear: SessionEnd (reason "clear") for the old session, SessionStart (source "clear") before the next prompt. */
+  cleared(): void {
+    this.pendingStart = 'clear';
+    void this.sessionEnd('clear');
+  }
+
+  /** SessionEnd as the agent is disposed (reason "other", or "clear" for /clear); nothing it says is used. */
+  async sessionEnd(reason: 'clear' | 'other'): Promise<void> {
+    if (this.hooks?.has('SessionEnd')) await this.hooks.run('SessionEnd', { reason }).catch(() => undefined);
+  }
 }
 
 /** Where a turn keeps track of its Stop hooks: whether one already kept it going. */

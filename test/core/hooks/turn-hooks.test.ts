@@ -1,6 +1,7 @@
-// UserPromptSubmit and Stop hook scripts written to Claude Code's documented contract, run as real
-// processes around the real loop and the fake Messages API: a context adder, a prompt blocker, and
-// a Stop hook that continues the turn once (it reads stop_hook_active to let the turn end after).
+// UserPromptSubmit, Stop, SessionStart, PreCompact and SessionEnd hook scripts written to Claude
+// Code's documented contract, run as real processes around the real loop and the fake Messages API:
+// a context adder, a prompt blocker, a Stop hook that continues the turn once (it reads
+// stop_hook_active to let the turn end after), session context per source, and a compaction seen coming.
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,5 +101,44 @@ describe('Stop hooks', () => {
     fx.server.enqueue(reply({ text: 'Done.' }));
     await collect(ender.run('go'));
     expect(fx.server.requests).toHaveLength(1);
+  });
+});
+
+describe('SessionStart, PreCompact and SessionEnd hooks', () => {
+  it('SessionStart adds context before the first prompt (source startup) and again after /clear (source clear); SessionEnd runs for /clear and on dispose', async () => {
+    const log = path.join(fx.ws.root, '..', 'session.log');
+    const starter = await script('start.sh', `input=$(cat)\necho "$input" | jq -c '{e:.hook_event_name,s:.source,r:.reason}' >> ${log}\necho "$input" | jq -r '"started from " + .source'`);
+    const agent = agentWith({ SessionStart: [{ hooks: command(starter) }], SessionEnd: [{ hooks: command(`jq -c '{e:.hook_event_name,r:.reason}' >> ${log}`) }] });
+    fx.server.enqueue(reply({ text: 'one' }), reply({ text: 'two' }), reply({ text: 'three' }));
+    await collect(agent.run('first'));
+    await collect(agent.run('second'));
+    expect(lastUserTexts(0)).toEqual(['first', '[SessionStart hook] started from startup']);
+    expect(lastUserTexts(1)).toEqual(['second']);
+    agent.clear();
+    await collect(agent.run('third'));
+    expect(lastUserTexts(2)).toEqual(['third', '[SessionStart hook] started from clear']);
+    await agent.dispose();
+    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toContainEqual({ e: 'SessionEnd', r: 'clear' });
+    expect(lines).toContainEqual({ e: 'SessionEnd', r: 'other' });
+    expect(lines.filter((l) => l.e === 'SessionStart').map((l) => l.s)).toEqual(['startup', 'clear']);
+  });
+
+  it('PreCompact sees a /compact coming with its trigger and instructions; the next prompt gets SessionStart with source compact', async () => {
+    const log = path.join(fx.ws.root, '..', 'compact.log');
+    const agent = agentWith({
+      PreCompact: [{ hooks: command(`jq -c '{t:.trigger,i:.custom_instructions}' >> ${log}`) }],
+      SessionStart: [{ hooks: command(`jq -r '"source " + .source'`) }],
+    });
+    for (let i = 1; i <= 3; i++) {
+      fx.server.enqueue(reply({ text: `answer ${i}` }));
+      await collect(agent.run(`prompt ${i}`));
+    }
+    fx.server.enqueue(reply({ text: 'The summary.' }));
+    await collect(agent.compact('keep the API notes'));
+    expect(JSON.parse((await readFile(log, 'utf8')).trim())).toEqual({ t: 'manual', i: 'keep the API notes' });
+    fx.server.enqueue(reply({ text: 'after' }));
+    await collect(agent.run('go on'));
+    expect(lastUserTexts(fx.server.requests.length - 1)).toEqual(['go on', '[SessionStart hook] source compact']);
   });
 });

@@ -1,8 +1,9 @@
 // Issue 15's survivor table: for each of ten ways to background a process, how many are still
 // running after the call returns, after its timeout, after Esc, after SIGINT to `inkling -p`, and
-// after kill -9 of `inkling -p` — with the sandbox off and on. The in-process columns drive the
-// bash tool itself; the signal columns drive the built bin with a scripted model.
-//   npm run build && node --import tsx bench/containment.ts [--mode off|sandbox|both] [--columns call,timeout,esc,sigint,kill9]
+// after kill -9 of `inkling -p` — with the sandbox off and on; `job`: started as a background job
+// (bash background: true), after the job table kills it (what /clear and exit do). The in-process
+// columns drive the bash tool itself; the signal columns drive the built bin with a scripted model.
+//   npm run build && node --import tsx bench/containment.ts [--mode off|sandbox|both] [--columns call,timeout,esc,job,sigint,kill9]
 //   --legacy: for a tree from before --no-sandbox existed (the "before" column: nothing was sandboxed)
 // A cell is the number of survivors, or "-" when the technique's process never started.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { CommandSandbox } from '../src/core/shell/command-sandbox.js';
 import { probeSandbox } from '../src/core/shell/sandbox-probe.js';
 import { bashTool } from '../src/core/tools/bash.js';
+import { JobTable } from '../src/core/jobs/job-table.js';
 import { BACKGROUND_TECHNIQUES, uniqueMarker, type BackgroundTechnique } from '../test/helpers/background-techniques.js';
 import { killSleepers, sleepersWith, within } from '../test/helpers/survivors.js';
 import { makeToolContext } from '../test/helpers/tool-context.js';
@@ -26,7 +28,7 @@ function arg(name: string): string | undefined {
 }
 const modeArg = arg('--mode') ?? 'both';
 const modes = modeArg === 'both' ? (['off', 'sandbox'] as const) : ([modeArg] as ('off' | 'sandbox')[]);
-const COLUMNS = ['call', 'timeout', 'esc', 'sigint', 'kill9'] as const;
+const COLUMNS = ['call', 'timeout', 'esc', 'job', 'sigint', 'kill9'] as const;
 type Column = (typeof COLUMNS)[number];
 const columns = (arg('--columns')?.split(',') ?? COLUMNS) as Column[];
 
@@ -49,10 +51,20 @@ async function survivors(marker: string): Promise<number> {
   return n;
 }
 
-async function inProcess(column: 'call' | 'timeout' | 'esc', mode: 'off' | 'sandbox', t: BackgroundTechnique): Promise<number> {
+async function inProcess(column: 'call' | 'timeout' | 'esc' | 'job', mode: 'off' | 'sandbox', t: BackgroundTechnique): Promise<number> {
   const marker = uniqueMarker();
   const started = `${t.command(marker)}\necho started`;
-  if (column === 'call') {
+  if (column === 'job') {
+    const ctx = context(mode);
+    const jobs = new JobTable();
+    ctx.session.jobs = jobs;
+    await bashTool.execute({ command: `${started}\nsleep 30`, background: true }, ctx);
+    if (!(await within(5000, () => sleepersWith(marker).length > 0))) {
+      await jobs.killAll('exit');
+      return NaN;
+    }
+    await jobs.killAll('exit');
+  } else if (column === 'call') {
     await bashTool.execute({ command: started, timeout_ms: 20_000 }, context(mode));
   } else if (column === 'timeout') {
     await bashTool.execute({ command: `${started}\nsleep 30`, timeout_ms: 1500 }, context(mode));

@@ -23,6 +23,8 @@ function counts(d: NonNullable<ReturnType<typeof task>>): string {
   return `${countOf(d.toolCalls, 'call')} · ${formatTokens(tokensOf(d.usage))} tokens${cost}`;
 }
 
+const CALL_MARKS = { running: paint.dim('○'), done: paint.ok('✓'), error: paint.error('✗'), cancelled: paint.warn('⊘') } as const;
+
 const STATUS_WORDS: Record<string, string> = { completed: 'done', failed: 'failed', interrupted: 'interrupted', turn_limit: 'stopped at its turn limit' };
 
 export const taskRenderer = defineRenderer({
@@ -57,6 +59,11 @@ export const taskRenderer = defineRenderer({
     return lines;
   },
   expandedInput: (item, width) => indented(inputField(item, 'prompt') ?? '', width),
-  expandedOutput: (item, width) => resultRows(item, width),
+  // The child's calls, one indented line each, then its answer as the model got it.
+  expandedOutput(item, width) {
+    const calls = task(item)?.calls ?? [];
+    const rows = calls.map((c) => fitLine(`${INDENT}${CALL_MARKS[c.status]} ${paint.bold(c.tool)} ${c.arg}`, width));
+    return [...(rows.length ? [fitLine(paint.dim(`${INDENT}the agent's calls:`), width), ...rows, ''] : []), ...resultRows(item, width)];
+  },
   copyableInput: (item) => inputField(item, 'prompt') ?? '',
 });

@@ -2,6 +2,8 @@
 // and one the fake server stalls. The stalled child's row keeps its place, the clock keeps running
 // while it runs (the row is redrawn every second), and 30 s without a token or tool event says
 // "no progress"; a finished child folds to one line.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
@@ -10,6 +12,7 @@ import { applyEvents } from '../../src/store/apply-events.js';
 import { needsTicks } from '../../src/store/ticker.js';
 import type { ToolItem } from '../../src/store/transcript.js';
 import { toolCardLines } from '../../components/tools/renderers.js';
+import { taskRenderer } from '../../components/tools/task.js';
 import { statusLine } from '../../components/StatusBar.js';
 import { runningChildren } from '../../src/store/child-agents.js';
 import { reply, stall } from '../helpers/fake-anthropic.js';
@@ -22,6 +25,7 @@ const card = (s: AppState, id: string, now: number) => stripVTControlCharacters(
 
 describe('the task card', () => {
   it('shows a stalled child running, redrawn every second, and says "no progress for 30 s" after 30 s of silence', async () => {
+    writeFileSync(path.join(fx.ws.root, 'a.txt'), 'alpha\n');
     fx.routes.set('QUICK', [reply({ toolUses: [{ name: 'read_file', input: { path: 'a.txt' } }] }), reply({ text: 'found it' })]);
     fx.routes.set('STUCK', [stall()]);
     fx.server.enqueue(reply({ toolUses: [task('t1', 'QUICK', 'find the config'), task('t2', 'STUCK', 'read the logs')] }));
@@ -52,6 +56,9 @@ describe('the task card', () => {
     const done = card(s, 't1', Date.now()).split('\n');
     expect(done).toHaveLength(1);
     expect(done[0]).toMatch(/✓ task explore · find the config .*done · 1 call · \d+ tokens/);
+    // Expanded (history mode's Enter), the card lists the child's calls, then its answer.
+    const expanded = stripVTControlCharacters(taskRenderer.expandedOutput(s.items[s.index['t1']!] as ToolItem, 100).join('\n'));
+    expect(expanded).toMatch(/the agent's calls:\n\s+✓ read_file a\.txt\n\n[\s\S]*found it/);
     controller.abort();
     await run;
   });

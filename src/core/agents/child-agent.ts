@@ -11,7 +11,7 @@ import { estimateCost } from '../providers/models.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import type { ChildSetup } from './child-setup.js';
-import type { TaskDetails } from './task-details.js';
+import { MAX_LISTED_CALLS, type ChildCall, type TaskDetails } from './task-details.js';
 import type { TaskEnvelope, TaskStatus } from './task-envelope.js';
 import type { PermissionMode } from '../permissions/approval.js';
 
@@ -30,7 +30,13 @@ export interface ChildRun {
   notices: string[];
 }
 
-export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContext): Promise<TaskEnvelope> {
+/** What a child's run hands back: its envelope, and its calls as its card lists them. */
+export interface ChildOutcome {
+  envelope: TaskEnvelope;
+  calls: ChildCall[];
+}
+
+export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContext): Promise<ChildOutcome> {
   const ref: AgentRef = { id: ctx.toolCallId, name: run.definition.name, depth: run.depth };
   const dir = path.join(ctx.session.sessionDir, 'agents');
   const { provider } = setup.answering();
@@ -69,6 +75,8 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
   const toolCounts: Record<string, number> = {};
   const filesChanged = new Set<string>();
   const running = new Map<string, { tool: string; arg: string }>();
+  const calls = new Map<string, ChildCall>();
+  const listed = () => [...calls.values()].slice(-MAX_LISTED_CALLS);
   let usage: Usage = emptyUsage();
   let nestedUsage: Usage = emptyUsage();
   let nestedCost = 0;
@@ -79,7 +87,7 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     if (!now && Date.now() - lastSent < ROW_INTERVAL_MS) return;
     lastSent = Date.now();
     const current = [...running.values()].at(-1);
-    ctx.reportOutput({ ...row, ...(current ? { current } : {}), usage: addUsage(usage, nestedUsage), cost: costOf(run.model, usage, nestedCost) });
+    ctx.reportOutput({ ...row, ...(current ? { current } : {}), calls: listed(), usage: addUsage(usage, nestedUsage), cost: costOf(run.model, usage, nestedCost) });
   };
   send(true);
   try {
@@ -89,12 +97,15 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
       switch (event.type) {
         case 'tool_call':
           running.set(event.id, { tool: event.name, arg: keyArgument(event.input) });
+          calls.set(event.id, { tool: event.name, arg: keyArgument(event.input), status: 'running' });
           row.toolCalls++;
           toolCounts[event.name] = (toolCounts[event.name] ?? 0) + 1;
           send(true);
           break;
         case 'tool_result': {
           running.delete(event.id);
+          const call = calls.get(event.id);
+          if (call) call.status = event.isError ? 'error' : 'done';
           const d = event.details;
           if (!event.isError && (d?.kind === 'edit' || d?.kind === 'write')) filesChanged.add(d.path);
           if (d?.kind === 'task' && d.envelope) {
@@ -123,9 +134,10 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     error = err instanceof Error ? err.message : String(err);
     ended = { type: 'turn_end', reason: 'error' };
   }
+  for (const call of calls.values()) if (call.status === 'running') call.status = 'cancelled';
   const total = addUsage(usage, nestedUsage);
   const transcriptPath = await writeTranscript(dir, ctx.toolCallId, child.messages);
-  return {
+  const envelope: TaskEnvelope = {
     status: statusOf(ended.reason, ctx.signal.aborted),
     agent: run.definition.name,
     answer: lastAnswer(child.messages),
@@ -137,6 +149,7 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     ...(error ? { error } : {}),
     ...(run.notices.length ? { notices: run.notices } : {}),
   };
+  return { envelope, calls: listed() };
 }
 
 function statusOf(reason: string, aborted: boolean): TaskStatus {

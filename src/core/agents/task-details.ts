@@ -3,6 +3,15 @@
 import type { Usage } from '../conversation.js';
 import type { TaskEnvelope, TaskStatus } from './task-envelope.js';
 
+/** One of a child's calls as its task card lists it. */
+export interface ChildCall {
+  tool: string;
+  arg: string;
+  status: 'running' | 'done' | 'error' | 'cancelled';
+}
+
+export const MAX_LISTED_CALLS = 50;
+
 export interface TaskDetails {
   kind: 'task';
   /** The definition's name (explore, general, a file's). */
@@ -19,6 +28,8 @@ export interface TaskDetails {
   /** The call the child runs now and its key argument. */
   current?: { tool: string; arg: string };
   toolCalls: number;
+  /** The child's calls in order (the last MAX_LISTED_CALLS), for the expanded card and a resumed session. */
+  calls?: ChildCall[];
   usage: Usage;
   cost: number | null;
   envelope?: TaskEnvelope;

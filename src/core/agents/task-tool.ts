@@ -79,7 +79,7 @@ export function createTaskTool(setup: ChildSetup, depth = 0): Tool<TaskInput> {
       const release = await setup.slots.acquire(depth + 1, ctx.signal);
       if (!release) return interrupted(def.name);
       try {
-        const envelope = await runChild(
+        const { envelope, calls } = await runChild(
           setup,
           { definition: def, prompt: input.prompt, description: input.description, depth: depth + 1, model, mode: modeOf(def), tools: childTools(setup, def, depth + 1), maxTurns: def.maxTurns ?? DEFAULT_MAX_TURNS, notices },
           ctx,
@@ -87,7 +87,7 @@ export function createTaskTool(setup: ChildSetup, depth = 0): Tool<TaskInput> {
         return {
           content: envelopeText(envelope),
           isError: envelope.status === 'failed' || envelope.status === 'interrupted',
-          details: { ...row, status: envelope.status, toolCalls: Object.values(envelope.toolCounts).reduce((a, b) => a + b, 0), usage: envelope.usage, cost: envelope.cost, envelope },
+          details: { ...row, status: envelope.status, toolCalls: Object.values(envelope.toolCounts).reduce((a, b) => a + b, 0), calls, usage: envelope.usage, cost: envelope.cost, envelope },
         };
       } finally {
         release();

@@ -47,6 +47,9 @@ describe('child agents in the session file', () => {
     // The child's own call is not in the parent's conversation (its answer is, in the task's result).
     expect(JSON.stringify(restored.messages)).not.toContain('"cw"');
     expect(restored.replay.filter((e) => e.type === 'agent_event')).toHaveLength(4);
+    // The task card a resumed session draws lists the child's calls (its expanded view).
+    const card = restored.replay.find((e) => e.type === 'tool_result' && e.id === 'g');
+    expect(card).toMatchObject({ details: { kind: 'task', calls: [{ tool: 'write_file', arg: 'w.txt', status: 'done' }] } });
     rec.close();
   });
 

@@ -83,6 +83,8 @@ export interface Agent {
   resizeTool(id: string, cols: number, rows: number): boolean;
   /** Size new bash panes start with. */
   setPaneSize(cols: number, rows: number): void;
+  /** `!command`: runs what the person typed (core/person-shell.ts); its output goes with the next prompt. */
+  runShell?(command: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
   /** Forgets the conversation (/clear), killing its background jobs. */
   clear(): void;
   /** The background jobs (core/jobs): Ctrl+B, /jobs, the job view. dispose() kills those still running. */

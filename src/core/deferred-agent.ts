@@ -77,6 +77,16 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     get sessionId() {
       return agent?.sessionId;
     },
+    runShell(command, opts) {
+      return (async function* (): AsyncGenerator<AgentEvent> {
+        const a = await whenReady.catch(() => null);
+        if (!a?.runShell) {
+          yield { type: 'notice', message: 'commands cannot run yet: the agent did not start' };
+          return;
+        }
+        yield* a.runShell(command, opts);
+      })();
+    },
     compact(instructions, opts) {
       return (async function* (): AsyncGenerator<AgentEvent> {
         const a = await whenReady.catch(() => null);

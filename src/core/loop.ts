@@ -31,6 +31,7 @@ import { toolCallHooks } from './hooks/tool-call-hooks.js';
 import { stopHooksContinue, TurnHooks, type StopState } from './hooks/turn-hooks.js';
 import { withStoredRead } from './sessions/stored-fields.js';
 import { conversationRewinds } from './conversation-rewind.js';
+import { runPersonCommand } from './person-shell.js';
 import type { RestoredSession } from './sessions/session-restore.js';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
@@ -101,6 +102,9 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
     run(prompt, opts = {}) {
       return exclusive(opts.signal, (signal, emit) => runTurn(prompt, signal, emit, opts.images ?? []));
+    },
+    runShell(command, opts = {}) {
+      return exclusive(opts.signal, (signal, emit) => runPersonCommand(command, shellNotes, { registry, redact, workspaceRoot: config.workspaceRoot, signal, emit, makeContext: (id) => toolContext(toolParts, id, signal, emit), ledger: config.ledger, permissions: config.permissions }));
     },
     compact(instructions, opts = {}) {
       return exclusive(opts.signal, async (signal, emit) => {
@@ -272,6 +276,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   const toolParts = { workspaceRoot: config.workspaceRoot, session, redact, inputs, paneSize: () => paneSize, ...(config.askSecrets ? { secrets } : {}) };
   const fitToModel = (images: ImageBlock[]) => fitImages(images, imageLimits(answering.model, config.imageMaxLongEdge));
 
+  // What `!command`s printed since the last prompt: it goes with the next one.
+  const shellNotes: string[] = [];
   async function runTurn(prompt: string, signal: AbortSignal, emit: (e: AgentEvent) => void, images: ImageBlock[]): Promise<void> {
     let turnUsage = emptyUsage();
     let compactionFutile = false;
@@ -285,7 +291,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     for (const message of fitted.notes) emit({ type: 'notice', message });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
-    const content: UserBlock[] = [...notes.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
+    const content: UserBlock[] = [...[...notes, ...shellNotes.splice(0)].map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
     turns.add(content, prompt);
     const unrecorded = recorder?.prompt(prompt, content);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });

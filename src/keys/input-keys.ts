@@ -87,6 +87,12 @@ function runCommand(store: AppStore, text: string): void {
   else cmd.run(store, argsOf(text));
 }
 
+function runShellLine(store: AppStore, command: string): void {
+  if (!sessionOf(store).shell(command)) return flash(store, 'a command runs after the turn ends (or when the agent has started)');
+  const s = store.getState();
+  store.setState({ input: emptyInput(), pastes: [], completion: null, promptHistory: [...s.promptHistory, `!${command}`], historyPos: null });
+}
+
 /** Ctrl+G: the prompt (its paste chips expanded) in the person's editor; what was saved comes back as the prompt. */
 export async function editPromptInEditor(store: AppStore): Promise<void> {
   const s = store.getState();
@@ -104,6 +110,8 @@ export function submit(store: AppStore, env: KeyEnv = defaultEnv): void {
   // An MCP prompt goes to the core as typed: the server's prompt replaces it there.
   const mcpPrompt = custom ? undefined : findMcpPrompt(text, s.mcp?.servers ?? []);
   if (!custom && !mcpPrompt && /^\/[\w-]+$/.test(text.trim())) return runCommand(store, text);
+  // `!command` at the start of the prompt: run at once, its output going with the next prompt.
+  if (text.startsWith('!') && text.slice(1).trim() !== '') return runShellLine(store, text.slice(1).trim());
   const remembered = custom ? undefined : memoryLine(text);
   if (remembered !== undefined) return offerMemoryLine(store, remembered, text);
   const typed = expandChips(text, s.pastes);

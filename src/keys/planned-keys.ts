@@ -17,7 +17,6 @@ export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly 
     { action: 'planPanel', keys: ['alt+l'], help: 'show or hide the plan panel (Claude Code users: its Ctrl+T task list; here Ctrl+T types into a running command)', feature: 'plan panel' },
   ],
   input: [
-    { action: 'shell', keys: ['!'], help: 'a shell command (at the start of an empty prompt, like # and ?)', feature: 'shell commands' },
   ],
   history: [
     { action: 'into', keys: ['right', 'l'], help: "into a task card's child calls (Enter still expands / collapses)", feature: 'subagents' },

@@ -17,6 +17,8 @@ export interface AgentSession {
   submit(prompt: string, images?: ImageBlock[]): void;
   /** /compact: summarises the conversation (idle only; false while a turn runs). Esc interrupts it. */
   compact(instructions?: string): boolean;
+  /** `!command`: runs what the person typed (idle only; false while a turn runs). Esc interrupts it. */
+  shell(command: string): boolean;
   /** Stops the running turn; false when nothing runs. */
   interrupt(): boolean;
   clear(): void;
@@ -87,6 +89,12 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     submit(prompt, images = []) {
       if (running) store.setState((s) => ({ queued: [...s.queued, prompt] }));
       else start(prompt, images);
+    },
+    shell(command) {
+      if (running || !door.send({ type: 'shell', command })) return false;
+      running = true;
+      store.setState({ phase: 'tools' });
+      return true;
     },
     compact(instructions) {
       if (running || !door.send({ type: 'compact', ...(instructions !== undefined ? { instructions } : {}) })) return false;

@@ -32,7 +32,9 @@ describe('the key map clash check', () => {
       KEYMAP.transcript.some((b) => b.action === 'background'),
       ...KEYMAP.job.map(() => true),
     ].filter(Boolean).length;
-    expect(Object.values(PLANNED_KEYS).flat().length + landed).toBeGreaterThanOrEqual(11);
+    // `!` became prompt syntax (a line starting with it runs on Enter), not a key of the map.
+    const promptSyntax = 1;
+    expect(Object.values(PLANNED_KEYS).flat().length + landed + promptSyntax).toBeGreaterThanOrEqual(11);
   });
 
   it('a reserved key does nothing yet and is not in README or help', () => {

@@ -123,6 +123,12 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return;
       case 'setMode':
         return agent.setPermissionMode(request.mode);
+      case 'shell': {
+        const runShell = agent.runShell?.bind(agent);
+        if (current || !runShell) return false;
+        start('turn', (signal) => runShell(request.command, { signal }));
+        return true;
+      }
       case 'compact': {
         if (current) return false;
         start('compaction', (signal) => agent.compact(request.instructions, { signal }));

@@ -10,6 +10,7 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
     case 'respondToApproval':
     case 'writeToCommand':
     case 'compact':
+    case 'shell':
     case 'editContext':
       return false;
     case 'contextCosts':

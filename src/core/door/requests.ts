@@ -41,6 +41,8 @@ export type AgentRequest =
   /** The pane size (cols × rows of the pty) for new commands and the running ones. */
   | { type: 'resize'; cols: number; rows: number; running: readonly string[] }
   | { type: 'setMode'; mode: PermissionMode }
+  /** `!command`: runs what the person typed as a run of its own; answers false while a run is going or when the agent cannot. */
+  | { type: 'shell'; command: string }
   /** /compact: answers false while a run is going (or when the agent cannot compact). */
   | { type: 'compact'; instructions?: string }
   /** One call's result dropped, shrunk, pinned, or (null) restored: answered by a context_edit event; false when the conversation no longer holds it. */
@@ -141,6 +143,7 @@ export interface Answers {
   resize: void;
   setMode: void;
   compact: boolean;
+  shell: boolean;
   editContext: boolean;
   contextCosts: { window: number | null | undefined; costs: Record<string, ToolCallCost | undefined> };
   contextBreakdown: ContextBreakdown | null;

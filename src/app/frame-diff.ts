@@ -6,6 +6,7 @@
 // becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
 // Anything else passes through untouched and forgets the previous frame.
 import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
+import { FRAME_MS } from '../core/frame-clock.js';
 import { createDrawnRows, type DrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
 import { createResizeFrames } from './resize-frames.js';
@@ -150,8 +151,8 @@ function isControlOnly(chunk: string): boolean {
 const BEGIN_SYNC = '\x1b[?2026h';
 const END_SYNC = '\x1b[?2026l';
 
-/** Ink's own interval between frames at maxFps 30 (render-options.ts): a block redrawn in place waits as long. */
-const REDRAW_MS = 34;
+/** A block redrawn in place waits as long as Ink's frames do: one frame of the clock (core/frame-clock.ts). */
+const REDRAW_MS = FRAME_MS;
 
 export interface DiffingStdout {
   stdout: NodeJS.WriteStream;

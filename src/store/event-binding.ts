@@ -1,8 +1,9 @@
 // Core events → store, coalesced: a burst of text deltas or pty snapshots becomes one commit,
-// so the screen redraws at most ~30 times a second however fast the core emits.
+// so the screen redraws at most once a frame (core/frame-clock.ts) however fast the core emits.
 import type { AgentEvent } from '../core/events.js';
 import type { AppStore } from './app-store.js';
 import { applyEvents } from './apply-events.js';
+import { FRAME_MS } from '../core/frame-clock.js';
 
 export interface EventBinding {
   push(event: AgentEvent): void;
@@ -15,13 +16,13 @@ export interface EventBinding {
 }
 
 export interface EventBindingOptions {
-  /** Minimum time between two commits. 33 ms ≈ 30 commits/s. */
+  /** Minimum time between two commits: one frame of the clock by default. */
   intervalMs?: number;
   now?: () => number;
 }
 
 export function createEventBinding(store: AppStore, opts: EventBindingOptions = {}): EventBinding {
-  const intervalMs = opts.intervalMs ?? 33;
+  const intervalMs = opts.intervalMs ?? FRAME_MS;
   const now = opts.now ?? Date.now;
   let pending: AgentEvent[] = [];
   let timer: NodeJS.Timeout | null = null;

@@ -129,9 +129,26 @@ describe.each(['off', 'sandbox'] as const)('jobs with the sandbox %s', (mode) =>
     await s.jobs.kill(1, 'test');
   }, 60_000);
 
-  it('a running call moved to the background returns its lines so far, and the job streams on', async () => {
+  it('killing the jobs (/clear, exit) leaves no process of any of the ten backgrounding techniques', async () => {
     if (mode === 'sandbox' && !probe.ok) throw new Error(`bubblewrap does not work here: ${probe.reason}`);
     const s = session(mode);
+    const own = BACKGROUND_TECHNIQUES.map(() => uniqueMarker());
+    markers.push(...own);
+    const command = `${BACKGROUND_TECHNIQUES.map((t, i) => t.command(own[i]!)).join('\n')}\necho started; sleep 60`;
+    const started = await bashTool.execute({ command, background: true }, ctx(s));
+    expect(started.isError).toBe(false);
+    expect(await within(20_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
+    const killed = await s.jobs.killAll('/clear');
+    expect(killed.map((j) => j.id)).toEqual([1]);
+    expect(await within(2000, () => own.every((m) => sleepersWith(m).length === 0))).toBe(true);
+    expect(s.jobs.get(1)?.state).toBe('killed');
+  }, 60_000);
+});
+
+// How a call becomes a job is the same in and out of the sandbox: these run once.
+describe('the job table', () => {
+  it('a running call moved to the background returns its lines so far, and the job streams on', async () => {
+    const s = session('off');
     const turn = new AbortController();
     const c = ctx(s, turn.signal);
     const call = bashTool.execute({ command: 'for i in $(seq 1 100000); do echo tick-$i; sleep 0.05; done', timeout_ms: 60_000 }, c);
@@ -153,8 +170,7 @@ describe.each(['off', 'sandbox'] as const)('jobs with the sandbox %s', (mode) =>
   }, 60_000);
 
   it('background_on_timeout: the command becomes a job at its timeout instead of being killed', async () => {
-    if (mode === 'sandbox' && !probe.ok) throw new Error(`bubblewrap does not work here: ${probe.reason}`);
-    const s = session(mode);
+    const s = session('off');
     const result = await bashTool.execute({ command: 'echo before-timeout; sleep 60', timeout_ms: 500, background_on_timeout: true }, ctx(s));
     expect(result.isError).toBe(false);
     expect(result.content).toMatch(/^The command reached its timeout and was moved to the background as job 1/);
@@ -163,23 +179,6 @@ describe.each(['off', 'sandbox'] as const)('jobs with the sandbox %s', (mode) =>
     await s.jobs.kill(1, 'test');
   }, 30_000);
 
-  it('killing the jobs (/clear, exit) leaves no process of any of the ten backgrounding techniques', async () => {
-    if (mode === 'sandbox' && !probe.ok) throw new Error(`bubblewrap does not work here: ${probe.reason}`);
-    const s = session(mode);
-    const own = BACKGROUND_TECHNIQUES.map(() => uniqueMarker());
-    markers.push(...own);
-    const command = `${BACKGROUND_TECHNIQUES.map((t, i) => t.command(own[i]!)).join('\n')}\necho started; sleep 60`;
-    const started = await bashTool.execute({ command, background: true }, ctx(s));
-    expect(started.isError).toBe(false);
-    expect(await within(20_000, () => own.every((m) => sleepersWith(m).length > 0))).toBe(true);
-    const killed = await s.jobs.killAll('/clear');
-    expect(killed.map((j) => j.id)).toEqual([1]);
-    expect(await within(2000, () => own.every((m) => sleepersWith(m).length === 0))).toBe(true);
-    expect(s.jobs.get(1)?.state).toBe('killed');
-  }, 60_000);
-});
-
-describe('the job table', () => {
   it('refuses a job past jobs.max, and says how to make room', async () => {
     const s = session('off');
     const small = new JobTable(1);

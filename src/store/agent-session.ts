@@ -62,8 +62,8 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.interrupted) return;
     running = false;
     // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
-    // (A compaction has no turn: whatever it ended with, the UI is idle again.)
-    if (store.getState().phase !== 'idle') store.setState(ev.run === 'compaction' ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
+    // (A compaction or a `!command` has no turn: whatever it ended with, the UI is idle again.)
+    if (store.getState().phase !== 'idle') store.setState(ev.run !== 'turn' ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined) {
       store.setState({ queued: rest });

@@ -63,6 +63,9 @@ describe('!command', () => {
     const card = store.getState().items.find((i) => i.kind === 'tool');
     expect(card?.kind === 'tool' && card.status).toBe('done');
     expect(notices(store)).toContain('! echo hello > made.txt && echo wrote it');
+    // It ended as a command does, not as a turn cut short.
+    expect(notices(store).some((n) => /interrupted/.test(n))).toBe(false);
+    expect(store.getState().phase).toBe('idle');
     const entry = card?.kind === 'tool' ? card.changes?.entry : undefined;
     expect(entry).toBeDefined();
     const plan = await door.send({ type: 'planUndo', entry: entry! });

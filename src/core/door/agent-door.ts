@@ -71,7 +71,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
   if (parts.sessions) followSessions(parts.sessions, emit);
   agent.jobs.subscribe(emit);
 
-  const start = (kind: 'turn' | 'compaction', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
+  const start = (kind: 'turn' | 'compaction' | 'shell', job: (signal: AbortSignal) => AsyncIterable<AgentEvent>) => {
     const run: Run = { controller: new AbortController(), interrupted: false };
     current = run;
     winding = (async () => {
@@ -126,7 +126,7 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
       case 'shell': {
         const runShell = agent.runShell?.bind(agent);
         if (current || !runShell) return false;
-        start('turn', (signal) => runShell(request.command, { signal }));
+        start('shell', (signal) => runShell(request.command, { signal }));
         return true;
       }
       case 'compact': {

@@ -216,7 +216,8 @@ export type DoorEvent =
   | AgentEvent
   /** A background job started, showed output, ended (they outlive turns). */
   | JobEvent
-  | { type: 'run_end'; run: 'turn' | 'compaction'; interrupted: boolean }
+  /** `shell`: a `!command` (no turn: nothing of it is a turn_end). */
+  | { type: 'run_end'; run: 'turn' | 'compaction' | 'shell'; interrupted: boolean }
   | { type: 'ready'; part: 'models' | 'mcp' }
   | { type: 'startup'; part: StartupPart }
   /** The MCP servers' list once they load, then each change (states, logins, forms). */

@@ -283,3 +283,17 @@ describe('MCP tools', () => {
     expect(v.kind === 'ask' && v.headless).toBe("mcp__gh__create_issue needs approval: rerun with --allowed-tools 'mcp__gh__create_issue' or --yolo.");
   });
 });
+
+describe('background job tools', () => {
+  const job = (name: string, mode: PermissionMode, readOnly = false) => decide(parser, policy({ mode }), { name, input: { id: 1 }, readOnly });
+
+  it('job_output is read-only; job_input asks like a command; job_kill runs unasked in accept-edits and auto only', () => {
+    expect(job('job_output', 'plan', true).kind).toBe('allow');
+    expect(job('job_input', 'default').kind).toBe('ask');
+    expect(job('job_input', 'accept-edits').kind).toBe('ask');
+    expect(job('job_kill', 'default').kind).toBe('ask');
+    expect(job('job_kill', 'accept-edits')).toMatchObject({ kind: 'allow', why: 'accept-edits mode: a job this session started' });
+    expect(job('job_kill', 'auto').kind).toBe('allow');
+    expect(job('job_kill', 'plan').kind).toBe('deny');
+  });
+});

@@ -8,6 +8,7 @@ import { addUsage, emptyUsage, type Usage } from '../conversation.js';
 import type { AgentEvent, AgentRef } from '../events.js';
 import { createAgent } from '../loop.js';
 import { estimateCost } from '../providers/models.js';
+import { FRAME_MS } from '../frame-clock.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import type { ChildSetup } from './child-setup.js';
@@ -15,8 +16,11 @@ import { MAX_LISTED_CALLS, type ChildCall, type TaskDetails } from './task-detai
 import type { TaskEnvelope, TaskStatus } from './task-envelope.js';
 import type { PermissionMode } from '../permissions/approval.js';
 
-/** The live row is sent at most this often while only tokens arrive (tool starts and ends go at once). */
-const ROW_INTERVAL_MS = 250;
+/**
+ * The live row is sent at most every 8 frames while only tokens arrive (tool starts and ends go at
+ * once): the row shows counts and the call running, not the text, so more often draws nothing new.
+ */
+const ROW_INTERVAL_MS = 8 * FRAME_MS;
 
 export interface ChildRun {
   definition: AgentDefinition;

@@ -18,7 +18,7 @@ import { ledgerLog, type LedgerLog } from './ledger-log.js';
 import { SNAPSHOT_BUDGET_MS, SnapshotBudget, type BoundedSnapshot } from './snapshot-budget.js';
 import { unifiedDiff } from './tree-diff.js';
 import { jobUndoRefusal, type JobsActiveSince } from './job-attribution.js';
-import { promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
+import { entryOfCall, notesSinceLastPrompt, promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
 export interface ChangeLedgerOptions {
   workspaceRoot: string;
@@ -134,7 +134,7 @@ export class ChangeLedger {
       const { snap } = bounded;
       await live.settleHead(snap, emit, bounded.paused, this.jobsSinceLast());
       const entries = live.chain.entries;
-      const notes = entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
+      const notes = notesSinceLastPrompt(entries);
       const entry = await live.append({
         kind: 'prompt',
         label: `prompt ${ordinal}`,
@@ -206,7 +206,7 @@ export class ChangeLedger {
 
   /** The entry that recorded a tool call, if it changed anything. */
   entryForCall(toolCallId: string): Promise<LedgerEntry | undefined> {
-    return this.userOp(async (live) => live.chain.entries[lastIndexOf(live.chain.entries, (e) => e.call?.id === toolCallId)]);
+    return this.userOp(async (live) => entryOfCall(live.chain.entries, toolCallId));
   }
 
   /** One line per prompt, numbered from 1, with the files its turn changed. */
@@ -394,9 +394,4 @@ export class ChangeLedger {
     this.tail = run.catch(() => undefined);
     return run;
   }
-}
-
-function lastIndexOf<T>(list: readonly T[], test: (item: T) => boolean): number {
-  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return i;
-  return -1;
 }

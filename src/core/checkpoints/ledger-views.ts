@@ -1,5 +1,5 @@
-// Read-only views of a ledger chain: the prompt list (rewind pickers, `inkling rewind --list`)
-// and the session-wide diff (/diff).
+// Read-only views of a ledger chain: the prompt list (rewind pickers, `inkling rewind --list`),
+// the session-wide diff (/diff), and the lookups the ledger's operations make in it.
 import type { Git } from './git.js';
 import { OWN_ENTRY_KINDS, type LedgerEntry } from './ledger-chain.js';
 import { treeChanges, unifiedDiff, type FileChange } from './tree-diff.js';
@@ -64,4 +64,19 @@ export async function sessionChanges(git: Git, entries: readonly LedgerEntry[]):
   const files = (await treeChanges(git, first.before, last.after)).filter((c) => touched.has(c.path));
   const diff = await unifiedDiff(git, first.before, last.after, files.map((c) => c.path));
   return { files, diff };
+}
+
+/** The notes for the model that entries since the last prompt carry (an undo's, a rewind's). */
+export function notesSinceLastPrompt(entries: readonly LedgerEntry[]): string[] {
+  return entries.slice(lastIndexOf(entries, (e) => e.kind === 'prompt') + 1).flatMap((e) => (e.note ? [e.note] : []));
+}
+
+/** The entry that recorded a tool call (the latest such entry). */
+export function entryOfCall(entries: readonly LedgerEntry[], toolCallId: string): LedgerEntry | undefined {
+  return entries[lastIndexOf(entries, (e) => e.call?.id === toolCallId)];
+}
+
+function lastIndexOf<T>(list: readonly T[], test: (item: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return i;
+  return -1;
 }

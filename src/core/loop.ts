@@ -64,6 +64,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     config.onEvent?.(e);
     emit(e);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });
+    turnHooks.noticeWaiting(e);
   };
 
   const rewinds = conversationRewinds({

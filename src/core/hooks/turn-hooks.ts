@@ -5,9 +5,10 @@
 // PreCompact sees a compaction coming (trigger, custom_instructions). A Stop hook may keep the turn
 // going (exit 2's stderr, decision "block"'s reason become the model's next instruction);
 // stop_hook_active tells it the turn already went on once, so it can let it end. SessionEnd runs
-// as the agent is disposed.
+// as the agent is disposed, Notification when the agent waits for the person (an approval, a secret).
 import type { Message, UserBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
+import { claudeToolName } from '../compat/claude-names.js';
 import type { SessionHooks } from './session-hooks.js';
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
@@ -51,6 +52,17 @@ export class TurnHooks {
     if (!this.hooks?.has('PreCompact')) return;
     const out = await this.hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, { signal }).catch(() => undefined);
     for (const message of out?.messages ?? []) emit({ type: 'notice', message });
+  }
+
+  /**
+   * Notification, as Claude Code sends it when the agent waits for the person: a call waits for
+   * approval, or a command for a secret. Fire and forget (the question is already on screen).
+   */
+  noticeWaiting(e: AgentEvent): void {
+    if (!this.hooks?.has('Notification')) return;
+    const message =
+      e.type === 'approval_request' ? `inkling needs your permission to use ${claudeToolName(e.tool)}` : e.type === 'secret_request' ? 'A command is waiting for your input' : undefined;
+    if (message) void this.hooks.run('Notification', { message, title: 'inkling' }).catch(() => undefined);
   }
 
   /** /clear: SessionEnd (reason "clear") for the old session, SessionStart (source "clear") before the next prompt. */

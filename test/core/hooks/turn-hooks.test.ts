@@ -9,6 +9,9 @@ import { readHooksBlock } from '../../../src/core/hooks/hook-settings.js';
 import { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
+import { PermissionGate } from '../../../src/core/permissions/gate.js';
+import type { AgentEvent } from '../../../src/core/events.js';
+import type { Tool } from '../../../src/core/tools/tool.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
 import { collect } from '../../helpers/collect.js';
@@ -140,5 +143,32 @@ describe('SessionStart, PreCompact and SessionEnd hooks', () => {
     fx.server.enqueue(reply({ text: 'after' }));
     await collect(agent.run('go on'));
     expect(lastUserTexts(fx.server.requests.length - 1)).toEqual(['go on', '[SessionStart hook] source compact']);
+  });
+});
+
+describe('Notification hooks', () => {
+  it('a call waiting for approval sends a Notification with Claude Code\'s tool name; the call still waits for the person', async () => {
+    const log = path.join(fx.ws.root, '..', 'notify.log');
+    const read = readHooksBlock({ Notification: [{ hooks: command(`jq -c '{m:.message,e:.hook_event_name}' >> ${log}`) }] }, 'settings.json', 'user');
+    const hooks = new SessionHooks({ hooks: read.hooks, workspaceRoot: fx.ws.root, sessionId: 's1', transcriptPath: '/t.jsonl', permissionMode: () => 'default' });
+    const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 1, maxRetries: 0 });
+    const gate = new PermissionGate({ mode: 'default', rules: { allow: [], ask: [], deny: [] }, workspaceRoot: fx.ws.root, home: '/home/nobody', canAsk: true });
+    const ran: string[] = [];
+    const bash: Tool<{ command: string }> = { name: 'bash', description: 'records', readOnly: false, inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] }, execute: async (input) => (ran.push(input.command), { content: 'ok', isError: false }) };
+    const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: [bash], hooks, permissions: gate, sessionDir: path.join(fx.ws.root, '..', 'session') });
+    fx.server.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: 'rm -rf build' }, id: 'toolu_n' }] }), reply({ text: 'ok' }));
+    const events: AgentEvent[] = [];
+    for await (const e of agent.run('clean up')) {
+      events.push(e);
+      if (e.type === 'approval_request') {
+        for (let i = 0; i < 200; i++) {
+          if (await readFile(log, 'utf8').catch(() => '')) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        agent.respondToApproval(e.id, { kind: 'no' });
+      }
+    }
+    expect(JSON.parse((await readFile(log, 'utf8')).trim())).toEqual({ m: 'inkling needs your permission to use Bash', e: 'Notification' });
+    expect(ran).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 // The agent loop: prompt → stream (response-stream.ts) → run tool calls → send results → repeat
 // until a response calls no tools. Everything it does is published as AgentEvents.
 import { setMaxListeners } from 'node:events';
-import { rm } from 'node:fs/promises';
 import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type ImageBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
@@ -29,6 +28,7 @@ import { newSessionState } from './session-state.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
 import { stopHooksContinue, TurnHooks, type StopState } from './hooks/turn-hooks.js';
+import { endSession } from './session-end.js';
 import { withStoredRead } from './sessions/stored-fields.js';
 import { conversationRewinds } from './conversation-rewind.js';
 import { runPersonCommand } from './person-shell.js';
@@ -187,17 +187,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       publish(() => undefined)({ type: 'permission_mode', mode });
     },
     ...rewinds,
-    async dispose() {
-      await Promise.all([jobs.killAll('exit'), turnHooks.sessionEnd('other')]);
-      // The ledger's check-ignore ends and is reaped here, not left to end after inkling exits.
-      await config.ledger?.close();
-      if (!recorder) {
-        await rm(session.sessionDir, { recursive: true, force: true });
-        return;
-      }
-      await recorder.sync();
-      recorder.close();
-    },
+    dispose: () => endSession({ jobs, turnHooks, ledger: config.ledger, recorder, sessionDir: session.sessionDir }),
   };
 
   /** The conversation, its turns and its context edits as a session's records rebuild them. */

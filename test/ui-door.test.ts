@@ -17,6 +17,8 @@ const PURE_CORE: Record<string, readonly string[]> = {
   'memory/project-memory': ['formatSize', 'MEMORY_FILE_CAP_BYTES'],
   'memory/memory-lines': ['memoryLine'],
   'commands/custom-commands': ['expandCustomCommand', 'matchCustomCommand'],
+  'images/image-blocks': ['imageCardText'],
+  'images/prompt-images': ['mentionedImages', 'pastedImagePath'],
 };
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'|^import\s+(?!type\b)(\*\s+as\s+\w+|\w+)\s+from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;

@@ -3,7 +3,7 @@
 import type { AppStore, InputState } from '../store/app-store.js';
 import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
 import {
-  acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
+  acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, replacePrompt, sendPrompt, shellLineSent, walkPromptHistory,
   type InputExtras,
 } from '../store/input-actions.js';
 import { closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
@@ -12,7 +12,7 @@ import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
 import { chipLabel, expandChips, wantsChip } from './paste.js';
 import type { ImageMeta } from '../core/conversation.js';
-import { imageFileMeta, mentionedImages, pastedImagePath } from '../core/images/prompt-images.js';
+import { mentionedImages, pastedImagePath } from '../core/images/prompt-images.js';
 import { chipImageFiles, imageChip, sendWithImages } from '../store/image-chips.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
 import { backgroundCommand } from '../store/job-actions.js';
@@ -47,7 +47,7 @@ export function insertPaste(store: AppStore, text: string, env: KeyEnv = default
   const s = store.getState();
   // A pasted (or dropped) image file becomes its chip; the file is read again when the prompt is sent.
   const file = pastedImagePath(text, rootOf(env));
-  const image = file ? imageFileMeta(file) : null;
+  const image = file ? store.door.send({ type: 'imageMeta', file }) : null;
   if (image) return insertImageChip(store, image, env);
   if (!wantsChip(text)) {
     setInput(store, edit.insertText(s.input, text), env);
@@ -72,7 +72,7 @@ async function pasteClipboard(store: AppStore, env: KeyEnv): Promise<void> {
   const got = await store.terminal.readClipboard();
   if (got.kind === 'none') return flash(store, got.reason);
   if (got.kind === 'text') return insertPaste(store, got.text.replace(/\r\n?/g, '\n'), env);
-  const image = imageFileMeta(got.file);
+  const image = store.door.send({ type: 'imageMeta', file: got.file });
   if (!image) return flash(store, 'the clipboard image is not a PNG, JPEG, GIF or WebP this can send');
   insertImageChip(store, { ...image, name: 'clipboard image' }, env);
 }
@@ -89,8 +89,7 @@ function runCommand(store: AppStore, text: string): void {
 
 function runShellLine(store: AppStore, command: string): void {
   if (!sessionOf(store).shell(command)) return flash(store, 'a command runs after the turn ends (or when the agent has started)');
-  const s = store.getState();
-  store.setState({ input: emptyInput(), pastes: [], completion: null, promptHistory: [...s.promptHistory, `!${command}`], historyPos: null });
+  shellLineSent(store, command);
 }
 
 /** Ctrl+G: the prompt (its paste chips expanded) in the person's editor; what was saved comes back as the prompt. */
@@ -98,7 +97,7 @@ export async function editPromptInEditor(store: AppStore): Promise<void> {
   const s = store.getState();
   const outcome = await store.terminal.editText(expandChips(s.input.text, s.pastes));
   if ('error' in outcome) return flash(store, outcome.error);
-  store.setState({ input: { text: outcome.text, cursor: outcome.text.length }, pastes: [], completion: null, historyPos: null });
+  replacePrompt(store, outcome.text);
 }
 
 export function submit(store: AppStore, env: KeyEnv = defaultEnv): void {

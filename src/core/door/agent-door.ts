@@ -12,6 +12,7 @@ import type { AgentEvent } from '../events.js';
 import type { AgentDoor, AgentRequest, AnswerTo, Answers, DoorEvent } from './requests.js';
 import { ledgerAnswer, type LedgerRequest } from './ledger-requests.js';
 import { writeExport } from './write-export.js';
+import { imageFileMeta } from '../images/prompt-images.js';
 import type { SetupLists } from '../setup/setup-lists.js';
 
 /** What the door asks of the MCP servers (/mcp's keys, logins, elicitation answers). */
@@ -183,6 +184,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');
       case 'modelName':
         return parts.modelName?.() ?? '';
+      case 'imageMeta':
+        return imageFileMeta(request.file);
       case 'writeExport':
         return parts.workspaceRoot ? writeExport(parts.workspaceRoot, request.file, request.text) : missing('no workspace to write to');
       case 'toggleThinking':

@@ -1,5 +1,6 @@
 // A door with no agent behind it (a store made without one: store tests): nothing runs, asks
 // answer that there is nothing, and nothing is ever emitted.
+import { imageFileMeta } from '../images/prompt-images.js';
 import type { AgentDoor, AgentRequest, Answers, AnswerTo } from './requests.js';
 
 const nothing = (what: string) => Promise.reject(new Error(what));
@@ -50,6 +51,9 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
     case 'listSessions':
     case 'resumeSession':
       return nothing('sessions are not kept in this run');
+    case 'imageMeta':
+      // Reading a file's header needs no agent.
+      return imageFileMeta(request.file);
     case 'writeExport':
       return nothing('no workspace to write to');
     case 'listModels':

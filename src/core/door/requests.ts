@@ -2,7 +2,7 @@
 // requests sent with `door.send(request)`, in the shape of codex's Op. What a request sets going
 // (a turn, a compaction, a context edit) is answered by the event stream (`door.subscribe`);
 // what only asks (a preview, a list) gets its answer back from `send`.
-import type { ImageBlock } from '../conversation.js';
+import type { ImageBlock, ImageMeta } from '../conversation.js';
 import type { AgentEvent, ContextEdit } from '../events.js';
 import type { ApprovalDecision, PermissionMode } from '../permissions/approval.js';
 import type { ContextBreakdown } from '../context/context-breakdown.js';
@@ -67,6 +67,8 @@ export type AgentRequest =
   | { type: 'switchModel'; model: string }
   /** Alt+T: thinking off, or on at the `thinking` budget, from the next request. */
   | { type: 'toggleThinking' }
+  /** A pasted path or the clipboard's file: what the image is (format, size), or null when it is none the model can take. */
+  | { type: 'imageMeta'; file: string }
   /** /export: writes `text` to `file` (relative: in the workspace); answers the path written. */
   | { type: 'writeExport'; file: string; text: string }
   | { type: 'reconnectMcp'; name: string }
@@ -160,6 +162,7 @@ export interface Answers {
   listModels: Promise<Array<{ id: string; contextWindow: number | null }>>;
   switchModel: Promise<string>;
   toggleThinking: ThinkingSwitch;
+  imageMeta: ImageMeta | null;
   writeExport: Promise<string>;
   reconnectMcp: Promise<boolean>;
   disableMcp: Promise<boolean>;

@@ -10,9 +10,9 @@ import { imageBlockFromBytes, imageMeta } from './image-blocks.js';
 
 const MENTION = /(?:^|\s)@(\S+\.(?:png|jpe?g|gif|webp))(?=$|[\s,.;:!?)])/gi;
 
-/** What `@…` in the prompt names as image files, as written. */
+/** What `@…` in the prompt names as image files, as written. A URI (`@server:pic://shot.png`, an MCP resource) names no file. */
 export function mentionedImages(prompt: string): string[] {
-  return [...prompt.matchAll(MENTION)].map((m) => m[1]!);
+  return [...prompt.matchAll(MENTION)].map((m) => m[1]!).filter((name) => !name.includes('://'));
 }
 
 /** One image file as a block that remembers where it came from, or what is wrong with it, said plainly. */

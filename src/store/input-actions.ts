@@ -136,6 +136,17 @@ export function sendPrompt(store: AppStore, typed: string, prompt: string, image
   sessionOf(store).submit(prompt, images);
 }
 
+/** A `!command` was started: the input is empty and the line joins the prompt history. */
+export function shellLineSent(store: AppStore, command: string): void {
+  const s = store.getState();
+  store.setState({ input: emptyInput(), pastes: [], completion: null, promptHistory: [...s.promptHistory, `!${command}`], historyPos: null });
+}
+
+/** What the person's editor saved (Ctrl+G) is the prompt now, the cursor at its end. */
+export function replacePrompt(store: AppStore, text: string): void {
+  store.setState({ input: { text, cursor: text.length }, pastes: [], completion: null, historyPos: null });
+}
+
 /** Ctrl+C on an empty input: a second press within `windowMs` of `now` exits. */
 export function pressExit(store: AppStore, now: number, windowMs: number): void {
   const armed = store.getState().exitArmedAt;

@@ -138,6 +138,8 @@ export type AgentEvent =
    * A hook (Claude Code's format) ran for call `id` (PreToolUse before it, PostToolUse after):
    * a row under its card. `output` is stderr then stdout, cut to a few hundred characters.
    */
+  /** A hook for call `id` started: a "running" row under its card until its hook_run. */
+  | { type: 'hook_start'; id: string; event: string; command: string }
   | { type: 'hook_run'; id: string; event: string; command: string; exitCode: number | null; timedOut: boolean; durationMs: number; output: string }
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
   | { type: 'log_dropped'; id: string; logPath: string }

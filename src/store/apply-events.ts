@@ -204,9 +204,16 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
       case 'tool_untracked':
         updateTool(ev.id, (t) => ({ ...t, changes: { files: [], skipped: 0, untracked: ev.reason } }));
         break;
+      case 'hook_start':
+        updateTool(ev.id, (t) => ({ ...t, hooks: [...(t.hooks ?? []), { event: ev.event, command: ev.command, exitCode: null, timedOut: false, durationMs: 0, output: '' as SafeText, running: true }] }));
+        break;
       case 'hook_run': {
         const { type: _type, id: _id, ...row } = ev;
-        updateTool(ev.id, (t) => ({ ...t, hooks: [...(t.hooks ?? []), row] }));
+        updateTool(ev.id, (t) => {
+          const hooks = t.hooks ?? [];
+          const at = hooks.findIndex((h) => h.running && h.event === row.event && h.command === row.command);
+          return { ...t, hooks: at >= 0 ? hooks.map((h, i) => (i === at ? row : h)) : [...hooks, row] };
+        });
         break;
       }
       case 'log_dropped':

@@ -84,6 +84,8 @@ export interface HookRow {
   durationMs: number;
   /** stderr then stdout, the start of it. */
   output: SafeText;
+  /** Still running (hook_start came, its hook_run not yet). */
+  running?: true;
 }
 /** The compaction boundary: everything above it is no longer sent to the model (shown dimmed). */
 export interface CompactionItem {

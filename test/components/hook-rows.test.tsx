@@ -1,5 +1,6 @@
 // Hook runs as rows under the card they concern, in the real App: a PreToolUse hook that passed
-// (dim) and a PostToolUse hook that failed (its exit code, time and first line of output).
+// (dim), a PostToolUse hook that failed (its exit code, time and first line of output), and one
+// still running.
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
@@ -23,10 +24,12 @@ describe('hook rows', () => {
     apply(store, [
       { type: 'turn_start', prompt: 'go' },
       call!,
+      { type: 'hook_start', id: 'b1', event: 'PreToolUse', command: './check.sh' },
       { type: 'hook_run', id: 'b1', event: 'PreToolUse', command: './check.sh', exitCode: 0, timedOut: false, durationMs: 40, output: '' },
       running!,
       result!,
       { type: 'hook_run', id: 'b1', event: 'PostToolUse', command: './notify.sh', exitCode: 1, timedOut: false, durationMs: 1250, output: 'notify: no display\nmore' },
+      { type: 'hook_start', id: 'b1', event: 'PostToolUse', command: './slow.sh' },
       { type: 'hook_run', id: 'other', event: 'PostToolUse', command: './lost.sh', exitCode: 0, timedOut: false, durationMs: 1, output: '' },
     ]);
     r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
@@ -34,6 +37,9 @@ describe('hook rows', () => {
     expect(text).toContain('↳ PreToolUse hook ./check.sh: ok in 0.0 s');
     expect(text).toContain('↳ PostToolUse hook ./notify.sh: exit 1 in 1.3 s · notify: no display');
     expect(text).not.toContain('lost.sh');
+    // A hook still running has its row, which its hook_run replaces (check.sh's row is there once).
+    expect(text).toContain('↳ PostToolUse hook ./slow.sh: running…');
+    expect(text.split('check.sh')).toHaveLength(2);
     const lines = text.split('\n');
     expect(lines.findIndex((l) => l.includes('npm test'))).toBeLessThan(lines.findIndex((l) => l.includes('check.sh')));
   });

@@ -74,8 +74,9 @@ export class SessionHooks {
   }
 
   /** Runs every matching hook of `event` at the same time; `fields` go beside the common ones. */
-  async run(event: HookEvent, fields: Record<string, unknown>, opts: { match?: string; signal?: AbortSignal; toolUseId?: string } = {}): Promise<HookOutcome & { runs: HookRun[] }> {
+  async run(event: HookEvent, fields: Record<string, unknown>, opts: { match?: string; signal?: AbortSignal; toolUseId?: string; onStart?: (hook: CommandHook) => void } = {}): Promise<HookOutcome & { runs: HookRun[] }> {
     const chosen = this.opts.hooks.filter((h) => h.event === event && !this.off.has(h) && (opts.match === undefined || matcherMatches(h.matcher, opts.match)));
+    for (const hook of chosen) opts.onStart?.(hook);
     const input = {
       session_id: this.opts.sessionId,
       transcript_path: this.opts.transcriptPath,
@@ -117,10 +118,11 @@ export class SessionHooks {
     call: { id: string; name: string; input: Record<string, unknown>; knownFields: readonly string[] },
     extra: Record<string, unknown> = {},
     signal?: AbortSignal,
+    onStart?: (hook: CommandHook) => void,
   ): Promise<ToolHookResult> {
     const toolName = claudeToolName(call.name);
     const fields = { tool_name: toolName, tool_input: toClaudeInput(call.name, call.input, this.opts.workspaceRoot), tool_use_id: call.id, ...extra };
-    const outcome = await this.run(event, fields, { match: toolName, toolUseId: call.id, ...(signal ? { signal } : {}) });
+    const outcome = await this.run(event, fields, { match: toolName, toolUseId: call.id, ...(signal ? { signal } : {}), ...(onStart ? { onStart } : {}) });
     if (!outcome.updatedInput) return outcome;
     const mapped = fromClaudeInput(call.name, outcome.updatedInput, this.opts.workspaceRoot, call.knownFields);
     if (mapped.ok) return { ...outcome, input: { ...call.input, ...mapped.input } };

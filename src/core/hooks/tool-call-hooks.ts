@@ -7,6 +7,7 @@ import type { Verdict } from '../permissions/decide.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import type { ToolResult } from '../tools/tool.js';
 import type { AgentEvent } from '../events.js';
+import type { CommandHook } from './hook-settings.js';
 import type { HookRun, SessionHooks } from './session-hooks.js';
 
 export interface ToolCallHooks {
@@ -20,6 +21,8 @@ export interface ToolCallHooks {
 const ROW_OUTPUT_CHARS = 400;
 
 export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry, emit?: (e: AgentEvent) => void): ToolCallHooks {
+  // A row under the card while the hook runs ("running…"); its hook_run replaces it.
+  const started = (id: string) => (hook: CommandHook) => emit?.({ type: 'hook_start', id, event: hook.event, command: hook.command });
   const rows = (id: string, runs: readonly HookRun[]) => {
     for (const run of runs) {
       const output = [run.stderr.trim(), run.stdout.trim()].filter(Boolean).join('\n').slice(0, ROW_OUTPUT_CHARS);
@@ -35,7 +38,7 @@ export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry, emit?
   return {
     async before(use, signal) {
       if (!hooks.has('PreToolUse')) return {};
-      const out = await hooks.tool('PreToolUse', call(use), {}, signal).catch(() => undefined);
+      const out = await hooks.tool('PreToolUse', call(use), {}, signal, started(use.id)).catch(() => undefined);
       if (!out) return {};
       rows(use.id, out.runs);
       if (out.permission === 'deny' || out.block !== undefined) return { deny: `Blocked by a PreToolUse hook: ${out.block ?? out.permissionReason ?? 'no reason given'}` };
@@ -45,7 +48,7 @@ export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry, emit?
       const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';
       if (!hooks.has(event)) return undefined;
       const extra = result.isError ? { error: result.content } : { tool_response: { content: result.content } };
-      const out = await hooks.tool(event, call(use), extra, signal).catch(() => undefined);
+      const out = await hooks.tool(event, call(use), extra, signal, started(use.id)).catch(() => undefined);
       if (!out) return undefined;
       rows(use.id, out.runs);
       const said = [...(out.block !== undefined ? [out.block] : []), ...out.context];

@@ -100,6 +100,7 @@ describe('PreToolUse hooks', () => {
     const agent = createAgent({ provider, model: 'claude-test', workspaceRoot: fx.ws.root, maxTokens: 2000, tools: [recordingBash([])], hooks, secretValues: ['sk-secret-123'], sessionDir: path.join(fx.ws.root, '..', 'session') });
     fx.server.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: 'ls' }, id: 'toolu_9' }] }), reply({ text: 'Done.' }));
     const events = await collect(agent.run('go'));
+    expect(events.filter((e) => e.type === 'hook_start' || e.type === 'hook_run').map((e) => e.type)).toEqual(['hook_start', 'hook_run']);
     const rows = events.filter((e) => e.type === 'hook_run');
     expect(rows).toEqual([{ type: 'hook_run', id: 'toolu_9', event: 'PreToolUse', command: expect.stringContaining('lint'), exitCode: 1, timedOut: false, durationMs: expect.any(Number), output: expect.stringContaining('lint: token') }]);
     expect(JSON.stringify(rows)).not.toContain('sk-secret-123');

@@ -4,14 +4,16 @@
 // While the output is plain text its lines are taken from the bytes instead, and the emulator only
 // sees what can still be on screen (plain-output.ts).
 import { createRequire } from 'node:module';
-import type { IBuffer, IBufferCell, IMarker, Terminal as TerminalType } from '@xterm/headless';
+import type { IBuffer, IBufferCell, Terminal as TerminalType } from '@xterm/headless';
 import type { TerminalSnapshot } from '../tools/details.js';
 import { KeptOutput } from './kept-output.js';
+import { ScrollbackTrims } from './scrollback-trims.js';
 import type { OutputLog } from './output-log.js';
 import type { Redact } from '../redact.js';
 import { PlainLines, PlainScreenFeed, plainLfText, plainPrefix, startsWithText } from './plain-output.js';
 import { takeSnapshot } from './screen-text.js';
-import { SENTINEL_OSC, parseSentinel, sentinelPrefix } from './sentinel.js';
+import { sentinelPrefix } from './sentinel.js';
+import { registerParserHooks } from './terminal-parser-hooks.js';
 
 // Required, not imported: the package is one 180 KB CommonJS file, which an ESM import first scans
 // for its export names (cjs-module-lexer): 29-58 ms to load it that way, 13 ms required.
@@ -55,9 +57,7 @@ export class CommandTerminal {
   /** Rows at the top of the screen that were already taken (a resize pulled them back from scrollback). */
   private skipRows = 0;
   private lastBaseY = 0;
-  /** Counts scrollback trims: markers move up one line per trimmed line. */
-  private probe: IMarker | undefined;
-  private probeLine = 0;
+  private readonly trims: ScrollbackTrims;
   private resizing = false;
   /** Set by finish(): later output (e.g. the tty echoing our ACK) is not the command's. */
   private finished = false;
@@ -102,34 +102,26 @@ export class CommandTerminal {
       logLevel: 'off',
     });
     this.buffers = this.term.buffer;
+    this.trims = new ScrollbackTrims(this.term);
     this.cell = this.buffers.normal.getNullCell();
-    this.term.parser.registerOscHandler(SENTINEL_OSC, (payload) => {
-      const rc = parseSentinel(payload, opts.nonce);
-      if (rc === null) return false;
-      opts.onSentinel(rc);
-      return true;
-    });
-    // A full reset (ESC c) replaces the buffers: the probe must be placed again.
-    this.term.parser.registerEscHandler({ final: 'c' }, () => {
-      this.probe?.dispose();
-      this.probe = undefined;
-      this.lastBaseY = 0;
-      this.skipRows = 0;
-      return false;
-    });
-    // Erasing the scrollback (ESC[3J, sent by `clear`) trims it without a scroll event; every row
-    // in it was taken already, and afterwards there is none.
-    this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
-      if (params[0] === 3 && this.buffers.active.type === 'normal') {
-        this.probe?.dispose();
-        this.probe = undefined;
-        this.lastBaseY = 0;
-      }
-      return false;
+    registerParserHooks(this.term, {
+      nonce: opts.nonce,
+      onSentinel: opts.onSentinel,
+      // A reset replaces the buffers, and an erased scrollback has no rows: the probe goes, placed again when needed.
+      onReset: () => {
+        this.dropProbe();
+        this.skipRows = 0;
+      },
+      onScrollbackErased: () => this.dropProbe(),
     });
     this.term.onScroll(() => this.takeScrolledRows());
     // Programs that ask the terminal where the cursor is (ESC[6n) wait for the answer.
     if (opts.onReply) this.term.onData(opts.onReply);
+  }
+
+  private dropProbe(): void {
+    this.trims.drop();
+    this.lastBaseY = 0;
   }
 
   get cols(): number {
@@ -247,41 +239,24 @@ export class CommandTerminal {
     this.skipRows = Math.max(0, start - buffer.baseY);
     this.lastBaseY = buffer.baseY;
     for (let y = start; y < buffer.baseY; y++) this.takeRow(buffer, y);
-    this.probe?.dispose();
-    this.probe = undefined;
-    this.ensureProbe();
-  }
-
-  /**
-   * The probe sits on the newest scrollback row: only trims move it there. On the screen, lines
-   * inserted or deleted (CSI L / CSI M) would move it too and be miscounted as trims.
-   */
-  private ensureProbe(): void {
-    if (this.probe && !this.probe.isDisposed && this.probe.line >= 16) return;
-    this.probe?.dispose();
-    this.probe = undefined;
-    const normal = this.buffers.normal;
-    if (normal.baseY < 1) return; // no scrollback yet, so nothing can be trimmed
-    this.probe = this.term.registerMarker(-normal.cursorY - 1);
-    this.probeLine = this.probe?.line ?? 0;
+    this.trims.drop();
+    this.trims.place();
   }
 
   /**
    * onScroll fires for every scroll, including scrolls inside a region that push nothing into the
-   * scrollback; rows entered the scrollback when baseY grew or the scrollback trimmed (probe moved).
+   * scrollback; rows entered the scrollback when baseY grew or the scrollback trimmed.
    */
   private takeScrolledRows(): void {
     const buffer = this.buffers.active;
     if (this.parsePlain || this.resizing || this.finished || buffer.type !== 'normal') return;
-    const trims = this.probe && !this.probe.isDisposed ? this.probeLine - this.probe.line : 0;
-    const entered = buffer.baseY - this.lastBaseY + trims;
+    const entered = buffer.baseY - this.lastBaseY + this.trims.count();
     this.lastBaseY = buffer.baseY;
     for (let i = entered; i > 0; i--) {
       if (this.skipRows > 0) this.skipRows--;
       else this.takeRow(buffer, buffer.baseY - i);
     }
-    this.ensureProbe();
-    if (this.probe) this.probeLine = this.probe.line;
+    this.trims.place();
   }
 
   private takeRow(buffer: IBuffer, y: number): void {
@@ -334,9 +309,8 @@ export class CommandTerminal {
     }
     boundary?.dispose();
     this.lastBaseY = normal.baseY;
-    this.probe?.dispose();
-    this.probe = undefined;
-    this.ensureProbe();
+    this.trims.drop();
+    this.trims.place();
   }
 
   /**
@@ -348,7 +322,6 @@ export class CommandTerminal {
     if (this.finished) return;
     if (!this.eager) {
       this.eager = true;
-      const plain = this.plain;
       const held = this.plain?.takeHeld() ?? [];
       if (held.length > 0) this.takePlainLines(held);
     }
@@ -369,8 +342,7 @@ export class CommandTerminal {
     this.finished = true;
     const normal = this.buffers.normal;
     const top = normal.baseY + this.skipRows;
-    let last = normal.baseY + this.term.rows - 1;
-    while (last >= top && (normal.getLine(last)?.translateToString(true) ?? '') === '') last--;
+    const last = lastFilledRow(normal, top, normal.baseY + this.term.rows - 1);
     for (let y = top; y <= last; y++) this.takeRow(normal, y);
     this.skipRows = last - normal.baseY + 1;
     if (this.lineOpen) this.log.append('\n');
@@ -380,10 +352,8 @@ export class CommandTerminal {
   /** Rows on the screen now that hold something (for totalLines while running). */
   private screenRowsUsed(): number {
     const buffer = this.buffers.active;
-    let last = buffer.baseY + this.term.rows - 1;
     const top = buffer.baseY + (buffer.type === 'normal' ? this.skipRows : 0);
-    while (last >= top && (buffer.getLine(last)?.translateToString(true) ?? '') === '') last--;
-    return last - top + 1;
+    return lastFilledRow(buffer, top, buffer.baseY + this.term.rows - 1) - top + 1;
   }
 
   snapshot(historyRows: number): TerminalSnapshot {
@@ -405,7 +375,14 @@ export class CommandTerminal {
 
   dispose(): void {
     this.feed.dispose();
-    this.probe?.dispose();
+    this.trims.drop();
     this.term.dispose();
   }
+}
+
+/** The last row from `top` to `bottom` that holds something; top - 1 when none does. */
+function lastFilledRow(buffer: IBuffer, top: number, bottom: number): number {
+  let last = bottom;
+  while (last >= top && (buffer.getLine(last)?.translateToString(true) ?? '') === '') last--;
+  return last;
 }

@@ -4,7 +4,6 @@
 // Anthropic server in this process (its CPU counts in both turn figures alike).
 // Run (after npm run build): NODE_ENV=production node --import tsx bench/subagents.tsx
 import React from 'react';
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
 import { pssSampler, treePssMb } from './frames/proc-stats.js';
 import { removeTempDirs, startBenchApp } from './frames/app-session.js';
+import { SilentStdin as In, SinkStdout as Sink } from './frames/fake-streams.js';
 
 const CHILDREN = 8;
 const PLAIN_TURNS = 24;
@@ -136,22 +136,6 @@ const peak = pss.stop();
 // 3. Frames: the real App (React, Yoga, Ink, the frame differ) draws that turn again, its events
 // replayed at the pace they came, frames going to a counting sink; the children's own work is not
 // in this figure, only what drawing them costs the main thread.
-class Sink extends EventEmitter {
-  isTTY = true;
-  columns = 120;
-  rows = 40;
-  write = () => true;
-}
-class In extends EventEmitter {
-  isTTY = false;
-  read = () => null;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
 const store = createAppStore();
 const renderTimes: number[] = [];
 const writer = diffingStdout(new Sink() as unknown as NodeJS.WriteStream);

@@ -9,7 +9,6 @@
 //   NODE_ENV=production node --import tsx bench/frames/frame-time.tsx --scenario live --runs 5 [--profile]
 //   … frame-time.tsx --spinner: only the spinner ticks, three windows
 import React from 'react';
-import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,27 +26,8 @@ import { renderScreen } from '../../src/app/screen-render.js';
 import { median, percentile, round, type Figures } from './figures.js';
 import { session } from './bench-session.js';
 import { rankProfile, rankingTable } from './cpu-profile.js';
+import { SilentStdin as In, SinkStdout as Sink } from './fake-streams.js';
 
-class Sink extends EventEmitter {
-  isTTY = true;
-  columns = 120;
-  rows = 40;
-  bytes = 0;
-  write = (d: string) => {
-    this.bytes += d.length;
-    return true;
-  };
-}
-class In extends EventEmitter {
-  isTTY = false;
-  read = () => null;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -8,7 +8,9 @@
 //   npm run bench -- --only startup --with-setup    start-up with 50 skills and 20 hooks in the workspace (issue 33)
 //   npm run bench -- --profile --save baseline      CPU profiles of the live, flood, keys and spinner scenarios,
 //                                                   top self time → bench/results/baseline-profile.md
-// Scenarios: startup frame live spinner firstline reads keys flood
+//   npm run bench -- --only firstturn --reps 5 --save firstturn-<side>-1
+//                                                   issue 41's first turn, cold and warm (bench/frames/first-turn.ts)
+// Scenarios: startup frame live spinner firstline reads keys flood firstturn
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { SCENARIOS, round, type Figures, type Scenario, type ScenarioResult } fr
 import { firstLine, liveTurn, parallelReads, spinnerIdleEsc } from './frames/live-scenarios.js';
 import { flood, keysDuringFlood } from './frames/flood-scenarios.js';
 import { startup } from './frames/startup.js';
+import { firstTurn } from './frames/first-turn.js';
 import { figureNotes, figureTable, loadResults, runInfo, saveResults } from './frames/results-file.js';
 import { profileScenarios } from './frames/profile-run.js';
 import { machineBusyPercent } from './frames/proc-stats.js';
@@ -72,6 +75,7 @@ const runs: Record<Scenario, () => Promise<ScenarioResult>> = {
   reads: () => parallelReads({ reps }),
   keys: () => keysDuringFlood(),
   flood: () => flood({ reps }),
+  firstturn: () => firstTurn({ reps }),
 };
 
 const figures: Figures = {};

@@ -2,9 +2,9 @@
 // it (or none: kept for comparison with earlier runs), which scenario produces it, and the
 // shape of a scenario's result.
 
-export type Scenario = 'live' | 'spinner' | 'frame' | 'firstline' | 'keys' | 'flood' | 'reads' | 'startup';
+export type Scenario = 'live' | 'spinner' | 'frame' | 'firstline' | 'keys' | 'flood' | 'reads' | 'startup' | 'firstturn';
 
-export const SCENARIOS: Scenario[] = ['live', 'spinner', 'frame', 'firstline', 'keys', 'flood', 'reads', 'startup'];
+export const SCENARIOS: Scenario[] = ['live', 'spinner', 'frame', 'firstline', 'keys', 'flood', 'reads', 'startup', 'firstturn'];
 
 export interface FigureSpec {
   what: string;
@@ -55,6 +55,14 @@ export const FIGURES = {
   'startup.ms': { scenario: 'startup', unit: 'ms', target: '≤ 250', what: 'start → input prompt on screen (median of 7)' },
   'startup.frameMark': { scenario: 'startup', unit: 'ms', target: '—', what: "process start → first frame rendered (app's own trace mark)" },
   'startup.frameCpu': { scenario: 'startup', unit: 'ms', target: '—', what: 'CPU time (user + system) of the app by its first frame' },
+  'firstturn.coldOverhead': { scenario: 'firstturn', unit: 'ms', target: '≤ 100', what: 'one-sentence answer typed as the prompt shows: (Enter → answer on screen) − (stream first → last byte)' },
+  'firstturn.warmOverhead': { scenario: 'firstturn', unit: 'ms', target: '≤ 50', what: 'the same after a 6 s settle' },
+  'firstturn.stream': { scenario: 'firstturn', unit: 'ms', target: '—', what: "the fake server's first byte → last byte of that answer (the stated pace)" },
+  'firstturn.coldCpu': { scenario: 'firstturn', unit: 'ms', target: '≤ 0.3× main before issue 41', what: 'CPU of that cold one-sentence turn, Enter → idle' },
+  'firstturn.warmCpu': { scenario: 'firstturn', unit: 'ms', target: '—', what: 'CPU of the one-sentence turn after the settle' },
+  'firstturn.coldLiveCpu': { scenario: 'firstturn', unit: 'ms', target: '≤ 0.5× main before issue 41', what: 'CPU of the 40-line live turn typed as the prompt shows' },
+  'firstturn.warmLiveCpu': { scenario: 'firstturn', unit: 'ms', target: '—', what: 'CPU of the live turn after the settle' },
+  'firstturn.deferredCpu': { scenario: 'firstturn', unit: 'ms', target: '≤ 300', what: 'CPU from the prompt on screen to 6 s later, nothing typed' },
   'pss.peak': { scenario: 'live', unit: 'MB', target: '≤ 100', what: 'peak PSS of the whole tree (app + children) through the live and flood scenarios' },
 } satisfies Record<string, FigureSpec>;
 

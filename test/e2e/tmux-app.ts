@@ -21,11 +21,11 @@ export function tmux(...args: string[]): string {
 }
 
 /** `record`: a file the server appends each request to, one JSON line each. */
-export async function startFakeServer(script: unknown[], opts: { record?: string } = {}): Promise<{ url: string; proc: ChildProcess }> {
+export async function startFakeServer(script: unknown[], opts: { record?: string; timing?: string } = {}): Promise<{ url: string; proc: ChildProcess }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-script-'));
   const file = path.join(dir, 'script.json');
   writeFileSync(file, JSON.stringify(script));
-  const record = opts.record ? ['--record', opts.record] : [];
+  const record = [...(opts.record ? ['--record', opts.record] : []), ...(opts.timing ? ['--timing', opts.timing] : [])];
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/helpers/fake-anthropic.ts'), '--script', file, ...record], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -71,6 +71,13 @@ export function startTmuxApp(opts: {
   server?: { socket: string; config: string[] };
   /** A pane style set as the app starts, e.g. "bg=#ffffff,fg=#000000" for a light background. */
   paneStyle?: string;
+  /**
+   * The app starts only once this file exists: a bench can copy the pane's output (pipe-pane)
+   * from before the app's first byte.
+   */
+  gate?: string;
+  /** Start through bin/inkling (the sh launcher, its own node flags; `nodeArgs` unused), as a person does. */
+  launcher?: boolean;
 }): TmuxApp {
   if (!existsSync(path.join(ROOT, 'dist/src/cli/main.js'))) throw new Error('build first: npm run build');
   const session = `inkling-e2e-${process.pid}-${++seq}`;
@@ -81,7 +88,9 @@ export function startTmuxApp(opts: {
   const home = ['INKLING_HOME', 'XDG_CACHE_HOME'].map((name) => (process.env[name] ? `${name}=${process.env[name]}` : '')).join(' ');
   const quote = (list: string[] = []) => list.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const args = quote(opts.args);
-  const cmd = `cd ${opts.cwd} && env -u CI -u ANTHROPIC_API_KEY ${home} ${env} node ${quote(opts.nodeArgs)} ${ROOT}/bin/inkling.js ${args}; echo "EXITED $?"; sleep 120`;
+  const program = opts.launcher ? `${ROOT}/bin/inkling` : `node ${quote(opts.nodeArgs)} ${ROOT}/bin/inkling.js`;
+  const gate = opts.gate ? `while [ ! -e ${quote([opts.gate])} ]; do sleep 0.01; done; ` : '';
+  const cmd = `cd ${opts.cwd} && ${gate}env -u CI -u ANTHROPIC_API_KEY ${home} ${env} ${program} ${args}; echo "EXITED $?"; sleep 120`;
   let run = tmux;
   if (opts.server) {
     const conf = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-tmux-')), 'tmux.conf');

@@ -3,11 +3,12 @@
  * tested against it. Tests call startFakeAnthropic() and enqueue responses; e2e tests can
  * run it as a process:
  *
- *   node --import tsx test/helpers/fake-anthropic.ts --script <file.json> [--record <file.jsonl>] [--api-key <key>]
+ *   node --import tsx test/helpers/fake-anthropic.ts --script <file.json> [--record <file.jsonl>] [--api-key <key>] [--timing <file.jsonl>]
  *
  * It prints its base URL (use as ANTHROPIC_BASE_URL) as the first line on stdout, serves the
  * script's responses in order, and with --record appends each request as one JSON line.
- * With --api-key, requests carrying another key get a 401 authentication_error.
+ * With --api-key, requests carrying another key get a 401 authentication_error. With --timing,
+ * each streamed message appends {firstByte, lastByte} (epoch ms) as one JSON line.
  * It stops on SIGTERM/SIGINT.
  *
  * Script JSON: an array of entries, or { "responses": [entries] }. An entry is one of:
@@ -76,7 +77,15 @@ export interface FakeAnthropicOptions {
    * requests that arrive in no fixed order, like several child agents' at once.
    */
   route?: (req: RecordedRequest) => FakeResponse | undefined;
+  /**
+   * Called when a streamed message has been written whole: when its first and its last byte left
+   * (epoch ms), so a bench can subtract the stream's own length from what the client took.
+   */
+  onStream?: (times: { firstByte: number; lastByte: number }) => void;
 }
+
+/** Epoch ms with sub-ms precision (comparable across processes on this machine). */
+const epochMs = (): number => performance.timeOrigin + performance.now();
 
 // Unref'd, so a delayed answer nobody waits for any more cannot hold a test run open.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
@@ -164,13 +173,16 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       'cache-control': 'no-cache',
       'request-id': `req_fake_${messageCounter}`,
     });
+    let firstByte = NaN;
     for (const [i, e] of events.entries()) {
       if (i > 0 && msg.chunkDelayMs) await sleep(msg.chunkDelayMs);
+      if (i === 0) firstByte = epochMs();
       if (res.destroyed) return;
       const data = e.data === RAW_GARBAGE ? '{"type": not json' : JSON.stringify(e.data);
       // Wait for each write to flush, so a 'cut' after it really cuts after it.
       await new Promise<void>((resolve) => res.write(`event: ${e.event}\ndata: ${data}\n\n`, () => resolve()));
     }
+    opts.onStream?.({ firstByte, lastByte: epochMs() });
     const end = msg.end ?? 'complete';
     if (end === 'cut') res.destroy();
     else if (end !== 'stall') res.end();
@@ -222,16 +234,18 @@ async function main(argv: string[]) {
   };
   const script = arg('--script');
   if (!script) {
-    process.stderr.write('usage: fake-anthropic.ts --script <file.json> [--record <file.jsonl>] [--api-key <key>] [--prefix /path]\n');
+    process.stderr.write('usage: fake-anthropic.ts --script <file.json> [--record <file.jsonl>] [--timing <file.jsonl>] [--api-key <key>] [--prefix /path]\n');
     process.exit(2);
   }
   const record = arg('--record');
+  const timing = arg('--timing');
   const apiKey = arg('--api-key');
   const pathPrefix = arg('--prefix');
   const fake = await startFakeAnthropic({
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(pathPrefix !== undefined ? { pathPrefix } : {}),
     ...(record ? { onRequest: (r: RecordedRequest) => appendFileSync(record, JSON.stringify(r) + '\n') } : {}),
+    ...(timing ? { onStream: (t: { firstByte: number; lastByte: number }) => appendFileSync(timing, JSON.stringify(t) + '\n') } : {}),
   });
   fake.enqueue(...loadScript(script));
   process.stdout.write(fake.url + '\n');

@@ -1,0 +1,150 @@
+// The first turn (issue 41): a one-sentence answer and the 40-line live turn, typed as soon as the
+// prompt shows (cold) and after a 6 s settle (warm), in the built app started through the launcher
+// (bin/inkling) in tmux against the fake server. The overhead of the short answer is what the app
+// adds to the stream: (Enter → the answer's last word on screen) − (server's first byte → last byte).
+// The pace is stated: SHORT_WORDS text deltas, one every DELTA_MS; the live turn is TICKER.
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startFakeServer, startTmuxApp, type TmuxApp } from '../../test/e2e/tmux-app.js';
+import { benchTempDir, COLS, ROWS } from './app-session.js';
+import { medianOf, type ScenarioOptions, type ScenarioResult } from './figures.js';
+import { bash, call, DELTA_MS, range, say, sleep } from './model-script.js';
+import { nowMs, replay, startPaneStream, type PaneStream } from './pane-stream.js';
+import { cpuMs } from './proc-stats.js';
+import { TICKER } from './live-scenarios.js';
+
+/** How long a warm app settles after its prompt shows (the CPU it spends meanwhile is "deferred"). */
+export const SETTLE_MS = 6000;
+
+const shortAnswer = (tag: string) => `The answer is short: one sentence of twelve words ends here ${tag}`;
+/** Text deltas in the short answer (one word each). */
+export const SHORT_WORDS = shortAnswer('x').split(' ').length;
+
+interface Turn {
+  /** Enter → the answer's last word on screen, ms. */
+  onScreen: number;
+  /** The server's first byte → last byte of the turn's last response, ms. */
+  stream: number;
+  /** CPU of the app from Enter to idle on screen, ms. */
+  cpu: number;
+}
+
+interface Run {
+  app: TmuxApp;
+  pid: number;
+  pane: PaneStream;
+  timing: string;
+  /** When the prompt first showed, nowMs(). */
+  promptAt: number;
+  stop(): void;
+}
+
+/** Starts an app whose output is copied from before its first byte, and waits for its prompt (5 ms polls). */
+async function startRun(script: unknown[]): Promise<Run> {
+  const dir = benchTempDir();
+  const cwd = path.join(dir, 'ws');
+  mkdirSync(cwd);
+  const timing = path.join(dir, 'timing.jsonl');
+  const gate = path.join(dir, 'go');
+  const server = await startFakeServer(script, { timing });
+  const env = { ANTHROPIC_API_KEY: 'sk-test-fake', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_HOME: path.join(dir, 'home') };
+  const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS, args: ['--yolo'], launcher: true, gate });
+  const stop = () => {
+    pane.stop();
+    app.kill();
+    server.proc.kill('SIGTERM');
+  };
+  const pane = await startPaneStream(app.session, dir);
+  writeFileSync(gate, '');
+  const t0 = nowMs();
+  while (!app.screen().includes('Ask anything')) {
+    if (nowMs() - t0 > 30_000) {
+      stop();
+      throw new Error(`no input prompt after 30 s:\n${app.screen()}`);
+    }
+    await sleep(5);
+  }
+  let promptAt = NaN;
+  await replay(pane, (rows, t) => {
+    if (Number.isNaN(promptAt) && rows.some((r) => r.includes('Ask anything'))) promptAt = t;
+  });
+  return { app, pid: app.appPid(), pane, timing, promptAt, stop };
+}
+
+/** Types `prompt`, presses Enter, waits for `lastWord` on screen with the status idle. */
+async function turn(run: Run, prompt: string, lastWord: string): Promise<Turn> {
+  run.app.type(prompt);
+  await run.app.waitFor((s) => s.includes(prompt), 'the typed prompt', 10_000);
+  const streamsBefore = streams(run.timing).length;
+  const c0 = cpuMs(run.pid);
+  const sentAt = nowMs();
+  run.app.keys('Enter');
+  await run.app.waitFor((s) => s.includes(lastWord) && s.includes('● idle'), lastWord, 60_000);
+  const cpu = cpuMs(run.pid) - c0;
+  let shownAt = NaN;
+  await replay(run.pane, (rows, t) => {
+    if (Number.isNaN(shownAt) && rows.some((r) => r.includes(lastWord))) shownAt = t;
+  }, sentAt);
+  const last = streams(run.timing).slice(streamsBefore).at(-1);
+  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu };
+}
+
+function streams(file: string): { firstByte: number; lastByte: number }[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { firstByte: number; lastByte: number });
+}
+
+const liveScript = (tag: string) => [
+  call('I will run the ticker now and watch it print forty lines. ', bash(TICKER)),
+  say(`The ticker printed forty lines and it ended well. ${tag}`),
+];
+
+export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
+  const cold: Turn[] = [];
+  const warm: Turn[] = [];
+  const coldLive: number[] = [];
+  const warmLive: number[] = [];
+  const deferred: number[] = [];
+  for (const i of range(opts.reps)) {
+    // Cold: typed the moment the prompt shows.
+    let run = await startRun([say(shortAnswer(`cold${i}.`))]);
+    try {
+      cold.push(await turn(run, 'hi', `cold${i}.`));
+    } finally {
+      run.stop();
+    }
+    run = await startRun(liveScript(`coldlive${i}.`));
+    try {
+      coldLive.push((await turn(run, 'tick', `coldlive${i}.`)).cpu);
+    } finally {
+      run.stop();
+    }
+    // Warm: the same turns after the settle, whose CPU is what start-up deferred past the prompt.
+    run = await startRun([say(shortAnswer(`warm${i}.`)), ...liveScript(`warmlive${i}.`)]);
+    try {
+      const c0 = cpuMs(run.pid);
+      await sleep(Math.max(0, run.promptAt + SETTLE_MS - nowMs()));
+      deferred.push(cpuMs(run.pid) - c0);
+      warm.push(await turn(run, 'hi', `warm${i}.`));
+      await sleep(300);
+      warmLive.push((await turn(run, 'tick', `warmlive${i}.`)).cpu);
+    } finally {
+      run.stop();
+    }
+    await sleep(500);
+  }
+  const pace = `${SHORT_WORDS} text deltas, one per ${DELTA_MS} ms`;
+  const overhead = (t: Turn) => t.onScreen - t.stream;
+  return {
+    figures: {
+      'firstturn.coldOverhead': medianOf(cold.map(overhead), 0, `(Enter → last word on screen) − (server first → last byte); ${pace}; on screen: ${cold.map((t) => t.onScreen.toFixed(0)).join(', ')} ms`),
+      'firstturn.warmOverhead': medianOf(warm.map(overhead), 0, `the same after a ${SETTLE_MS / 1000} s settle; on screen: ${warm.map((t) => t.onScreen.toFixed(0)).join(', ')} ms`),
+      'firstturn.stream': medianOf([...cold, ...warm].map((t) => t.stream), 0, 'server first byte → last byte of the short answer'),
+      'firstturn.coldCpu': medianOf(cold.map((t) => t.cpu), 0, 'main process, Enter → idle on screen (10 ms ticks)'),
+      'firstturn.warmCpu': medianOf(warm.map((t) => t.cpu)),
+      'firstturn.coldLiveCpu': medianOf(coldLive, 0, 'the 40-line ticker turn typed as the prompt shows'),
+      'firstturn.warmLiveCpu': medianOf(warmLive),
+      'firstturn.deferredCpu': medianOf(deferred, 0, `CPU from the prompt on screen to ${SETTLE_MS / 1000} s later, nothing typed`),
+    },
+  };
+}

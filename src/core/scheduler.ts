@@ -201,6 +201,20 @@ export class ToolCallBatch {
       this.pump();
       return;
     }
+    // A PermissionRequest hook may answer the question for the person (never asked in -p: the gate denied already).
+    const answered = (await this.deps.hooks?.permissionRequest(use, this.deps.signal)) ?? {};
+    if (call.state !== 'asking') return;
+    if (answered.deny !== undefined || answered.allow) {
+      if (answered.interrupt) this.stoppedAt = use.id;
+      if (answered.deny !== undefined) this.finish(call, { content: answered.deny, isError: true }, 0, 'denied');
+      else {
+        if (answered.allow?.input !== undefined) Object.assign(call, { use: { ...use, input: answered.allow.input } });
+        call.state = 'queued';
+        this.start(call);
+      }
+      this.pump();
+      return;
+    }
     const waiting = this.calls.filter((c) => c !== call && c.state === 'queued' && (c.verdict === 'pending' || (typeof c.verdict === 'object' && c.verdict.kind === 'ask'))).length;
     this.deps.emit({ type: 'tool_status', id: use.id, status: 'awaiting_approval' });
     this.deps.emit({

@@ -18,6 +18,8 @@ export interface HookOutcome {
   context: string[];
   /** continue: false — the turn ends; the stopReason for the person. */
   stop?: string;
+  /** PermissionRequest's decision.interrupt with behavior "deny": the turn stops too. */
+  interrupt?: boolean;
   /** For the person: systemMessage, and errors of hooks that failed without blocking. */
   messages: string[];
 }
@@ -58,6 +60,7 @@ export function outcomeOf(event: HookEvent, run: HookProcessResult, label: strin
     if (typeof specific.permissionDecisionReason === 'string') out.permissionReason = specific.permissionDecisionReason;
     if (decision === 'deny') out.block = out.permissionReason || `denied by hook ${label}`;
   }
+  if (event === 'PermissionRequest') readPermissionDecision(specific.decision, label, out);
   if (typeof specific.updatedInput === 'object' && specific.updatedInput !== null && !Array.isArray(specific.updatedInput)) out.updatedInput = specific.updatedInput as Record<string, unknown>;
   if (typeof specific.additionalContext === 'string' && specific.additionalContext) out.context.push(specific.additionalContext);
   return out;
@@ -74,10 +77,28 @@ export function combineOutcomes(outcomes: readonly HookOutcome[]): HookOutcome {
     }
     if (o.updatedInput) out.updatedInput = o.updatedInput;
     if (o.stop !== undefined) out.stop ??= o.stop;
+    if (o.interrupt) out.interrupt = true;
     out.context.push(...o.context);
     out.messages.push(...o.messages);
   }
   return out;
+}
+
+/**
+ * PermissionRequest answers the approval question in hookSpecificOutput.decision: behavior "allow"
+ * (with updatedInput) or "deny" (with message, and interrupt to stop the turn).
+ */
+function readPermissionDecision(decision: unknown, label: string, out: HookOutcome): void {
+  if (typeof decision !== 'object' || decision === null || Array.isArray(decision)) return;
+  const d = decision as Record<string, unknown>;
+  if (d.behavior === 'allow') {
+    out.permission = 'allow';
+    if (typeof d.updatedInput === 'object' && d.updatedInput !== null && !Array.isArray(d.updatedInput)) out.updatedInput = d.updatedInput as Record<string, unknown>;
+  } else if (d.behavior === 'deny') {
+    out.permission = 'deny';
+    out.block = typeof d.message === 'string' && d.message ? d.message : `denied by hook ${label}`;
+    if (d.interrupt === true) out.interrupt = true;
+  }
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {

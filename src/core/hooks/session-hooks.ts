@@ -112,7 +112,7 @@ export class SessionHooks {
     return { ...(wrapper ? { wrapper } : {}), ...(how?.unsetEnv ? { unsetEnv: how.unsetEnv } : {}) };
   }
 
-  /** PreToolUse (and PostToolUse) for one call: tool_name and tool_input in Claude Code's shape. */
+  /** PreToolUse, PermissionRequest, PostToolUse(Failure) for one call: tool_name and tool_input in Claude Code's shape. */
   async tool(
     event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PermissionRequest',
     call: { id: string; name: string; input: Record<string, unknown>; knownFields: readonly string[] },
@@ -121,7 +121,9 @@ export class SessionHooks {
     onStart?: (hook: CommandHook) => void,
   ): Promise<ToolHookResult> {
     const toolName = claudeToolName(call.name);
-    const fields = { tool_name: toolName, tool_input: toClaudeInput(call.name, call.input, this.opts.workspaceRoot), tool_use_id: call.id, ...extra };
+    // Claude Code's PermissionRequest input has no tool_use_id (the dialog is about the call, not its id).
+    const id = event === 'PermissionRequest' ? {} : { tool_use_id: call.id };
+    const fields = { tool_name: toolName, tool_input: toClaudeInput(call.name, call.input, this.opts.workspaceRoot), ...id, ...extra };
     const outcome = await this.run(event, fields, { match: toolName, toolUseId: call.id, ...(signal ? { signal } : {}), ...(onStart ? { onStart } : {}) });
     if (!outcome.updatedInput) return outcome;
     const mapped = fromClaudeInput(call.name, outcome.updatedInput, this.opts.workspaceRoot, call.knownFields);

@@ -1,7 +1,9 @@
-// PreToolUse and PostToolUse around the scheduler's calls. A hook may block a call, make it ask or
-// rewrite its input; it never loosens what the permission chain says (the strictest answer wins,
-// so a hook's "allow" cannot lift a deny rule or a hard denial). After a call, what hooks say for
-// the model (exit 2's stderr, decision "block"'s reason, additionalContext) is added to its result.
+// PreToolUse, PermissionRequest and PostToolUse around the scheduler's calls. PreToolUse may block
+// a call, make it ask or rewrite its input; it never loosens what the permission chain says (the
+// strictest answer wins, so a hook's "allow" cannot lift a deny rule or a hard denial).
+// PermissionRequest runs only where the chain would ask the person, and may answer for them. After
+// a call, what hooks say for the model (exit 2's stderr, decision "block"'s reason,
+// additionalContext) is added to its result.
 import type { CompletedToolUse } from '../providers/provider.js';
 import type { Verdict } from '../permissions/decide.js';
 import type { ToolRegistry } from '../tool-registry.js';
@@ -13,6 +15,12 @@ import type { HookRun, SessionHooks } from './session-hooks.js';
 export interface ToolCallHooks {
   /** Before the permission check: a denial, a demand to ask, or a rewritten input. Must not throw. */
   before(use: CompletedToolUse, signal: AbortSignal): Promise<{ deny?: string; ask?: string; input?: unknown }>;
+  /**
+   * The call is about to ask the person (PermissionRequest): a hook may answer for them — allow
+   * (maybe with a rewritten input) or deny (maybe stopping the turn). {} leaves the question to the
+   * person. Must not throw.
+   */
+  permissionRequest(use: CompletedToolUse, signal: AbortSignal): Promise<{ allow?: { input?: unknown }; deny?: string; interrupt?: boolean }>;
   /** After the call: text for the model to read with the result. Must not throw. */
   after(use: CompletedToolUse, result: ToolResult, signal: AbortSignal): Promise<string | undefined>;
 }
@@ -43,6 +51,19 @@ export function toolCallHooks(hooks: SessionHooks, registry: ToolRegistry, emit?
       rows(use.id, out.runs);
       if (out.permission === 'deny' || out.block !== undefined) return { deny: `Blocked by a PreToolUse hook: ${out.block ?? out.permissionReason ?? 'no reason given'}` };
       return { ...(out.permission === 'ask' ? { ask: out.permissionReason ?? 'a PreToolUse hook asks' } : {}), ...(out.input ? { input: out.input } : {}) };
+    },
+    async permissionRequest(use, signal) {
+      if (!hooks.has('PermissionRequest')) return {};
+      const out = await hooks.tool('PermissionRequest', call(use), {}, signal, started(use.id)).catch(() => undefined);
+      if (!out) return {};
+      rows(use.id, out.runs);
+      const interrupt = out.interrupt === true || out.stop !== undefined;
+      if (out.permission === 'deny' || out.block !== undefined || out.stop !== undefined) {
+        return { deny: `Denied by a PermissionRequest hook: ${out.block ?? out.stop ?? 'no reason given'}`, ...(interrupt ? { interrupt } : {}) };
+      }
+      // An updatedInput that was refused leaves the question to the person rather than run something else.
+      if (out.permission !== 'allow' || (out.updatedInput && !out.input)) return {};
+      return { allow: out.input ? { input: out.input } : {} };
     },
     async after(use, result, signal) {
       const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';

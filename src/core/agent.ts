@@ -8,6 +8,7 @@ import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import type { ApprovalDecision, PermissionMode } from './permissions/approval.js';
 import type { PermissionGate } from './permissions/gate.js';
 import type { SessionHooks } from './hooks/session-hooks.js';
+import type { SubagentHookRole } from './hooks/turn-hooks.js';
 import type { CommandSandbox } from './shell/command-sandbox.js';
 import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
 import type { ToolCallCost } from './context/conversation-context.js';
@@ -71,6 +72,8 @@ export interface AgentConfig {
   permissions?: PermissionGate;
   /** Hooks in Claude Code's format (core/hooks): PreToolUse and PostToolUse around every call. */
   hooks?: SessionHooks;
+  /** A child agent (core/agents): its hooks are SubagentStart and SubagentStop, not the session's and Stop. */
+  subagent?: SubagentHookRole;
 }
 
 export interface Agent {

@@ -49,7 +49,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   let paneSize = config.paneSize ?? DEFAULT_PANE;
   let running = false;
   const turns = new TurnMarks();
-  const turnHooks = new TurnHooks(config.hooks);
+  const turnHooks = new TurnHooks(config.hooks, config.subagent);
   const redact = createRedactor(config.secretValues ?? []);
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
@@ -373,7 +373,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       if (signal.aborted) return end('aborted');
       if (final.stopReason === 'max_tokens') return end('max_tokens');
       if (final.stopReason === 'pause_turn') continue; // the API wants the same conversation sent again
-      if (await stopHooksContinue(config.hooks, stop, messages, signal, emit)) continue;
+      if (await stopHooksContinue(config.hooks, stop, messages, signal, emit, config.subagent)) continue;
       return end('end_turn');
     }
     emit({ type: 'notice', message: `Stopped after ${maxIterations} model requests in one turn (the iteration cap). Send a message to continue.` });

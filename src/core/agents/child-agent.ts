@@ -7,6 +7,7 @@ import path from 'node:path';
 import { addUsage, emptyUsage, type Usage } from '../conversation.js';
 import type { AgentEvent, AgentRef } from '../events.js';
 import { createAgent } from '../loop.js';
+import { claudeAgentType } from '../compat/claude-names.js';
 import { estimateCost } from '../providers/models.js';
 import { FRAME_MS } from '../frame-clock.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
@@ -53,7 +54,7 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     maxIterations: run.maxTurns,
     systemPrompt: childSystemPrompt(run.definition.prompt, setup, run.tools),
     ...(setup.permissions && run.mode ? { permissions: setup.permissions.forChild(run.mode) } : {}),
-    ...(setup.hooks ? { hooks: setup.hooks } : {}),
+    ...(setup.hooks ? { hooks: setup.hooks, subagent: { agentId: ctx.toolCallId, agentType: claudeAgentType(run.definition.name), transcript: (m) => writeTranscript(dir, ctx.toolCallId, m) } } : {}),
     ...(setup.sandbox ? { sandbox: setup.sandbox } : {}),
     ...(setup.bashTimeoutMs !== undefined ? { bashTimeoutMs: setup.bashTimeoutMs } : {}),
     ...(setup.thinkingBudget ? { thinkingBudget: setup.thinkingBudget } : {}),

@@ -40,6 +40,14 @@ export function claudeToolName(inklingName: string): string {
   return byInkling.get(inklingName)?.claude ?? inklingName;
 }
 
+/** Claude Code's names for inkling's built-in agents; a definition from a file keeps its own name. */
+const CLAUDE_AGENT_TYPES: Record<string, string> = { explore: 'Explore', general: 'general-purpose' };
+
+/** A child agent's type as Claude Code's SubagentStart/SubagentStop hooks see it (and their matchers test). */
+export function claudeAgentType(inklingAgent: string): string {
+  return CLAUDE_AGENT_TYPES[inklingAgent] ?? inklingAgent;
+}
+
 /** inkling's tool for a Claude Code name: a name, null (no equivalent) or undefined (not a name Claude Code's map knows). */
 export function inklingToolName(claudeName: string): string | null | undefined {
   if (isMcp(claudeName)) return claudeName;

@@ -6,6 +6,8 @@
 // going (exit 2's stderr, decision "block"'s reason become the model's next instruction);
 // stop_hook_active tells it the turn already went on once, so it can let it end. SessionEnd runs
 // as the agent is disposed, Notification when the agent waits for the person (an approval, a secret).
+// A child agent runs SubagentStart (its additionalContext goes after the child's prompt) in place of
+// SessionStart and UserPromptSubmit, and SubagentStop in place of Stop.
 import type { Message, UserBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
 import { claudeToolName } from '../compat/claude-names.js';
@@ -15,11 +17,24 @@ export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
 
 const contextBlocks = (event: string, texts: readonly string[]): UserBlock[] => texts.map((text) => ({ type: 'text' as const, text: `[${event} hook] ${text}` }));
 
+/** What makes an agent a child for its hooks (core/agents gives it): who it is, and where its conversation is written. */
+export interface SubagentHookRole {
+  /** Unique for the child (its task call's id). */
+  agentId: string;
+  /** What matchers test: the definition's name, Claude Code's for the built-ins (Explore, general-purpose). */
+  agentType: string;
+  /** Writes the child's conversation so far and says where (SubagentStop's agent_transcript_path). */
+  transcript(messages: readonly Message[]): Promise<string | undefined>;
+}
+
 /** One agent's session and prompt hooks: SessionStart runs once before the next prompt after the session (re)starts. */
 export class TurnHooks {
   private pendingStart: SessionStartSource | null = 'startup';
 
-  constructor(private readonly hooks: SessionHooks | undefined) {}
+  constructor(
+    private readonly hooks: SessionHooks | undefined,
+    private readonly subagent?: SubagentHookRole,
+  ) {}
 
   /** The session starts again (resumed, cleared, compacted): SessionStart runs before the next prompt. */
   sessionAgain(source: SessionStartSource): void {
@@ -32,6 +47,7 @@ export class TurnHooks {
     if (!hooks) return [];
     const source = this.pendingStart;
     this.pendingStart = null;
+    if (this.subagent) return source ? this.subagentStart(this.subagent, signal, emit) : [];
     const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source }, { signal }).catch(() => undefined) : undefined;
     for (const message of started?.messages ?? []) emit({ type: 'notice', message });
     const context = contextBlocks('SessionStart', started?.context ?? []);
@@ -45,6 +61,15 @@ export class TurnHooks {
       return null;
     }
     return [...context, ...contextBlocks('UserPromptSubmit', out.context)];
+  }
+
+  /** SubagentStart: it cannot stop the child; exit 2's stderr is for the person, additionalContext for the child. */
+  private async subagentStart(role: SubagentHookRole, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<UserBlock[]> {
+    if (!this.hooks?.has('SubagentStart')) return [];
+    const out = await this.hooks.run('SubagentStart', { agent_id: role.agentId, agent_type: role.agentType }, { match: role.agentType, signal }).catch(() => undefined);
+    if (!out) return [];
+    for (const message of [...out.messages, ...(out.block !== undefined ? [`SubagentStart hook: ${out.block}`] : [])]) emit({ type: 'notice', message });
+    return contextBlocks('SubagentStart', out.context);
   }
 
   /** PreCompact: what a hook says is shown; the compaction goes on. */
@@ -83,18 +108,39 @@ export interface StopState {
 }
 
 /**
- * At the end of a turn: true when a Stop hook keeps it going (its reason is appended to the
- * conversation as the model's next instruction). `continue: false` lets the turn end whatever a
- * hook said, as in Claude Code.
+ * At the end of a turn: true when a Stop hook (a child's SubagentStop hook) keeps it going (its
+ * reason is appended to the conversation as the model's next instruction). `continue: false` lets
+ * the turn end whatever a hook said, as in Claude Code.
  */
-export async function stopHooksContinue(hooks: SessionHooks | undefined, state: StopState, messages: Message[], signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<boolean> {
-  if (!hooks?.has('Stop') || signal.aborted) return false;
-  const out = await hooks.run('Stop', { stop_hook_active: state.active }, { signal }).catch(() => undefined);
+export async function stopHooksContinue(
+  hooks: SessionHooks | undefined,
+  state: StopState,
+  messages: Message[],
+  signal: AbortSignal,
+  emit: (e: AgentEvent) => void,
+  subagent?: SubagentHookRole,
+): Promise<boolean> {
+  const event = subagent ? 'SubagentStop' : 'Stop';
+  if (!hooks?.has(event) || signal.aborted) return false;
+  const common = { stop_hook_active: state.active, last_assistant_message: lastAssistantText(messages) };
+  const fields = subagent
+    ? { ...common, agent_id: subagent.agentId, agent_type: subagent.agentType, agent_transcript_path: (await subagent.transcript(messages)) ?? '' }
+    : common;
+  const out = await hooks.run(event, fields, { signal, ...(subagent ? { match: subagent.agentType } : {}) }).catch(() => undefined);
   if (!out || signal.aborted) return false;
   for (const message of out.messages) emit({ type: 'notice', message });
   if (out.stop !== undefined || out.block === undefined) return false;
   state.active = true;
-  emit({ type: 'notice', message: `A Stop hook keeps the turn going: ${out.block}` });
-  messages.push({ role: 'user', content: [{ type: 'text', text: `Stop hook feedback: ${out.block}` }] });
+  emit({ type: 'notice', message: `A ${event} hook keeps the ${subagent ? 'agent' : 'turn'} going: ${out.block}` });
+  messages.push({ role: 'user', content: [{ type: 'text', text: `${event} hook feedback: ${out.block}` }] });
   return true;
+}
+
+/** The text of the model's last answer (Claude Code's last_assistant_message). */
+function lastAssistantText(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'assistant') return m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  }
+  return '';
 }

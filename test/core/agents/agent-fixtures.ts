@@ -11,6 +11,7 @@ import type { ChildSetup } from '../../../src/core/agents/child-setup.js';
 import { createTaskTool } from '../../../src/core/agents/task-tool.js';
 import type { ChangeLedger } from '../../../src/core/checkpoints/change-ledger.js';
 import type { ConversationRecorder } from '../../../src/core/sessions/recorder.js';
+import type { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
 import { createAgent } from '../../../src/core/loop.js';
 import type { PermissionMode } from '../../../src/core/permissions/approval.js';
 import { PermissionGate } from '../../../src/core/permissions/gate.js';
@@ -80,6 +81,7 @@ export interface ParentOptions {
   maxConcurrent?: number;
   maxDepth?: number;
   recorder?: ConversationRecorder;
+  hooks?: SessionHooks;
 }
 
 export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
@@ -96,6 +98,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     maxDepth: opts.maxDepth ?? 2,
     maxTokens: 1000,
     permissions: gate,
+    ...(opts.hooks ? { hooks: opts.hooks } : {}),
   };
   const agent = createAgent({
     provider,
@@ -108,6 +111,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     paneSize: { cols: 80, rows: 24 },
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
     ...(opts.recorder ? { recorder: opts.recorder } : {}),
+    ...(opts.hooks ? { hooks: opts.hooks } : {}),
   });
   return { agent, gate, setup };
 }

@@ -16,7 +16,7 @@ import { SecretCard } from './SecretCard.js';
 import { isAsking } from '../src/store/app-store.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
-import { useFrameRoot, useKeyTarget, useTerminalReplies } from './key-input.js';
+import { useFrameRoot, useKeyHold, useKeyTarget, useTerminalReplies } from './key-input.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt } from './WorkspacePrompts.js';
@@ -96,9 +96,10 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   const checkedModel = useApp((s) => s.workspace.modelLabel);
   // Ctrl+T in the job view: the keys go to the job, its pane stays on screen.
   const jobTyping = useApp((s) => s.mode === 'shell' && s.shellFocus?.returnTo === 'job');
+  const holdKeys = useKeyHold();
   useKeyTarget({
     kind: 'keys',
-    onKey: (press) => handleAppKey(store, press, { ...keyEnv, history: history.current }),
+    onKey: (press) => handleAppKey(store, press, { ...keyEnv, holdKeys, history: history.current }),
     onPaste: (text) => handleAppPaste(store, text, keyEnv),
     // Ctrl+T: while a pane has the keys (the store's mode says so), chunks go to it as read.
     takesRaw: () => shellHasKeys(store),

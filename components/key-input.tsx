@@ -29,6 +29,14 @@ export function useTerminalReplies(take: ((raw: string) => void) | undefined): v
   if (keys) keys.replies.current = take;
 }
 
+const noHold = () => () => {};
+
+/** Holds the keys until the returned function is called (Ctrl+V's wait for the clipboard); nothing without a key owner. */
+export function useKeyHold(): () => () => void {
+  const pipeline = useContext(KeysContext)?.pipeline;
+  return pipeline ? pipeline.hold : noHold;
+}
+
 /** Gives the keyboard to `target` while mounted (and `active`); the latest target wins. */
 export function useKeyTarget(target: KeyTarget, active = true): void {
   const pipeline = useContext(KeysContext)?.pipeline;

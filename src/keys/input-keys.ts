@@ -34,6 +34,8 @@ export interface KeyEnv {
   now(): number;
   /** Where pasted paths and @name.png resolve; the process's directory when absent. */
   workspaceRoot?: string;
+  /** Holds the keys typed from now until the returned function is called (the key pipeline's hold). */
+  holdKeys?(): () => void;
 }
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
@@ -67,9 +69,22 @@ export function insertImageChip(store: AppStore, image: ImageMeta, env: KeyEnv =
   setInput(store, edit.insertText(s.input, `${chip.label} `), env, { pastes: [...s.pastes, chip] });
 }
 
-/** Ctrl+V: the clipboard's image as a chip, else its text as a paste; why not, on the status line. */
+/**
+ * Ctrl+V: the clipboard's image as a chip, else its text as a paste; why not, on the status line.
+ * Keys typed while the clipboard is read (up to 3 s while the terminal asks the person) are held
+ * and come after what was pasted, in order.
+ */
 async function pasteClipboard(store: AppStore, env: KeyEnv): Promise<void> {
-  const got = await store.terminal.readClipboard();
+  const release = env.holdKeys?.();
+  try {
+    await insertClipboard(store, env);
+  } finally {
+    release?.();
+  }
+}
+
+async function insertClipboard(store: AppStore, env: KeyEnv): Promise<void> {
+  const got = await store.terminal.readClipboard().catch((err: Error) => ({ kind: 'none' as const, reason: `nothing pasted: ${err.message}` }));
   if (got.kind === 'none') return flash(store, got.reason);
   if (got.kind === 'text') return insertPaste(store, got.text.replace(/\r\n?/g, '\n'), env);
   const image = store.door.send({ type: 'imageMeta', file: got.file });

@@ -4,7 +4,9 @@
 // colour, DCS strings, device attributes, the kitty keyboard flags).
 //
 // A sequence cut at the end of a read waits for the next one; a lone ESC (the Esc key, or a
-// sequence that never completes) goes out on the next turn of the event loop, as Ink did.
+// sequence that never completes) goes out on the next turn of the event loop, as Ink did. A
+// terminal's string reply under way (an OSC/DCS/APC body: a clipboard answer spans many reads)
+// waits longer for its rest, so its bytes are never typed into the prompt.
 
 export type DecodedInput =
   /** One key sequence or one run of plain text, as the terminal sent it (key-names.ts names it). */
@@ -27,6 +29,17 @@ const PASTE_START = `${ESC}[200~`;
 const PASTE_END = `${ESC}[201~`;
 /** A paste or reply that never ends is let go after this much. */
 const MAX_PENDING = 1 << 20;
+/** How long a string reply cut between reads waits for its rest before it is let go as keys. */
+const STRING_REST_MS = 1000;
+
+/** `ESC ]`, `ESC P`, `ESC _` or `ESC ^` and some of the body: a reply under way, not Alt+] and a key. */
+const replyUnderWay = (pending: string) => pending.length > 2 && /^\x1b[\]P_^]/.test(pending);
+
+const later = (fn: () => void) => {
+  const t = setTimeout(fn, STRING_REST_MS);
+  t.unref?.();
+  return () => clearTimeout(t);
+};
 
 type Scan = { event: DecodedInput; end: number } | 'incomplete';
 
@@ -154,7 +167,7 @@ export function createKeyDecoder(
       const s = pending + chunk;
       pending = '';
       run(s, false);
-      if (pending !== '' && !paste) cancelFlush = schedule(() => decoder.flush());
+      if (pending !== '' && !paste) cancelFlush = (replyUnderWay(pending) ? later : schedule)(() => decoder.flush());
     },
     flush() {
       cancelFlush?.();

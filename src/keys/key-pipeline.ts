@@ -33,12 +33,21 @@ export interface KeyPipeline {
   feed(chunk: string): void;
   /** Gives `target` the keyboard until the returned function is called. */
   push(target: KeyTarget): () => void;
+  /**
+   * Holds every key and paste (terminal replies still go to `onReply`) until the returned
+   * function is called, then hands them on in the order they came: what is typed while Ctrl+V
+   * waits for the terminal's clipboard lands after the pasted chip. Holds nest.
+   */
+  hold(): () => void;
 }
 
 export function createKeyPipeline(opts: { onReply?: (raw: string) => void; schedule?: (fn: () => void) => () => void } = {}): KeyPipeline {
   const stack: KeyTarget[] = [];
+  let holds = 0;
+  const held: DecodedInput[] = [];
   const deliver = (input: DecodedInput) => {
     if (input.kind === 'reply') return opts.onReply?.(input.raw);
+    if (holds > 0) return void held.push(input);
     const top = stack[stack.length - 1];
     if (!top || top.kind !== 'keys') return;
     if (input.kind === 'paste') {
@@ -53,6 +62,11 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
   return {
     feed(chunk) {
       const top = stack[stack.length - 1];
+      // While held, everything is decoded: the reply being waited for must be told from the keys.
+      if (holds > 0) {
+        decoder.feed(chunk);
+        return;
+      }
       if (top?.kind === 'raw') {
         decoder.reset();
         top.onChunk(chunk);
@@ -74,6 +88,17 @@ export function createKeyPipeline(opts: { onReply?: (raw: string) => void; sched
       return () => {
         const at = stack.lastIndexOf(target);
         if (at !== -1) stack.splice(at, 1);
+      };
+    },
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        // Keys a handler holds again while these are handed on wait behind them, in order.
+        while (held.length && holds === 0) deliver(held.shift()!);
       };
     },
   };

@@ -3,13 +3,10 @@
 // as a scratch file for its chip; otherwise the clipboard's text comes back. Over ssh the local
 // programs read the remote machine's clipboard, not the person's, so none is asked there.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ClipboardContent } from '../store/clipboard-content.js';
 import { findOnPath } from './clipboard.js';
+import { CLIPBOARD_IMAGE_TYPES, saveClipboardImage } from './clipboard-image-file.js';
 
-const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 /** A screenshot is a few MB; this is the read_file limit for images. */
 const MAX_BYTES = 50 * 1024 * 1024;
 const TIMEOUT_MS = 3000;
@@ -41,24 +38,20 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Buff
   });
 }
 
-let saved = 0;
-
 /** The clipboard's image or text. `scratchDir`: where an image is saved (the pid-named scratch is swept when inkling is gone). */
 export async function readClipboard(opts: { env?: NodeJS.ProcessEnv; platform?: NodeJS.Platform; scratchDir?: string } = {}): Promise<ClipboardContent> {
   const env = opts.env ?? process.env;
   const reader = readerFor(env, opts.platform ?? process.platform);
   if (!reader) {
-    const why = env.SSH_CONNECTION || env.SSH_TTY ? 'over ssh the clipboard is read only by a terminal that answers OSC 5522' : 'no clipboard program found (install wl-clipboard or xclip)';
+    const why = env.SSH_CONNECTION || env.SSH_TTY ? "over ssh no clipboard program here can reach your machine's clipboard" : 'no clipboard program found (install wl-clipboard or xclip)';
     return { kind: 'none', reason: `nothing to paste: ${why}` };
   }
   try {
     const offered = reader.types.length ? (await run(reader.path, reader.types, env)).toString('utf8').split(/\r?\n/).map((t) => t.trim()) : [];
-    const type = Object.keys(IMAGE_TYPES).find((t) => offered.includes(t));
+    const type = Object.keys(CLIPBOARD_IMAGE_TYPES).find((t) => offered.includes(t));
     if (type) {
       const bytes = await run(reader.path, reader.read(type), env);
-      const file = path.join(opts.scratchDir ?? os.tmpdir(), `inkling-${process.pid}-clipboard-${++saved}.${IMAGE_TYPES[type]}`);
-      writeFileSync(file, bytes, { mode: 0o600 });
-      return { kind: 'image', file };
+      return { kind: 'image', file: saveClipboardImage(bytes, type, opts.scratchDir) };
     }
     const text = (await run(reader.path, reader.read(null), env)).toString('utf8');
     return text === '' ? { kind: 'none', reason: 'the clipboard is empty' } : { kind: 'text', text };

@@ -17,6 +17,7 @@
  *    fill the remote machine's clipboard, not the person's.
  */
 import type { CopyReport } from '../store/copy-report.js';
+import { wrapForTmux } from '../keys/clipboard-5522.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -37,9 +38,7 @@ export interface Osc52Options {
 export function osc52Sequence(text: string, opts: Osc52Options = {}): string {
   const payload = Buffer.from(text, 'utf8').toString('base64');
   const seq = `\x1b]52;${opts.selection ?? 'c'};${payload}\x07`;
-  if (!opts.tmuxPassthrough) return seq;
-  // Inside a DCS passthrough every ESC of the inner sequence is doubled.
-  return `\x1bPtmux;${seq.replace(/\x1b/g, '\x1b\x1b')}\x1b\\`;
+  return opts.tmuxPassthrough ? wrapForTmux(seq) : seq;
 }
 
 /** Decodes an OSC 52 set-clipboard sequence found in `data` (for tests and e2e checks). */

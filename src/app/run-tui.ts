@@ -29,6 +29,7 @@ import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { enterRawInput } from './raw-stdin.js';
 import { startupMark, traceLoadedModules } from './startup-marks.js';
+import type { TerminalClipboard } from './terminal-clipboard.js';
 
 export interface RunTuiOptions {
   /** A promise lets the first frame draw while the agent (SDK, tools, pty) still loads. */
@@ -174,6 +175,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   const frames = diffingStdout(stdout);
   const inkStdout = frames.stdout;
   let screenActive = () => false;
+  // Ctrl+V through the terminal's own protocol; made after the first frame (see below).
+  let terminalClipboard: TerminalClipboard | null = null;
   const store = createAppStore({
     size: { cols: stdout.columns || 80, rows: stdout.rows || 24 },
     permission: { mode: opts.permissionMode ?? null, cycle: opts.permissionMode ? modeCycle(opts.permissionMode) : [], bell: opts.bell ?? true },
@@ -183,8 +186,11 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     terminal: {
       exit: () => instance?.unmount(),
       copy: (text) => copyToClipboard(text, { write: (s) => inkStdout.write(s) }),
-      // Loaded on the first Ctrl+V (it spawns the clipboard program).
-      readClipboard: async () => (await import('./clipboard-read.js')).readClipboard(),
+      // The clipboard program is loaded on the first Ctrl+V that needs it (it spawns the program).
+      readClipboard: async () => {
+        const local = async () => (await import('./clipboard-read.js')).readClipboard();
+        return terminalClipboard ? terminalClipboard.read(local) : local();
+      },
       redraw: () => frames.repaint(),
       // The editor and the suspension load on first use: child_process is not the first frame's.
       editText: async (text) => (await import('./terminal-handback.js')).editInEditor(hold, text),
@@ -293,8 +299,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
           permissionMode: opts.permissionMode,
         },
         keyEnv: { files: () => files.get(), now: Date.now, workspaceRoot: opts.workspaceRoot },
-        // Focus reports first; the background colour's answer after.
-        terminalReplies: { take: (raw: string) => notifier.take(raw) || theme.replies.take(raw) },
+        // Focus reports first, then the clipboard's (OSC 5522), the background colour's answer after.
+        terminalReplies: { take: (raw: string) => notifier.take(raw) || (terminalClipboard?.take(raw) ?? false) || theme.replies.take(raw) },
       }),
     }),
     // Only changed rows reach the terminal (see frame-diff.ts for why not incrementalRendering).
@@ -303,6 +309,13 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   mark('first frame rendered');
   traceLoadedModules(traceFile);
   theme.afterFirstFrame();
+  // Whether the terminal reads its clipboard for us (OSC 5522): asked now, answered whenever.
+  if (stdout.isTTY) {
+    void import('./terminal-clipboard.js').then(({ createTerminalClipboard }) => {
+      terminalClipboard = createTerminalClipboard({ write: (s) => stdout.write(s), tmux: Boolean(process.env.TMUX) });
+      terminalClipboard.ask();
+    });
+  }
   const started = startup ? connectStartup(store, startup) : null;
   void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
   // The file list for @ completion loads after the first frame.

@@ -3,7 +3,7 @@
 // screen on every render).
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, useStdout } from 'ink';
-import { useDrawnRows } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows-context.js';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
 import type { KeyEnv } from '../src/keys/input-keys.js';

@@ -12,7 +12,7 @@ import { inkColor } from './palette.js';
 import { useApp } from './store-context.js';
 import { Lines } from './Lines.js';
 import { boxRows } from './box-rows.js';
-import { useDrawnRows } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows-context.js';
 
 export const INPUT_MAX_ROWS = 8;
 export const PLACEHOLDER = 'Ask anything · / for commands · @ for files';

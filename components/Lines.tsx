@@ -3,7 +3,7 @@
 // a frame writer that draws rows itself (drawn-rows.ts), they go to Ink as one placeholder row.
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
-import { useDrawnRows } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows-context.js';
 
 const Row = memo(function Row({ text }: { text: string }) {
   // An empty Text has no height in Ink; a space keeps the row.

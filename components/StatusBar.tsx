@@ -12,7 +12,7 @@ import { runningChildren } from '../src/store/child-agents.js';
 import { Lines } from './Lines.js';
 import { runningJobs } from '../src/store/job-actions.js';
 import { useApp } from './store-context.js';
-import { useDrawnRows } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows-context.js';
 
 export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */

@@ -10,7 +10,7 @@ import React, { memo, useLayoutEffect, useReducer, useRef } from 'react';
 import { Box } from 'ink';
 import { useApp, useAppStore } from './store-context.js';
 import { Lines, Placeholder } from './Lines.js';
-import { useDrawnRows } from './drawn-rows.js';
+import { useDrawnRows } from './drawn-rows-context.js';
 import { drawingOf, sameButStreaming, transcriptRows, type TranscriptDrawing } from './transcript-rows.js';
 
 /** What is on screen: the block, the drawing it was laid out from and the topmost item in view. */

@@ -5,10 +5,9 @@
 // --profile). The transcript's rows are final already (fitted to the width by its own layout),
 // so the transcript hands Ink one short placeholder, one row tall, and the frame writer
 // (src/app/drawn-frames.ts: the stdout stream given to Ink's render) puts the rows in its place in
-// the finished frame. Components reach the writer's rows through React context (useDrawnRows). The header, the
+// the finished frame. Components reach the writer's rows through React context (drawn-rows-context.ts). The header, the
 // prompt and the status line are drawn the same way (Lines with a width), so Ink's grid is only
 // a column of placeholders.
-import { createContext, useContext } from 'react';
 import { fitLine, stringWidth } from './text-layout.js';
 
 // Private-use characters: one column each to Ink, never produced by the layout around them.
@@ -166,14 +165,4 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
     },
     size: () => rows.size + blocks.size,
   };
-}
-
-/**
- * The DrawnRows the frame writer fills (src/app/screen-render.ts provides it around the tree); null
- * when the rows go to Ink (render-only tests).
- */
-export const DrawnRowsContext = createContext<DrawnRows | null>(null);
-
-export function useDrawnRows(): DrawnRows | null {
-  return useContext(DrawnRowsContext);
 }

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forbiddenPackages, importCircles, readImportGraph, upwardImports } from './helpers/import-graph.js';
+import { forbiddenPackages, importCircles, packagesLoadedWith, readImportGraph, upwardImports } from './helpers/import-graph.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const planted = mkdtempSync(path.join(tmpdir(), 'inkling-imports-'));
@@ -26,6 +26,10 @@ describe('the import walker', () => {
   plant('components/App.tsx', "import { run } from '../src/app/run-tui.js';\nconst later = () => import('../src/cli/main.js');\n");
   plant('src/app/run-tui.ts', "import { App } from '../../components/App.js';\nexport const run = 1;\n");
   plant('src/cli/main.ts', "export const main = 1;\n");
+  plant('src/cli/start.ts', "import type { R } from './typed.js';\nimport { p } from './plain.js';\nconst ui = () => import('./ui.js');\n");
+  plant('src/cli/typed.ts', "import { useState } from 'react';\n");
+  plant('src/cli/ui.ts', "import { render } from 'ink';\n");
+  plant('src/cli/plain.ts', "import { h } from '../core/headless.js';\nexport const p = h;\n");
   const g = readImportGraph(planted);
 
   it('reports every import of a floor above, static, re-exported and dynamic', () => {
@@ -44,6 +48,10 @@ describe('the import walker', () => {
       ]),
     );
     expect(importCircles(g)).toHaveLength(2);
+  });
+
+  it('follows only the imports that load with a file to the packages they load', () => {
+    expect(packagesLoadedWith(g, 'src/cli/start.ts', ['react', 'ink'])).toEqual(['src/cli/start.ts → src/cli/plain.ts → src/core/headless.ts (ink)']);
   });
 
   it('reports UI packages in the headless floors, not imports named in comments', () => {
@@ -69,6 +77,14 @@ describe('inkling', () => {
 
   it('keeps react, ink and zustand out of the floors that must not know them', () => {
     expect(forbiddenPackages(g)).toEqual([]);
+  });
+
+  it('loads React and Ink only when the TUI asks for them (src/app/ui-modules.ts, imported dynamically)', () => {
+    // A static path would load React's development build before run-tui chooses the production
+    // one: the program run from its compiled modules (the profiling benches) then holds two Reacts.
+    for (const start of ['src/cli/main.ts', 'src/cli/interactive.ts', 'src/app/run-tui.ts']) {
+      expect(packagesLoadedWith(g, start, ['react', 'ink', 'react-reconciler']), start).toEqual([]);
+    }
   });
 
   it('has no import circles', () => {

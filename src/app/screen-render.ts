@@ -4,7 +4,7 @@
 // frame tests all mount through it.
 import { createElement, type ReactNode } from 'react';
 import { render, type Instance, type RenderOptions } from 'ink';
-import { DrawnRowsContext } from '../../components/drawn-rows.js';
+import { DrawnRowsContext } from '../../components/drawn-rows-context.js';
 import type { DiffingStdout } from './frame-diff.js';
 import { RENDER_OPTIONS } from './render-options.js';
 

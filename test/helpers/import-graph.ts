@@ -15,7 +15,10 @@ export const FORBIDDEN_PACKAGES: Record<string, readonly string[]> = {
   'src/keys': ['react', 'ink', 'ink-spinner'],
 };
 
-export interface ImportEdge { from: string; to: string; spec: string }
+/** How an import loads its target: with the importing file, never (types only), or when the code asks. */
+export type ImportKind = 'static' | 'type' | 'dynamic';
+
+export interface ImportEdge { from: string; to: string; spec: string; kind: ImportKind }
 
 export interface ImportGraph {
   files: string[];
@@ -23,6 +26,8 @@ export interface ImportGraph {
   edges: ImportEdge[];
   /** Package imports: file → package names. */
   packages: Map<string, string[]>;
+  /** Package imports that load with the file (not type-only, not dynamic): file → package names. */
+  loadedPackages: Map<string, string[]>;
 }
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -58,22 +63,24 @@ export function readImportGraph(root: string, dirs: readonly string[] = ['src', 
   const known = new Set(files);
   const edges: ImportEdge[] = [];
   const packages = new Map<string, string[]>();
+  const loadedPackages = new Map<string, string[]>();
+  const add = (m: Map<string, string[]>, file: string, name: string) => m.set(file, [...(m.get(file) ?? []), name]);
   for (const file of files) {
     const text = code(readFileSync(path.join(root, file), 'utf8'));
     for (const m of text.matchAll(IMPORT)) {
       const spec = (m[1] ?? m[2] ?? m[3])!;
+      const kind: ImportKind = m[3] !== undefined ? 'dynamic' : /\b(?:import|export)\s+type\s/.test(m[0]) ? 'type' : 'static';
       if (spec.startsWith('.')) {
         const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.(js|jsx|ts|tsx)$/, '');
         const to = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => known.has(f));
-        edges.push({ from: file, to: to ?? `${base} (not found)`, spec });
+        edges.push({ from: file, to: to ?? `${base} (not found)`, spec, kind });
       } else if (!spec.startsWith('node:')) {
-        const list = packages.get(file) ?? [];
-        list.push(packageName(spec));
-        packages.set(file, list);
+        add(packages, file, packageName(spec));
+        if (kind === 'static') add(loadedPackages, file, packageName(spec));
       }
     }
   }
-  return { files, edges, packages };
+  return { files, edges, packages, loadedPackages };
 }
 
 /** The floor a file sits on (its longest matching folder), or null outside the floors. */
@@ -111,6 +118,30 @@ export function forbiddenPackages(g: ImportGraph): string[] {
     const floor = floorOf(file);
     const banned = floor === null ? [] : (FORBIDDEN_PACKAGES[FLOORS[floor]] ?? []);
     for (const p of pkgs) if (banned.includes(p)) out.push(`${file} → ${p}`);
+  }
+  return out;
+}
+
+/**
+ * The chains of static imports from `start` to a file that loads one of `names` with itself, as
+ * "a → b → c (pkg)": what such a package costs the program before it asks for it.
+ */
+export function packagesLoadedWith(g: ImportGraph, start: string, names: readonly string[]): string[] {
+  const via = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  const out: string[] = [];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const p of g.loadedPackages.get(file) ?? []) {
+      if (!names.includes(p)) continue;
+      const chain: string[] = [];
+      for (let at: string | null | undefined = file; at; at = via.get(at)) chain.unshift(at);
+      out.push(`${chain.join(' → ')} (${p})`);
+    }
+    for (const e of g.edges) {
+      if (e.from !== file || e.kind !== 'static' || via.has(e.to)) continue;
+      via.set(e.to, file);
+      queue.push(e.to);
+    }
   }
   return out;
 }

@@ -147,7 +147,7 @@ export function launcherFlags(): string[] {
 }
 
 /** A folder holding a `node` that runs this Node with --cpu-prof. */
-function profilingNode(dir: string, profileDir: string): string {
+export function profilingNode(dir: string, profileDir: string): string {
   const bin = path.join(dir, 'bin');
   mkdirSync(bin);
   writeFileSync(path.join(bin, 'node'), `#!/bin/sh\nexec ${process.execPath} --cpu-prof --cpu-prof-dir=${profileDir} "$@"\n`, { mode: 0o755 });

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeServer, startTmuxApp, type TmuxApp } from '../../test/e2e/tmux-app.js';
-import { benchTempDir, COLS, ROWS } from './app-session.js';
+import { benchTempDir, COLS, profilingNode, ROWS } from './app-session.js';
 import { medianOf, type ScenarioOptions, type ScenarioResult } from './figures.js';
 import { bash, call, DELTA_MS, range, say, sleep } from './model-script.js';
 import { nowMs, replay, startPaneStream, type PaneStream } from './pane-stream.js';
@@ -27,6 +27,9 @@ interface Turn {
   stream: number;
   /** CPU of the app from Enter to idle on screen, ms. */
   cpu: number;
+  /** Enter and idle on screen, nowMs(). */
+  sentAt: number;
+  endAt: number;
 }
 
 interface Run {
@@ -36,30 +39,42 @@ interface Run {
   timing: string;
   /** When the prompt first showed, nowMs(). */
   promptAt: number;
-  stop(): void;
+  /** Ends the app (with /exit when it writes a CPU profile, so the profile is written). */
+  stop(): Promise<void>;
 }
 
 /** Starts an app whose output is copied from before its first byte, and waits for its prompt (5 ms polls). */
-async function startRun(script: unknown[]): Promise<Run> {
+async function startRun(script: unknown[], cpuProfDir?: string): Promise<Run> {
   const dir = benchTempDir();
   const cwd = path.join(dir, 'ws');
   mkdirSync(cwd);
   const timing = path.join(dir, 'timing.jsonl');
   const gate = path.join(dir, 'go');
   const server = await startFakeServer(script, { timing });
-  const env = { ANTHROPIC_API_KEY: 'sk-test-fake', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_HOME: path.join(dir, 'home') };
+  const env: Record<string, string> = { ANTHROPIC_API_KEY: 'sk-test-fake', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_HOME: path.join(dir, 'home') };
+  // The launcher finds `node` on PATH: a profiling one first.
+  if (cpuProfDir) env.PATH = `${profilingNode(dir, cpuProfDir)}:${process.env.PATH ?? ''}`;
   const app = startTmuxApp({ cwd, env, cols: COLS, rows: ROWS, args: ['--yolo'], launcher: true, gate });
-  const stop = () => {
+  const stop = async () => {
     pane.stop();
-    app.kill();
-    server.proc.kill('SIGTERM');
+    try {
+      if (cpuProfDir) {
+        app.keys('C-u');
+        app.type('/exit');
+        app.keys('Enter');
+        await app.waitFor((s) => s.includes('EXITED'), 'the app to exit', 20_000);
+      }
+    } finally {
+      app.kill();
+      server.proc.kill('SIGTERM');
+    }
   };
   const pane = await startPaneStream(app.session, dir);
   writeFileSync(gate, '');
   const t0 = nowMs();
   while (!app.screen().includes('Ask anything')) {
     if (nowMs() - t0 > 30_000) {
-      stop();
+      await stop();
       throw new Error(`no input prompt after 30 s:\n${app.screen()}`);
     }
     await sleep(5);
@@ -86,7 +101,7 @@ async function turn(run: Run, prompt: string, lastWord: string): Promise<Turn> {
     if (Number.isNaN(shownAt) && rows.some((r) => r.includes(lastWord))) shownAt = t;
   }, sentAt);
   const last = streams(run.timing).slice(streamsBefore).at(-1);
-  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu };
+  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu, sentAt, endAt: nowMs() };
 }
 
 function streams(file: string): { firstByte: number; lastByte: number }[] {
@@ -100,6 +115,7 @@ const liveScript = (tag: string) => [
 ];
 
 export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
+  if (opts.cpuProfDir) return profiledColdTurn(opts.cpuProfDir);
   const cold: Turn[] = [];
   const warm: Turn[] = [];
   const coldLive: number[] = [];
@@ -111,13 +127,13 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
     try {
       cold.push(await turn(run, 'hi', `cold${i}.`));
     } finally {
-      run.stop();
+      await run.stop();
     }
     run = await startRun(liveScript(`coldlive${i}.`));
     try {
       coldLive.push((await turn(run, 'tick', `coldlive${i}.`)).cpu);
     } finally {
-      run.stop();
+      await run.stop();
     }
     // Warm: the same turns after the settle, whose CPU is what start-up deferred past the prompt.
     run = await startRun([say(shortAnswer(`warm${i}.`)), ...liveScript(`warmlive${i}.`)]);
@@ -129,7 +145,7 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
       await sleep(300);
       warmLive.push((await turn(run, 'tick', `warmlive${i}.`)).cpu);
     } finally {
-      run.stop();
+      await run.stop();
     }
     await sleep(500);
   }
@@ -147,4 +163,27 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
       'firstturn.deferredCpu': medianOf(deferred, 0, `CPU from the prompt on screen to ${SETTLE_MS / 1000} s later, nothing typed`),
     },
   };
+}
+
+/** For a profile: one cold one-sentence turn; its window is Enter → idle. */
+async function profiledColdTurn(cpuProfDir: string): Promise<ScenarioResult> {
+  const run = await startRun([say(shortAnswer('cold.'))], cpuProfDir);
+  try {
+    const t = await turn(run, 'hi', 'cold.');
+    return { figures: { 'firstturn.coldCpu': { value: t.cpu } }, turns: [{ from: t.sentAt, to: t.endAt }] };
+  } finally {
+    await run.stop();
+  }
+}
+
+/** For a profile: an app left alone after its prompt shows; the window is the settle. */
+export async function profiledSettle(opts: ScenarioOptions): Promise<ScenarioResult> {
+  const run = await startRun([say('unused')], opts.cpuProfDir);
+  try {
+    const from = run.promptAt;
+    await sleep(Math.max(0, from + SETTLE_MS - nowMs()));
+    return { figures: {}, turns: [{ from, to: from + SETTLE_MS }] };
+  } finally {
+    await run.stop();
+  }
 }

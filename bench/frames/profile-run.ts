@@ -11,6 +11,7 @@ import { longTaskTable, longTasks } from './long-tasks.js';
 import type { ScenarioOptions, ScenarioResult } from './figures.js';
 import { liveTurn, spinnerIdleEsc, TICKER } from './live-scenarios.js';
 import { RESULTS_DIR, runInfo } from './results-file.js';
+import { firstTurn, profiledSettle, SETTLE_MS } from './first-turn.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 
@@ -31,6 +32,9 @@ const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Prom
   { name: 'keys', what: 'keys typed while `seq 1 2000000` floods the pane (one run; the window is the typing)', run: keysDuringFlood },
   // Its three measured 2.5 s windows whatever --reps says.
   { name: 'spinner', what: 'one spinner (`sleep 10`), three 2.5 s windows', run: spinnerIdleEsc },
+  // Issue 41: the window is the one turn (reps unused).
+  { name: 'firstturn', what: 'a one-sentence answer typed as the prompt shows (one turn)', run: firstTurn },
+  { name: 'settle', what: `the ${SETTLE_MS / 1000} s after the prompt shows, nothing typed`, run: profiledSettle },
 ];
 
 export async function profileScenarios(opts: { reps: number; save?: string | undefined; only?: string[] }): Promise<void> {

@@ -43,9 +43,13 @@ export function claudePermissionRules(workspaceRoot: string, trusted: boolean, r
         continue;
       }
       const translated = translateClaudeRules(strings, file);
-      const parsed = parseRules(translated.rules, file);
-      out[key].push(...parsed.rules);
-      out.problems.push(...translated.problems, ...parsed.problems);
+      translated.rules.forEach((text, i) => {
+        const parsed = parseRules([text], file);
+        // The file's own text goes with the rule, so /permissions remove can take it out of the file.
+        out[key].push(...parsed.rules.map((rule) => ({ ...rule, written: translated.written[i]! })));
+        out.problems.push(...parsed.problems);
+      });
+      out.problems.push(...translated.problems);
     }
   }
   return out;

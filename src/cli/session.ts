@@ -206,7 +206,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     messages: () => agent.messages,
     dropped: (id) => agent.toolCallCost(id)?.edit === 'drop',
     displayPath: (file) => skillDisplayPath(file, config.workspaceRoot),
-    permissions: (await import('./permission-list.js')).permissionList(gate, config.report?.files ?? []),
+    permissions: (await import('./permission-list.js')).permissionList(gate, config.report?.files ?? [], (file) => skillDisplayPath(file, config.workspaceRoot)),
     agents: (await (await import('./agents-session.js')).sessionAgents(config)).definitions,
   });
   if (!mcp) return kept(agent, lists);

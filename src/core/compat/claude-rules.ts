@@ -40,13 +40,17 @@ function pathSpecifier(spec: string): string | undefined {
 }
 
 /** Translates a settings file's list; each problem is reported once even when the text repeats. */
-export function translateClaudeRules(texts: readonly string[], source: string): { rules: string[]; problems: string[] } {
+export function translateClaudeRules(texts: readonly string[], source: string): { rules: string[]; written: string[]; problems: string[] } {
   const rules: string[] = [];
+  /** Each rule's text as the file has it, at the same index. */
+  const written: string[] = [];
   const problems = new Set<string>();
   for (const text of texts) {
     const t = translateClaudeRule(text);
-    if (t.ok) rules.push(t.rule);
-    else problems.add(`${source}: ${t.problem}`);
+    if (t.ok) {
+      rules.push(t.rule);
+      written.push(text);
+    } else problems.add(`${source}: ${t.problem}`);
   }
-  return { rules, problems: [...problems] };
+  return { rules, written, problems: [...problems] };
 }

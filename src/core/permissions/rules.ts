@@ -28,6 +28,8 @@ export interface PermissionRule {
   specifier: RuleSpecifier;
   /** Where it came from ("~/.inkling/settings.json", "--allowed-tools", "this session"). */
   source: string;
+  /** The text its file holds when that is not `text`: a Claude Code rule, translated (/permissions remove needs it). */
+  written?: string;
 }
 
 export type RuleParse = { ok: true; rule: PermissionRule } | { ok: false; problem: string };

@@ -23,7 +23,7 @@ import { WorkspacePrompt } from './WorkspacePrompts.js';
 import { HistoryPager } from './HistoryPager.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ModelPicker, PromptSearch, RewindPicker, SessionPicker } from './ListPicker.js';
-import { JobsPicker, JobView } from './JobsView.js';
+import { JobsPickerOnUse, JobViewOnUse } from './JobsViewLoader.js';
 import { sendShellChunk, shellHasKeys } from '../src/keys/shell-keys.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
@@ -157,9 +157,9 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : mode === 'prompts' ? (
         <PromptSearch height={mainHeight} width={cols} />
       ) : mode === 'jobs' ? (
-        <JobsPicker height={mainHeight} width={cols} />
+        <JobsPickerOnUse height={mainHeight} width={cols} />
       ) : mode === 'job' || jobTyping ? (
-        <JobView height={mainHeight} width={cols} />
+        <JobViewOnUse height={mainHeight} width={cols} />
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}

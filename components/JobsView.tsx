@@ -6,12 +6,16 @@ import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { JobInfo } from '../src/core/jobs/job-types.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
-import { jobRuntime, jobStateText, shownJob, visibleJobs } from '../src/store/job-actions.js';
+import { shownJob, visibleJobs } from '../src/store/job-actions.js';
+import { jobRuntime, jobStateText } from '../src/store/job-events.js';
+import { loadedOnUse } from '../src/store/loaded-on-use.js';
 import { Lines } from './Lines.js';
 import { ListView } from './ListPicker.js';
 import { emptyRow, windowStart } from './picker-rows.js';
 import { useApp } from './store-context.js';
 import { fitLine, paint } from './text-layout.js';
+
+loadedOnUse('components/JobsView');
 
 function flat(text: string): string {
   return toSafeText(text.replace(/\s*\n\s*/g, ' ⏎ ').trim());

@@ -10,7 +10,7 @@ import { askingHints, helpHints, inputHints, modeHintText } from './status-hints
 import { isAsking } from '../src/store/app-store.js';
 import { runningChildren } from '../src/store/child-agents.js';
 import { Lines } from './Lines.js';
-import { runningJobs } from '../src/store/job-actions.js';
+import { runningJobs } from '../src/store/job-events.js';
 import { useApp } from './store-context.js';
 import { useDrawnRows } from './drawn-rows-context.js';
 

@@ -4,6 +4,7 @@
 // from disk (the CLI bundle requires the packages it keeps outside, SDKs, zod, node-pty...).
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { modulesLoadedOnUse } from '../store/loaded-on-use.js';
 
 export function startupMark(file: string | undefined, what: string): void {
   if (!file) return;
@@ -11,12 +12,15 @@ export function startupMark(file: string | undefined, what: string): void {
   appendFileSync(file, `startup ${what} at ${performance.now().toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)\n`);
 }
 
-/** Two lines: "startup builtins: <names>" and "startup required: <files>". */
+/**
+ * Three lines: "startup builtins: <names>", "startup required: <files>" and "startup on use:
+ * <modules>" (those that load on first use and had loaded all the same: store/loaded-on-use.ts).
+ */
 export function traceLoadedModules(file: string | undefined): void {
   if (!file) return;
   // Undocumented but long-standing; nothing is listed where a node lacks it.
   const list = (process as { moduleLoadList?: string[] }).moduleLoadList ?? [];
   const builtins = list.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
   const required = Object.keys(createRequire(import.meta.url).cache);
-  appendFileSync(file, `startup builtins: ${builtins.join(' ')}\nstartup required: ${required.join(' ')}\n`);
+  appendFileSync(file, `startup builtins: ${builtins.join(' ')}\nstartup required: ${required.join(' ')}\nstartup on use: ${modulesLoadedOnUse().join(' ')}\n`);
 }

@@ -10,7 +10,7 @@ import { editLine } from './line-editor.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 import { flash } from '../store/view-actions.js';
-import { backgroundCommand } from '../store/job-actions.js';
+import { withJobActions } from '../store/job-actions-loader.js';
 
 export interface HistoryEnv {
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
@@ -68,7 +68,7 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'open': return hist.openPager(store);
     case 'filter': return hist.startFilter(store);
     case 'focusShell': return hist.focusShell(store);
-    case 'background': return backgroundCommand(store);
+    case 'background': return withJobActions((jobs) => jobs.backgroundCommand(store));
     case 'undo': return startUndo(store);
     case 'rewind': return startRewind(store);
     case 'dropResult': return toggleContextEdit(store, 'drop');

@@ -15,7 +15,7 @@ import type { ImageMeta } from '../core/conversation.js';
 import { mentionedImages, pastedImagePath } from '../core/images/prompt-images.js';
 import { chipImageFiles, imageChip, sendWithImages } from '../store/image-chips.js';
 import { enterHistory, focusShell } from '../store/history-mode.js';
-import { backgroundCommand } from '../store/job-actions.js';
+import { withJobActions } from '../store/job-actions-loader.js';
 import { cyclePermissionMode } from '../store/approval-actions.js';
 import { toggleThinking } from '../store/thinking-actions.js';
 import { openPromptSearch } from '../store/prompt-search.js';
@@ -148,7 +148,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'wheelDown': scrollTranscript(store, -WHEEL_LINES); return true;
     case 'history': enterHistory(store); return true;
     case 'focusShell': focusShell(store); return true;
-    case 'background': backgroundCommand(store); return true;
+    case 'background': void withJobActions((jobs) => jobs.backgroundCommand(store)); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
     case 'thinking': toggleThinking(store); return true;
     case 'suspend': store.terminal.suspend(); return true;

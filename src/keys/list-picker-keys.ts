@@ -8,7 +8,7 @@ import { choosePicked, closePicker, movePicker, setPickerFilter, togglePickerSco
 import { chooseRewind, closeRewindPicker, moveRewindPicker, setRewindFilter } from '../store/rewind-picker.js';
 import { chooseModel, closeModelPicker, moveModelSelection, openModelPicker, setModelFilter } from '../store/model-picker.js';
 import { choosePromptSearch, closePromptSearch, movePromptSearch, setPromptSearchFilter } from '../store/prompt-search.js';
-import { closeJobs, moveJobs, openJobView, setJobsFilter } from '../store/job-actions.js';
+import { withJobActions } from '../store/job-actions-loader.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor, type ActionOf } from './keymap.js';
 import { editFilter, pastedFilter } from './filter-line.js';
@@ -62,9 +62,10 @@ export const MODEL_PICKER: ListPickerKeys<'model'> = {
 export const JOBS_PICKER: ListPickerKeys<'jobs'> = {
   context: 'jobs',
   editable: (store) => store.getState().jobs.picker,
-  move: moveJobs,
-  setFilter: setJobsFilter,
-  actions: { open: openJobView, cancel: closeJobs },
+  // The actions are loaded: /jobs opened the picker through them.
+  move: (store, delta) => void withJobActions((jobs) => jobs.moveJobs(store, delta)),
+  setFilter: (store, text, cursor) => void withJobActions((jobs) => jobs.setJobsFilter(store, text, cursor)),
+  actions: { open: (store) => withJobActions((jobs) => jobs.openJobView(store)), cancel: (store) => withJobActions((jobs) => jobs.closeJobs(store)) },
 };
 
 export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {

@@ -1,6 +1,6 @@
 // The store's side of the door: prompts sent (or queued while a turn runs), Esc, /clear and
 // /compact as the screen shows them, and every event the door emits applied through the binding.
-import { jobEvent } from './job-actions.js';
+import { jobEvent } from './job-events.js';
 import type { ImageBlock } from '../core/conversation.js';
 import type { DoorEvent } from '../core/door/requests.js';
 import type { ContextEdit } from '../core/events.js';

@@ -13,7 +13,7 @@ import { listSessionsAsNotice, openPicker } from './session-picker.js';
 import { showSessionDiff } from './session-diff.js';
 import { openRewindPicker } from './rewind-picker.js';
 import { openMcp } from './mcp-actions.js';
-import { openJobs } from './job-actions.js';
+import { withJobActions } from './job-actions-loader.js';
 import { openModelPicker } from './model-picker.js';
 import { showStatus } from './status-report.js';
 import { copyLastAnswer } from './copy-answer.js';
@@ -61,7 +61,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/diff', 'everything this session changed, as one diff in the pager', (store) => void showSessionDiff(store)),
   action('/rewind', 'pick a prompt to rewind files and conversation to (a preview first)', (store) => void openRewindPicker(store)),
   action('/mcp', 'MCP servers: state, tools; start one again or turn it off', (store) => openMcp(store)),
-  action('/jobs', 'background jobs: command, state, runtime, last line; Enter opens the live pane', (store) => openJobs(store)),
+  action('/jobs', 'background jobs: command, state, runtime, last line; Enter opens the live pane', (store) => withJobActions((jobs) => jobs.openJobs(store))),
   action('/compact', 'summarise the conversation so far to free the context (/compact <what to keep>)', (store, args) => compactConversation(store, args), '[what to keep]'),
   action('/context', 'where the context window goes; /context <n> selects the n-th largest result', (store, args) => showContext(store, args), '[n]'),
   action('/copy', "copy the last answer's markdown to the clipboard", (store) => void copyLastAnswer(store)),

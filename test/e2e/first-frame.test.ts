@@ -1,7 +1,8 @@
 // What runs before the first frame, in a real terminal (tmux) against the fake Anthropic server:
 // the app starts from the CommonJS bundle through its code cache, and by its first frame it has
 // loaded none of what only a turn needs (the SDKs, zod, ajv, node-pty, xterm, the bash grammar,
-// the highlighter, fetch, child_process). The app's trace (INKLING_TRACE_EVENTS) lists what it had loaded then.
+// the highlighter, fetch, child_process), nor what loads on first use (the job view and its actions). The
+// app's trace (INKLING_TRACE_EVENTS) lists what it had loaded then.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,8 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
 ];
 // fetch (undici), what requests, checkpoints and workers need, child_process (commands, the
 // clipboard, Ink's terminal-size fallbacks) and crypto (temp names, the workspace key's hash).
+/** The bundle's own modules that load on first use: each says so as it loads (src/store/loaded-on-use.ts). */
+const ON_FIRST_USE = ['components/JobsView', 'src/store/job-actions'];
 const BUILTINS_NOT_BEFORE = ['internal/deps/undici/undici', 'http', 'https', 'tls', 'zlib', 'worker_threads', 'child_process', 'dgram', 'crypto'];
 
 let server: { url: string; proc: ChildProcess };
@@ -55,6 +58,7 @@ interface FirstFrame {
   marks: string[];
   builtins: string[];
   required: string[];
+  onUse: string[] | undefined;
 }
 
 /** Starts the app, waits for the prompt and for the trace of its first frame, then quits it. */
@@ -64,7 +68,7 @@ async function firstFrame(name: string, cacheHome: string): Promise<FirstFrame> 
   const app = startTmuxApp({ cwd, env });
   try {
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
-    await app.waitFor(() => existsSync(trace) && readFileSync(trace, 'utf8').includes('startup required:'), 'the first frame’s trace');
+    await app.waitFor(() => existsSync(trace) && readFileSync(trace, 'utf8').includes('startup on use:'), 'the first frame’s trace');
     // Still a working app: a prompt gets the fake model's answer (the SDK loads now).
     app.type('hello');
     app.keys('Enter');
@@ -74,10 +78,18 @@ async function firstFrame(name: string, cacheHome: string): Promise<FirstFrame> 
   }
   const lines = readFileSync(trace, 'utf8').split('\n');
   const after = (prefix: string) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).split(' ').filter(Boolean) ?? [];
-  return { marks: lines.filter((l) => / at \d+ ms/.test(l)), builtins: after('startup builtins: '), required: after('startup required: ') };
+  const onUse = lines.some((l) => l.startsWith('startup on use:')) ? after('startup on use: ') : undefined;
+  return { marks: lines.filter((l) => / at \d+ ms/.test(l)), builtins: after('startup builtins: '), required: after('startup required: '), onUse };
 }
 
 describe('the first frame', () => {
+  it('names modules that do say so as they load', () => {
+    for (const name of ON_FIRST_USE) {
+      const file = ['.ts', '.tsx'].map((ext) => path.join(ROOT, name + ext)).find((f) => existsSync(f));
+      expect(file && readFileSync(file, 'utf8'), name).toContain(`loadedOnUse('${name}');`);
+    }
+  });
+
   it('comes from the cached bundle, before any SDK, schema library, pty, emulator, grammar, highlighter or fetch loads', async () => {
     const cacheHome = mkdtempSync(path.join(cwd, 'xdg-'));
     for (const [run, cache] of [['first', 'missing'], ['second', 'accepted']] as const) {
@@ -88,6 +100,8 @@ describe('the first frame', () => {
       expect(frame.builtins, run).toContain('fs');
       for (const file of frame.required) for (const pattern of NOT_BEFORE_THE_FIRST_FRAME) expect(file, run).not.toMatch(pattern);
       for (const name of BUILTINS_NOT_BEFORE) expect(frame.builtins, run).not.toContain(name);
+      expect(frame.onUse, run).toBeDefined();
+      for (const name of ON_FIRST_USE) expect(frame.onUse, run).not.toContain(name);
       if (run === 'first') {
         // The first start wrote the cache (as it quit, at the latest).
         const folder = path.join(cacheHome, 'inkling');

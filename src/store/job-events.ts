@@ -1,0 +1,53 @@
+// Background jobs as the store keeps them from the door: each job's start, screen and end (an
+// ending is a notice in the transcript). The /jobs picker,
+// the job view and their actions load on first use (job-actions.ts, through job-actions-loader.ts).
+import type { JobEvent, JobInfo } from '../core/jobs/job-types.js';
+import type { AppStore, AppState } from './app-store.js';
+import { addNotice } from './view-actions.js';
+
+/** "4 min", "12 s": how long a job has run or ran. */
+export function jobRuntime(job: JobInfo, now: number): string {
+  const s = Math.max(0, Math.round(((job.endedAt ?? now) - job.startedAt) / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export function jobStateText(job: JobInfo): string {
+  if (job.state === 'running') return 'running';
+  if (job.state === 'killed') return `killed (${job.killedBy ?? '?'})`;
+  return job.signal ? `ended by ${job.signal}` : `exited ${job.exitCode ?? '?'}`;
+}
+
+export function runningJobs(s: Pick<AppState, 'jobs'>): number {
+  return s.jobs.list.filter((j) => j.state === 'running').length;
+}
+
+function withJob(list: JobInfo[], job: JobInfo): JobInfo[] {
+  const i = list.findIndex((j) => j.id === job.id);
+  return i === -1 ? [...list, job] : list.map((j, k) => (k === i ? job : j));
+}
+
+/** A job event from the door. */
+export function jobEvent(store: AppStore, ev: JobEvent): void {
+  const { jobs } = store.getState();
+  if (ev.type === 'job_output') {
+    const list = jobs.list.map((j) => (j.id === ev.id && j.state === 'running' ? { ...j, lastLine: lastLineOf(ev.snapshot.lines) ?? j.lastLine } : j));
+    return store.setState({ jobs: { ...jobs, list, screens: { ...jobs.screens, [ev.id]: ev.snapshot } } });
+  }
+  const { [ev.job.id]: _dropped, ...screens } = jobs.screens;
+  // An ended job's last screen stays for its view; a running one's comes with its output.
+  store.setState({ jobs: { ...jobs, list: withJob(jobs.list, ev.job), screens: ev.type === 'job_end' && _dropped ? { ...screens, [ev.job.id]: _dropped } : screens } });
+  if (ev.type === 'job_end') addNotice(store, `job ${ev.job.id} \`${oneLine(ev.job.command)}\` ${jobStateText(ev.job)} after ${jobRuntime(ev.job, Date.now())}`);
+}
+
+function lastLineOf(lines: readonly string[]): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.trim() !== '') return lines[i]!.replace(/\x1b\[[0-9;]*m/g, '').trim();
+  return undefined;
+}
+
+export function oneLine(text: string, max = 60): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

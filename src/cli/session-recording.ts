@@ -64,6 +64,7 @@ function viewOf(opened: OpenedSession, notice: string | undefined, mode: Permiss
     },
     notices: notice ? [...opened.notices, notice] : opened.notices,
     ...(mode ? { mode } : {}),
+    ...(r.jobs.length ? { jobs: r.jobs } : {}),
   };
 }
 

@@ -159,6 +159,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     resume(restored) {
       if (running) throw new Error('a turn is running');
       adopt(restored);
+      // The earlier run's jobs join the list (as ended), under the ids the view then shows.
+      restored.jobs = jobs.adopt(restored.jobs);
       sessionUsage = restored.usage;
       if (recorder) {
         recorder.continueSession(restored.id, restored.logs);

@@ -11,9 +11,13 @@ export function newSessionState(config: AgentConfig, logsDir: string | undefined
   const jobs = new JobTable(config.maxJobs);
   // The ledger names the jobs that ran while it recorded changes.
   config.ledger?.watchJobs((since) => jobs.activeSince(since));
-  // The session file keeps each job's start and end: a resumed session says how they ended.
+  // The session file keeps each job's start and end (a resumed session says how they ended) and
+  // the note that told the model of an end (a resumed conversation has it where it was).
   const recorder = config.recorder;
-  if (recorder) jobs.subscribe((e) => recorder.job(e));
+  if (recorder) {
+    jobs.subscribe((e) => recorder.job(e));
+    jobs.onEndTold((job, note) => recorder.job({ type: 'job_end', job }, note));
+  }
   return {
     readFiles: new Map(),
     sessionDir: logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),

@@ -1,5 +1,5 @@
 // Background jobs as the store keeps them from the door: each job's start, screen and end (an
-// ending is a notice in the transcript). The /jobs picker,
+// ending is a notice in the transcript), and a resumed session's earlier jobs. The /jobs picker,
 // the job view and their actions load on first use (job-actions.ts, through job-actions-loader.ts).
 import type { JobEvent, JobInfo } from '../core/jobs/job-types.js';
 import type { AppStore, AppState } from './app-store.js';
@@ -39,6 +39,14 @@ export function jobEvent(store: AppStore, ev: JobEvent): void {
   // An ended job's last screen stays for its view; a running one's comes with its output.
   store.setState({ jobs: { ...jobs, list: withJob(jobs.list, ev.job), screens: ev.type === 'job_end' && _dropped ? { ...screens, [ev.job.id]: _dropped } : screens } });
   if (ev.type === 'job_end') addNotice(store, `job ${ev.job.id} \`${oneLine(ev.job.command)}\` ${jobStateText(ev.job)} after ${jobRuntime(ev.job, Date.now())}`);
+}
+
+/** A resumed session's jobs of the runs before, all ended: /jobs lists them (oldest first, by id). */
+export function earlierJobs(store: AppStore, earlier: readonly JobInfo[]): void {
+  if (earlier.length === 0) return;
+  const { jobs } = store.getState();
+  const list = earlier.reduce(withJob, jobs.list).slice().sort((a, b) => a.id - b.id);
+  store.setState({ jobs: { ...jobs, list } });
 }
 
 function lastLineOf(lines: readonly string[]): string | undefined {

@@ -8,6 +8,7 @@ import type { AppStore, Mode } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { showReplay } from './session-replay.js';
+import { earlierJobs } from './job-events.js';
 import { filterRows, movedBy, withFilter, type PickerRow, type PickerState } from './list-picker.js';
 import { addNotice, flash } from './view-actions.js';
 
@@ -113,6 +114,7 @@ export function showSession(store: AppStore, view: SessionView): Promise<void> {
   const said = view.notices.map((message) => ({ type: 'notice' as const, message }));
   const resumed = { type: 'notice' as const, message: `Resumed session ${view.id.slice(0, 8)}${view.title ? ` — ${view.title}` : ''}.` };
   const all = showReplay(store, view.replay, [...said, resumed]);
+  if (view.jobs) earlierJobs(store, view.jobs);
   const permission = store.getState().permission;
   if (view.mode && permission.mode) store.setState({ permission: { ...permission, mode: view.mode } });
   return all;

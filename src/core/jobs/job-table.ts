@@ -49,6 +49,7 @@ export class JobTable implements JobControl {
   private readonly jobs = new Map<number, Job>();
   private readonly movable = new Map<string, MovableCommand>();
   private readonly listeners = new Set<(event: JobEvent) => void>();
+  private readonly toldListeners = new Set<(job: JobInfo, note: string) => void>();
   private nextId = 1;
 
   constructor(readonly max = DEFAULT_MAX_JOBS) {}
@@ -56,6 +57,30 @@ export class JobTable implements JobControl {
   subscribe(listener: (event: JobEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The model is told of a job's end (the note its next request carries): the session file keeps the note. */
+  onEndTold(listener: (job: JobInfo, note: string) => void): () => void {
+    this.toldListeners.add(listener);
+    return () => this.toldListeners.delete(listener);
+  }
+
+  /**
+   * A resumed session's jobs of the run that recorded it, all ended: listed (and their logs read by
+   * job_output) beside this run's. This run's ids go on after theirs; an id this run already gave
+   * (a /resume with jobs of its own) takes the next free one. Returns them as listed.
+   */
+  adopt(earlier: readonly JobInfo[]): JobInfo[] {
+    const adopted: JobInfo[] = [];
+    for (const info of earlier) {
+      if (info.state === 'running') continue;
+      const id = this.jobs.has(info.id) ? this.nextId++ : info.id;
+      this.nextId = Math.max(this.nextId, id + 1);
+      const job: Job = { info: { ...info, id }, stop: () => undefined, done: Promise.resolve(), channel: null, readFrom: 0, endTold: true };
+      this.jobs.set(id, job);
+      adopted.push({ ...job.info });
+    }
+    return adopted;
   }
 
   private emit(event: JobEvent): void {
@@ -211,7 +236,9 @@ export class JobTable implements JobControl {
     for (const job of this.jobs.values()) {
       if (job.info.state === 'running' || job.endTold) continue;
       job.endTold = true;
-      notes.push(endNote(job.info));
+      const note = endNote(job.info);
+      notes.push(note);
+      for (const listener of this.toldListeners) listener({ ...job.info }, note);
     }
     return notes;
   }

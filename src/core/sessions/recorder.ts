@@ -38,8 +38,8 @@ export interface ConversationRecorder {
   readonly logsDir: string;
   /** A turn starts: the prompt as typed and the user message the model sees for it. */
   prompt(text: string, content: readonly UserBlock[]): string | undefined;
-  /** A background job started or ended. */
-  job(event: JobEvent): void;
+  /** A background job started or ended; `told`: the note about its end the model's next request carries. */
+  job(event: JobEvent, told?: string): void;
   /** Every event the loop emits, before its consumers see it. */
   event(event: AgentEvent): string | undefined;
   /** A response cut by an interrupt or error that stays in the conversation as it was. */
@@ -260,12 +260,12 @@ export class SessionRecorder implements ConversationRecorder {
     this.logOwners.clear();
   }
 
-  /** Held until the turn's prompt is written, when it comes before it. */
   /** A job's start and end (not its output): a resumed session says how the earlier run's jobs ended. */
-  job(event: JobEvent): void {
-    if (event.type !== 'job_output') this.keep({ type: 'job', at: this.now(), job: event.job });
+  job(event: JobEvent, told?: string): void {
+    if (event.type !== 'job_output') this.keep({ type: 'job', at: this.now(), job: event.job, ...(told !== undefined ? { told } : {}) });
   }
 
+  /** Held until the turn's prompt is written, when it comes before it. */
   private keep(record: SessionRecord): string | undefined {
     if (!this.beforePrompt) return this.write(record);
     this.beforePrompt.push(record);

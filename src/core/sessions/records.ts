@@ -78,8 +78,12 @@ export interface ForkedFromRecord { type: 'forked_from'; session: string; prompt
  */
 export interface SidechainRecord { type: 'sidechain'; at: number; event: Extract<AgentEvent, { type: 'agent_event' }> }
 
-/** A background job started or ended (core/jobs); resume lists the earlier run's jobs as ended. */
-export interface JobRecord { type: 'job'; at: number; job: JobInfo }
+/**
+ * A background job started or ended (core/jobs); resume lists the earlier run's jobs as ended.
+ * `told`: the note about its end that went with the model's next request, added to the user
+ * message last recorded before it (resume puts it back there).
+ */
+export interface JobRecord { type: 'job'; at: number; job: JobInfo; told?: string }
 
 export type SessionRecord =
   | JobRecord

@@ -1,6 +1,7 @@
 // What the UI asks of the sessions on disk (the picker, /resume, /sessions, the exit hint): a
 // port the CLI builds from the agent, so the store and components never touch files.
 import type { AgentEvent } from '../events.js';
+import type { JobInfo } from '../jobs/job-types.js';
 import type { PermissionMode } from '../permissions/approval.js';
 import type { SessionScope, SessionSummary } from './session-catalog.js';
 
@@ -13,6 +14,8 @@ export interface SessionView {
   notices: string[];
   /** The permission mode the agent is in now that the session is open. */
   mode?: PermissionMode;
+  /** The background jobs of the runs that recorded it, ended: /jobs lists them with this run's. */
+  jobs?: JobInfo[];
 }
 
 /** What taking up the started session changed: the mode it goes on in, and what to say about it. */

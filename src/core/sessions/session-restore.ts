@@ -33,6 +33,8 @@ export interface RestoredSession {
   /** The permission mode last recorded, if any. */
   mode?: string;
   forkedFrom?: { session: string; prompt: number };
+  /** The background jobs of the runs that recorded it, all ended (one still running then ended with its run). */
+  jobs: JobInfo[];
 }
 
 export const ENDED_MID_TURN = 'This session ended in the middle of a turn (inkling was stopped); calls that had not finished are marked interrupted.';
@@ -43,6 +45,20 @@ export function earlierJobText(job: JobInfo): string {
   return `job ${job.id} \`${job.command.split('\n')[0]}\` of the earlier run ${how} (its log: ${job.logPath})`;
 }
 
+/** Why a job recorded as running is over now: the inkling that ran it ended (and took the job with it). */
+export const ENDED_WITH_ITS_RUN = 'its inkling ended';
+
+/** An earlier run's job as /jobs lists it: ended, at the session's last record when its end was never recorded. */
+function endedJob(job: JobInfo, lastAt: number): JobInfo {
+  return job.state === 'running' ? { ...job, state: 'killed', killedBy: ENDED_WITH_ITS_RUN, endedAt: Math.max(job.startedAt, lastAt) } : job;
+}
+
+/** The note that told the model of a job's end, back in the user message it went with. */
+function withToldNote(messages: Message[], note: string): void {
+  const last = messages.at(-1);
+  if (last?.role === 'user') messages[messages.length - 1] = { ...last, content: [...last.content, { type: 'text', text: note }] };
+}
+
 export function restoreSession(id: string, records: readonly SessionRecord[]): RestoredSession {
   const jobs = new Map<number, JobInfo>();
   const results = new Map<string, ToolResultRecord>();
@@ -51,7 +67,8 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
     if (r.type === 'tool_result' && !results.has(r.id)) results.set(r.id, r);
     if (r.type === 'ledger' && (r.event.type === 'tool_changes' || r.event.type === 'tool_untracked')) changes.set(r.event.id, r.event);
   }
-  const out: RestoredSession = { id, messages: [], prompts: [], usage: emptyUsage(), replay: [], logs: new Map(), contextEdits: new Map() };
+  const out: RestoredSession = { id, messages: [], prompts: [], usage: emptyUsage(), replay: [], logs: new Map(), contextEdits: new Map(), jobs: [] };
+  let lastAt = 0;
   let messages: Message[] = [];
   const replay = out.replay;
   let inTurn = false;
@@ -62,6 +79,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
   };
 
   for (const r of records) {
+    if ('at' in r && typeof r.at === 'number') lastAt = Math.max(lastAt, r.at);
     switch (r.type) {
       case 'header':
         out.header ??= r;
@@ -147,6 +165,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         break;
       case 'job':
         jobs.set(r.job.id, r.job);
+        if (typeof r.told === 'string') withToldNote(messages, r.told);
         break;
       case 'tool_result':
       case 'resumed':
@@ -156,6 +175,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
   endOpenTurn();
   // That run's jobs ended with it (its exit killed them): said once, at the end of the transcript.
   for (const job of jobs.values()) replay.push({ type: 'notice', message: earlierJobText(job) });
+  out.jobs = [...jobs.values()].map((job) => endedJob(job, lastAt));
   out.messages = repairHistory(messages);
   return out;
 }

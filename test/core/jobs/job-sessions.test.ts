@@ -1,9 +1,11 @@
 // A session's background jobs in its file: each start and end is recorded, and a resumed session's
 // transcript says how the earlier run's jobs ended — those still running when it stopped (kill -9)
-// ended with it.
+// ended with it; the resumed agent lists them as ended (job_output reads their logs) and numbers
+// its own jobs after theirs.
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/core/sessions/session-catalog.js';
+import { jobTools } from '../../../src/core/jobs/job-tools.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
 import { collect } from '../../helpers/collect.js';
@@ -36,5 +38,19 @@ describe('background jobs in the session file', () => {
     fs.writeFileSync(file, killedMidway);
     const afterKill = (await openSession(file)).restored.replay.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message);
     expect(afterKill.at(-1)).toMatch(/^job 2 `sleep 120` of the earlier run ended with the inkling that ran it/);
+
+    // Resumed in a new run: both listed as ended, job 1's log read by job_output, this run's job is 3.
+    const opened = await openSession(file);
+    const next = recordingAgent(
+      [respond([toolUse('c', 'job_output', { id: 1 }), toolUse('d', 'bash', { command: 'echo third', background: true })]), respond([text('read it')])],
+      { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[] },
+    );
+    next.agent.resume(opened.restored);
+    expect(next.agent.jobs.list().map((j) => [j.id, j.state, j.killedBy])).toEqual([[1, 'exited', undefined], [2, 'killed', 'its inkling ended']]);
+    expect(opened.restored.jobs[1]!.endedAt).toBeGreaterThanOrEqual(opened.restored.jobs[1]!.startedAt);
+    const results = (await collect(next.agent.run('what did job 1 print?'))).flatMap((e) => (e.type === 'tool_result' ? [e.content] : []));
+    expect(results[0]).toContain('quick-job');
+    expect(results[1]).toMatch(/as job 3\b/);
+    await next.agent.dispose();
   }, 60_000);
 });

@@ -1,17 +1,21 @@
 // Background jobs in the real agent loop with bash in a real pty: a job that exits while a turn
-// runs is told to the model in that turn's next request, once; one that ends while idle waits for
-// the next prompt and starts no turn; /clear and dispose kill what still runs.
+// runs is told to the model in that turn's next request, once, and the session file keeps that
+// note where it went (a resumed conversation is the one the model saw); one that ends while idle
+// waits for the next prompt and starts no turn; /clear and dispose kill what still runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../src/core/loop.js';
+import { openSession } from '../../../src/core/sessions/session-catalog.js';
 import { jobTools } from '../../../src/core/jobs/job-tools.js';
 import type { ProviderEvent, ProviderRequest } from '../../../src/core/providers/provider.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import { collect } from '../../helpers/collect.js';
 import { within } from '../../helpers/survivors.js';
 import { respond, testProvider, text, toolUse, type Responder } from '../../helpers/test-provider.js';
+import type { Tool } from '../../../src/core/tools/tool.js';
+import { recordingAgent, tempHome } from '../sessions/session-fixtures.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -39,12 +43,13 @@ function respondWhen(ready: () => boolean, responder: Responder): Responder {
 }
 
 describe('jobs in the agent loop', () => {
-  it('a job that exits during a turn reaches that turn next request, once', async () => {
-    const workspace = tmp('inkling-job-turn-');
+  it('a job that exits during a turn reaches that turn next request, once, and the session keeps the note there', async () => {
+    const { home, workspace } = tempHome();
+    dirs.push(home, workspace);
     const gate = path.join(workspace, 'gate');
     let agentRef: ReturnType<typeof createAgent> | null = null;
     const ended = () => agentRef?.jobs.list()[0]?.state === 'exited';
-    const provider = testProvider([
+    const { agent, provider, recorder } = recordingAgent([
       respond([toolUse('start', 'bash', { command: `until [ -e ${gate} ]; do sleep 0.02; done; echo server-crashed; exit 1`, background: true })]),
       // The model works on; meanwhile the job ends (the gate opens, and it is seen to end before the answer).
       async function* (request, signal) {
@@ -53,8 +58,7 @@ describe('jobs in the agent loop', () => {
       },
       respond([text('done')]),
       respond([text('second turn')]),
-    ]);
-    const agent = createAgent({ provider, model: 'test', workspaceRoot: workspace, tools: [bashTool, ...jobTools], maxTokens: 100, sessionDir: tmp('inkling-job-session-') });
+    ], { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[] });
     agentRef = agent;
     const events = await collect(agent.run('start the server'));
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
@@ -66,6 +70,10 @@ describe('jobs in the agent loop', () => {
     await collect(agent.run('and now'));
     expect(lastMessageText(provider.requests[3]!)).toBe('and now');
     await agent.dispose();
+    // Resumed, the conversation holds the note in the results message it went with.
+    const resumed = (await openSession(recorder.filePath)).restored.messages;
+    const told = provider.requests[2]!.messages;
+    expect(resumed.slice(0, told.length).map((m) => JSON.stringify(m))).toEqual(told.map((m) => JSON.stringify(m)));
   }, 60_000);
 
   it('a job that ends while idle waits for the next prompt; /clear kills the jobs still running', async () => {

@@ -16,6 +16,7 @@ const WRITERS = new Map([
   ['src/cli/config-command.ts', '`inkling config`'],
   ['src/cli/mcp-command.ts', '`inkling mcp`'],
   ['src/cli/rewind-command.ts', '`inkling rewind`'],
+  ['src/acp/acp-main.ts', "`inkling --acp`'s protocol frames (every other write to stdout is turned to stderr)"],
 ]);
 
 const WRITES = [

@@ -35,6 +35,8 @@ export interface CliFlags {
   noSandbox?: boolean;
   /** -c: the workspace's latest session. */
   continue?: boolean;
+  /** --acp: the Agent Client Protocol on stdin/stdout, for an editor (src/acp). */
+  acp?: boolean;
   /** --resume <id> (a unique prefix), or true for --resume alone (the picker). */
   resume?: string | true;
   help: boolean;
@@ -83,6 +85,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: 'continue', long: '--continue', short: '-c', kind: 'switch', help: "Go on with this workspace's latest session" },
   { key: 'resume', long: '--resume', value: '[id]', kind: 'optional-string', help: 'Go on with a session by id (a unique prefix is enough); alone, pick one from a list' },
   { key: 'trustWorkspace', long: '--trust-workspace', kind: 'switch', help: "Apply this workspace's settings files and .env fully for this run, as if trusted" },
+  { key: 'acp', long: '--acp', kind: 'switch', help: 'Serve the Agent Client Protocol on stdin/stdout for an editor (Zed, Neovim, Emacs)' },
   { key: 'help', long: '--help', short: '-h', kind: 'switch', help: 'Show this help' },
   { key: 'version', long: '--version', short: '-v', kind: 'switch', help: 'Print the version' },
 ];
@@ -118,6 +121,9 @@ export function parseArgs(argv: readonly string[]): CliFlags {
   }
   if (result.images && result.print === undefined) throw new UsageError('--image goes with -p: in the TUI, type @shot.png in the prompt');
   if (result.continue && result.resume !== undefined) throw new UsageError('--continue and --resume both choose the session; give one of them');
+  if (result.acp && (result.print !== undefined || positionals.length > 0 || result.continue || result.resume !== undefined)) {
+    throw new UsageError('--acp takes its prompts and sessions from the editor; -p, a prompt, --continue and --resume do not go with it');
+  }
   if (positionals.length > 0) {
     if (result.print !== undefined) {
       throw new UsageError(`unexpected argument "${positionals[0]}": with -p the prompt is the value of -p (quote it)`);

@@ -33,7 +33,11 @@ export async function main(argv: string[]): Promise<void> {
     }
     const request = await prepareRun(flags);
     if (flags.sandbox) await requireSandbox();
-    if (request.mode === 'print') {
+    if (flags.acp) {
+      // An editor's agent server: no screen, nothing on stdout but protocol frames (src/acp).
+      const { runAcp } = await import('../acp/acp-main.js');
+      code = await runAcp(request, scrub);
+    } else if (request.mode === 'print') {
       const [{ checkedConfig }, { runHeadless }, { withDiscoveredModel }] = await Promise.all([
         import('./config.js'),
         import('./headless.js'),

@@ -1,0 +1,122 @@
+// `inkling --acp` driven by the SDK's own client: initialize, session/new (a cwd per session, a
+// refused relative cwd, no key), a prompt's text and thinking chunks, and malformed JSON-RPC.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { Readable, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { client, ndJsonStream } from '@agentclientprotocol/sdk';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reply, stall, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
+import { agentText, nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
+import { cleanEnv, ensureBuilt, REPO } from '../cli/run-bin.js';
+
+const KEY = 'sk-test-fake-acp-3Jd8Qw';
+let fake: FakeAnthropic;
+let base: string;
+const children: AcpChild[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  fake = await startFakeAnthropic();
+  base = await realpath(await mkdtemp(join(tmpdir(), 'inkling-acp-')));
+}, 120_000);
+afterAll(async () => {
+  await fake.close();
+  await rm(base, { recursive: true, force: true });
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) await c.close();
+});
+
+function acp(env: Record<string, string> = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: '' }): AcpChild {
+  const c = startAcp({ cwd: base, env: { ...env, ...(env.ANTHROPIC_BASE_URL === '' ? { ANTHROPIC_BASE_URL: fake.url } : {}) } });
+  children.push(c);
+  return c;
+}
+
+async function initialized(c: AcpChild) {
+  return c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+}
+
+describe('inkling --acp', () => {
+  it('answers initialize with protocol 1, and a prompt streams thinking and text chunks, then end_turn', async () => {
+    const c = acp();
+    const init = await initialized(c);
+    expect(init.protocolVersion).toBe(1);
+    expect(init.agentCapabilities?.loadSession).toBe(true);
+    expect(init.agentCapabilities?.promptCapabilities).toMatchObject({ image: true, embeddedContext: true });
+    fake.enqueue(reply({ thinking: { thinking: 'pondering', signature: 'sig' }, text: ['Hel', 'lo there'] }));
+    const { sessionId, modes } = await c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    expect(modes?.currentModeId).toBe('default');
+    const answer = await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hi' }] });
+    expect(answer.stopReason).toBe('end_turn');
+    expect(agentText(c.updates, sessionId)).toBe('Hello there');
+    const thought = c.updates.find((n) => n.update.sessionUpdate === 'agent_thought_chunk');
+    expect(thought?.update).toMatchObject({ content: { type: 'text', text: 'pondering' } });
+    // The prompt reached the model as the person's message.
+    const body = fake.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(JSON.stringify(body.messages[0])).toContain('hi');
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 60_000);
+
+  it('refuses a relative cwd with a JSON-RPC error, and a session without a key names the key variable', async () => {
+    const c = acp({ ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: 'https://api.anthropic.com' });
+    await initialized(c);
+    await expect(c.connection.agent.request('session/new', { cwd: 'relative/dir', mcpServers: [] })).rejects.toMatchObject({ code: -32602 });
+    await expect(c.connection.agent.request('session/new', { cwd: join(base, 'missing'), mcpServers: [] })).rejects.toMatchObject({ code: -32602 });
+    const refused = c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    await expect(refused).rejects.toMatchObject({ code: -32000 });
+    await expect(refused).rejects.toThrow(/ANTHROPIC_API_KEY/);
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 60_000);
+
+  it('cancels a prompt: the turn stops and the prompt answers cancelled', async () => {
+    const c = acp();
+    await initialized(c);
+    fake.enqueue(stall([{ type: 'text', text: 'thinking about it' }]));
+    const { sessionId } = await c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    const answer = c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] });
+    await c.waitForUpdate((n) => n.update.sessionUpdate === 'agent_message_chunk', 'the first chunk');
+    await c.connection.agent.notify('session/cancel', { sessionId });
+    await expect(answer).resolves.toEqual({ stopReason: 'cancelled' });
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 60_000);
+
+  it('never loads Ink or React', async () => {
+    const trace = join(base, 'modules.trace');
+    const main = pathToFileURL(join(REPO, 'dist/src/cli/main.js')).href;
+    const child = spawn(process.execPath, ['--import', pathToFileURL(join(REPO, 'test/helpers/module-trace.mjs')).href, '--input-type=module', '-e', `import(${JSON.stringify(main)}).then((m) => m.main(['--acp']))`], {
+      cwd: base,
+      env: cleanEnv({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url, INKLING_MODULE_TRACE: trace }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    const app = client({ name: 'trace' });
+    const connection = app.connect(ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>));
+    await connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+    fake.enqueue(reply({ text: 'fine' }));
+    const { sessionId } = await connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    await connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hi' }] });
+    child.stdin.end();
+    await exited;
+    const loaded = (await readFile(trace, 'utf8')).split('\n');
+    // The trace is read: the ACP modules and the SDK are in it.
+    expect(loaded.some((u) => u.endsWith('/src/acp/acp-main.js'))).toBe(true);
+    expect(loaded.some((u) => u.includes('/node_modules/@agentclientprotocol/sdk/'))).toBe(true);
+    expect(loaded.filter((u) => /\/node_modules\/(ink|react|react-reconciler|ink-spinner)\/|\/dist\/(components|src\/app)\//.test(u))).toEqual([]);
+  }, 60_000);
+
+  it('answers malformed JSON-RPC with a JSON-RPC error and goes on', async () => {
+    const c = acp();
+    c.child.stdin!.write('{"jsonrpc": "2.0", "id": 1, not json\n');
+    c.child.stdin!.write('[1, 2]\n');
+    const init = await initialized(c);
+    expect(init.protocolVersion).toBe(1);
+    const lines = c.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: unknown; error?: { code: number } });
+    expect(lines.filter((l) => l.error).map((l) => l.error!.code)).toEqual([-32700, -32600]);
+    await expect(c.connection.agent.request('session/prompt', { sessionId: 'nope', prompt: [] })).rejects.toMatchObject({ code: -32002 });
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 60_000);
+});

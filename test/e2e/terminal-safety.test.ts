@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HOSTILE } from '../helpers/hostile-text.js';
 import { BACKGROUND_QUERY } from '../../src/keys/terminal-replies.js';
+import { CLIPBOARD_PROTOCOL_QUERY, wrapForTmux } from '../../src/keys/clipboard-5522.js';
 import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
 
 const EVIL_FILE = `before\n${HOSTILE.osc52Bel}\n${HOSTILE.osc0Bel}\n${HOSTILE.c1Osc}\n${HOSTILE.bidi}\nend\n`;
@@ -126,11 +127,14 @@ describe('terminal safety in tmux', () => {
     for (const t of titles) expect([titleBefore, expect.stringMatching(/^inkling — /)]).toContainEqual(t);
     expect([...titles].some((t) => t.startsWith('inkling — '))).toBe(true);
     const written = readFileSync(capture, 'utf8');
-    // inkling's own: its title, the title stack, and the question about the background colour.
+    // inkling's own: its title, the title stack, the question about the background colour and the
+    // one whether the terminal reads its clipboard (OSC 5522; through tmux's passthrough here).
     const own = written
       .replace(/\x1b\]0;inkling — [^\x07\x1b]*\x07/g, '')
       .replace(/\x1b\[2[23];0t/g, '')
       .split(BACKGROUND_QUERY)
+      .join('')
+      .split(wrapForTmux(CLIPBOARD_PROTOCOL_QUERY))
       .join('');
     expect([...own.matchAll(/\x1b[\]P_^X].{0,30}/g)].map((m) => m[0])).toEqual([]);
     expect(own).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);

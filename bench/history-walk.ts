@@ -53,4 +53,4 @@ console.log(`  first layout up to the first stop (rows not drawn yet, renderers 
 for (const [label, at] of [['newest stop', stops.length - 1], ['middle stop', stops.length >> 1], ['first stop', 0]] as const) {
   console.log(`  layout with the selection on the ${label}: ${time(50, () => frameFor(stops[at]!.id)).toFixed(2)} ms`);
 }
-console.log(`  filter "step-99" over every stop: ${time(20, () => hist.visibleStops({ items: [...s.items], history: { ...hist.emptyHistory(), filter: 'step-99' } })).toFixed(2)} ms`);
+console.log(`  filter "step-99" over every stop: ${time(20, () => hist.visibleStops({ items: [...s.items], index: s.index, childTranscripts: {}, history: { ...hist.emptyHistory(), filter: 'step-99' } })).toFixed(2)} ms`);

@@ -3,6 +3,7 @@
 import React, { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { closePager } from '../src/store/history-mode.js';
+import { findItem } from '../src/store/child-transcripts.js';
 import { closeSessionDiff } from '../src/store/session-diff.js';
 import { diffRowRole } from '../src/store/diff-text.js';
 import type { PaintRole } from './palette.js';
@@ -36,7 +37,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
   const [opened, setOpened] = useState<Opened | null>(null);
   // Whether the command the pager shows still runs: the pager stops re-reading its log when it ends.
   const running = useApp((s) => {
-    const item = s.pagerId === null ? undefined : s.items[s.index[s.pagerId] ?? -1];
+    const item = s.pagerId === null ? undefined : findItem(s, s.pagerId);
     return item?.kind === 'tool' && item.status === 'running';
   });
   const close = () => (store.getState().pagerDoc ? closeSessionDiff(store) : closePager(store));
@@ -50,7 +51,7 @@ export function HistoryPager({ width, height }: { width: number; height: number 
       return;
     }
     const s = store.getState();
-    const item = id === null ? undefined : s.items[s.index[id] ?? -1];
+    const item = id === null ? undefined : findItem(s, id);
     if (!item) {
       closePager(store);
       return;

@@ -4,6 +4,7 @@
 import type { AppState, ScreenLayout, ViewAnchor } from '../src/store/app-store.js';
 import { isAsking } from '../src/store/app-store.js';
 import { shownItems } from '../src/store/history-mode.js';
+import { findItem } from '../src/store/child-transcripts.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { approvalCardLines, cardBudget, previewWindow } from './approval-lines.js';
 import { helpLines } from './HelpOverlay.js';
@@ -85,7 +86,7 @@ export const screenLayout: ScreenLayout = {
   approvalPreview: (s) => previewWindow(s.approvals, s.size.cols, cardBudget(mainRows(s)), s.renderEpoch),
   expandedOutput(s) {
     const id = transcriptView(s).selectedId;
-    const item = id !== null && s.expanded[id] && s.index[id] !== undefined ? s.items[s.index[id]!] : undefined;
+    const item = id !== null && s.expanded[id] ? findItem(s, id) : undefined;
     // Selected, a card is drawn beside the selection bar: two columns narrower.
     return item?.kind === 'tool' ? expandedOutputWindow(item, Math.max(8, s.size.cols - 2), expandedRowsFor(mainRows(s))) : null;
   },

@@ -58,7 +58,7 @@ export function approvalHint(a: Pick<ApprovalsState, 'typing'>): string {
 export const askingHints = (a: Pick<ApprovalsState, 'typing'>): string[] => [approvalHint(a), approvalHints().stop];
 
 /** Hint choices joined by "\n" (a string, so a selector can return it), or '' outside these modes. */
-export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 'shellFocus'>): string {
+export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'index' | 'childTranscripts' | 'history' | 'shellFocus'>): string {
   if (s.mode === 'shell') {
     const back = keyOf('shell', 'unfocus');
     return [`keys go to the command — ${back} to return`, `keys → command · ${back} returns`].join('\n');
@@ -77,7 +77,15 @@ export function modeHintText(s: Pick<AppState, 'mode' | 'items' | 'history' | 's
   const stops = visibleStops(s);
   const at = stops.findIndex((it) => it.id === s.history.selectedId) + 1;
   const where = `${at}/${stops.length}${s.history.filter ? ` matching “${s.history.filter}”` : ''}`;
-  return [...historyHints().map((h) => `HISTORY ${where} · ${h}`), 'HISTORY'].join('\n');
+  // A task card can be walked into; inside an agent, ← goes back out.
+  const selected = stops[at - 1];
+  const child = s.history.into.at(-1);
+  const nest = [
+    ...(selected?.kind === 'tool' && selected.name === 'task' ? [hint('history', 'into', 'into agent')] : []),
+    ...(child !== undefined ? [hint('history', 'out', 'out')] : []),
+  ].join(' · ');
+  const label = child !== undefined ? `HISTORY in ${s.childTranscripts[child]?.name ?? 'agent'}` : 'HISTORY';
+  return [...historyHints().map((h) => `${label} ${where} · ${nest ? `${nest} · ` : ''}${h}`), label].join('\n');
 }
 
 /** History mode's keys, longest first (after "HISTORY 3/9 · "). */

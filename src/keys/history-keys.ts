@@ -11,6 +11,7 @@ import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 import { flash } from '../store/view-actions.js';
 import { withJobActions } from '../store/job-actions-loader.js';
+import { enterChild, insideChild, leaveChild } from '../store/child-view.js';
 
 export interface HistoryEnv {
   /** Puts text on the clipboard (OSC 52 to our terminal, else a local program). */
@@ -44,7 +45,17 @@ async function copyWith(store: AppStore, env: HistoryEnv, get: () => Promise<str
 }
 
 /** History mode's actions that act on the selected stop. */
-const ACTS_ON_SELECTION = new Set(['toggle', 'open', 'focusShell', 'background', 'undo', 'rewind', 'dropResult', 'shrinkResult', 'pinResult', 'copyOutput', 'copyInput']);
+const ACTS_ON_SELECTION = new Set(['toggle', 'into', 'open', 'focusShell', 'background', 'undo', 'rewind', 'dropResult', 'shrinkResult', 'pinResult', 'copyOutput', 'copyInput']);
+
+/** What the parent's conversation keys say inside a child (← goes back out). */
+const PARENT_ONLY: Partial<Record<string, string>> = {
+  rewind: "R rewinds the parent's prompts: an agent's calls have none to rewind to (← back out)",
+  dropResult: "an agent's calls are not in this conversation's context (← back out)",
+  shrinkResult: "an agent's calls are not in this conversation's context (← back out)",
+  pinResult: "an agent's calls are not in this conversation's context (← back out)",
+  focusShell: "keys go to the parent's commands only (← back out)",
+  background: "only the parent's commands go to the background (← back out)",
+};
 
 /** Resolves when the copy (if any) has finished: tests await it. */
 export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryEnv): Promise<void> | void {
@@ -55,6 +66,8 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
   // A filter that hides the selection (one with no matches) leaves no call to act on: the call
   // still selected underneath is not the one the person sees.
   if (action && ACTS_ON_SELECTION.has(action) && !hist.selectionShown(s)) return flash(store, 'nothing selected');
+  // A child's calls are not the parent's conversation: its prompts, context and commands' keys are not there.
+  if (action && PARENT_ONLY[action] && insideChild(s)) return flash(store, PARENT_ONLY[action]!);
   switch (action) {
     case 'prev': return hist.moveSelection(store, -1);
     case 'next': return hist.moveSelection(store, 1);
@@ -65,6 +78,8 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'pageUp': return hist.movePage(store, -1);
     case 'pageDown': return hist.movePage(store, 1);
     case 'toggle': return hist.toggleExpanded(store);
+    case 'into': return enterChild(store);
+    case 'out': return leaveChild(store);
     case 'open': return hist.openPager(store);
     case 'filter': return hist.startFilter(store);
     case 'focusShell': return hist.focusShell(store);

@@ -18,8 +18,4 @@ export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly 
   ],
   input: [
   ],
-  history: [
-    { action: 'into', keys: ['right', 'l'], help: "into a task card's child calls (Enter still expands / collapses)", feature: 'subagents' },
-    { action: 'out', keys: ['left', 'h'], help: 'back up to the parent call', feature: 'subagents' },
-  ],
 };

@@ -121,7 +121,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     clear() {
       session.interrupt();
       door.send({ type: 'clear' });
-      store.setState({ items: [], index: {}, activeToolIds: [], scrollBack: 0, newBelow: false });
+      store.setState({ items: [], index: {}, activeToolIds: [], childTranscripts: {}, scrollBack: 0, newBelow: false });
     },
     editContext(id, edit) {
       // The door emits the context_edit event at once: applied now, not at the next commit.

@@ -6,7 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyUsage, type Usage } from '../core/conversation.js';
 import type { CopyReport } from './copy-report.js';
 import type { SafeText } from '../core/text/safe-text.js';
-import type { TranscriptItem } from './transcript.js';
+import type { ChildTranscripts, TranscriptItem } from './transcript.js';
 import type { ElicitationForm } from './elicitation-state.js';
 import type { SecretPrompt } from './secret-state.js';
 import type { McpViewState } from './mcp-state.js';
@@ -63,6 +63,8 @@ export interface AppState {
   index: Record<string, number>;
   /** Tool calls queued or running, in the order the model asked for them. */
   activeToolIds: string[];
+  /** Child agents' transcripts by the id of the task call running each (history mode's →). */
+  childTranscripts: ChildTranscripts;
   phase: Phase;
   turnStartedAt: number | null;
   turns: number;
@@ -212,6 +214,7 @@ export function initialState(): AppState {
     items: [],
     index: {},
     activeToolIds: [],
+    childTranscripts: {},
     phase: 'idle',
     turnStartedAt: null,
     turns: 0,

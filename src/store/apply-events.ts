@@ -9,12 +9,14 @@ import { toSafeEvent, type SafeAgentEvent } from './safe-events.js';
 import { isStored, lazyFields, sourceOf, storedView } from '../core/sessions/stored-fields.js';
 import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
+import { addToBatch, applyChildBatches, endChildren, type ChildBatches } from './child-transcripts.js';
 
 type Draft = Pick<
   AppState,
   | 'items'
   | 'index'
   | 'activeToolIds'
+  | 'childTranscripts'
   | 'phase'
   | 'turnStartedAt'
   | 'turns'
@@ -43,6 +45,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     items: state.items.slice(),
     index: state.index,
     activeToolIds: state.activeToolIds,
+    childTranscripts: state.childTranscripts,
     phase: state.phase,
     turnStartedAt: state.turnStartedAt,
     turns: state.turns,
@@ -92,7 +95,10 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     // (Details kept in a resumed session's file are read on demand: never for this.)
     return t?.kind === 'tool' && t.details?.kind === 'bash' && !isStored(t.details) ? t.details.snapshot.lines : undefined;
   };
+  // Children's events go to their own transcripts, each child's once per commit.
+  const children: ChildBatches = new Map();
   for (const raw of events) {
+    if (raw.type === 'agent_event') addToBatch(children, raw);
     // The terminal-safety boundary: from here on every string is SafeText.
     const ev = toSafeEvent(raw, paneRows);
     switch (ev.type) {
@@ -293,6 +299,8 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         break;
     }
   }
+  if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, now, applyEvents);
+  if (d.phase === 'idle' && d.activeToolIds.length === 0) d.childTranscripts = endChildren(d.childTranscripts, now);
   return d;
 }
 
@@ -310,6 +318,7 @@ function finishTurn(d: Draft, now: number, cancelled: boolean): void {
     }
   }
   d.activeToolIds = [];
+  d.childTranscripts = endChildren(d.childTranscripts, now);
   d.phase = 'idle';
   d.retry = null;
   d.turnStartedAt = null;

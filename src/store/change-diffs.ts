@@ -5,16 +5,11 @@ import { toSafeText } from '../core/text/safe-text.js';
 import type { AppStore } from './app-store.js';
 import type { ChangeDiff, ToolItem } from './transcript.js';
 import { ledgerPort } from './ledger-port.js';
+import { updateToolItem } from './child-transcripts.js';
 
 function setDiff(store: AppStore, id: string, diff: ChangeDiff): void {
-  store.setState((s) => {
-    const i = s.index[id];
-    const item = i === undefined ? undefined : s.items[i];
-    if (item?.kind !== 'tool' || !item.changes) return {};
-    const items = s.items.slice();
-    items[i!] = { ...item, changes: { ...item.changes, diff } };
-    return { items };
-  });
+  // The call may be a child agent's (history mode inside a task card).
+  store.setState((s) => updateToolItem(s, id, (item) => (item.changes ? { ...item, changes: { ...item.changes, diff } } : item)));
 }
 
 /** Reads the diff of an expanded call that changed files, once. Resolves when it is there (tests await it). */

@@ -6,6 +6,7 @@ import { loadChangeDiff } from './change-diffs.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import type { TranscriptItem } from './transcript.js';
 import { flash } from './view-actions.js';
+import { viewOf } from './child-view.js';
 
 export { emptyHistory, type HistoryState } from './history-state.js';
 
@@ -64,21 +65,22 @@ export function matchesFilter(item: TranscriptItem, filter: string): boolean {
 
 let memo: { items: readonly TranscriptItem[]; filter: string; stops: TranscriptItem[] } | null = null;
 
-/** The stops in transcript order, filtered; memoized on the items array and the filter. */
-export function visibleStops(s: Pick<AppState, 'items' | 'history'>): TranscriptItem[] {
+/** The stops in transcript order (the parent's, or the child's walked into), filtered; memoized on the items array and the filter. */
+export function visibleStops(s: Pick<AppState, 'items' | 'index' | 'history' | 'childTranscripts'>): TranscriptItem[] {
   const filter = s.history.filterPrompt?.text ?? s.history.filter;
-  if (memo && memo.items === s.items && memo.filter === filter) return memo.stops;
+  const { items } = viewOf(s);
+  if (memo && memo.items === items && memo.filter === filter) return memo.stops;
   filterTexts = filter === '' ? null : (filterTexts ?? new WeakMap());
-  const stops = s.items.filter((it) => isStop(it) && matchesFilter(it, filter));
-  memo = { items: s.items, filter, stops };
+  const stops = items.filter((it) => isStop(it) && matchesFilter(it, filter));
+  memo = { items, filter, stops };
   return stops;
 }
 
-/** The items the transcript draws: all of them, or only matching stops while a filter is on. */
-export function shownItems(s: Pick<AppState, 'items' | 'history' | 'mode'>): readonly TranscriptItem[] {
+/** The items the transcript draws: all of them (a child's under its heading line), or only matching stops while a filter is on. */
+export function shownItems(s: Pick<AppState, 'items' | 'index' | 'history' | 'mode' | 'childTranscripts'>): readonly TranscriptItem[] {
   const filtering = s.history.filter !== '' || (s.history.filterPrompt?.text ?? '') !== '';
   if (!filtering) filterTexts = null;
-  return filtering ? visibleStops(s) : s.items;
+  return filtering ? visibleStops(s) : viewOf(s).shown;
 }
 
 function setHistory(store: AppStore, patch: Partial<HistoryState>, extra: Partial<AppState> = {}): void {
@@ -91,7 +93,7 @@ function setHistory(store: AppStore, patch: Partial<HistoryState>, extra: Partia
 
 export function enterHistory(store: AppStore): void {
   const s = store.getState();
-  const stops = visibleStops({ items: s.items, history: emptyHistory() });
+  const stops = visibleStops({ items: s.items, index: s.index, childTranscripts: s.childTranscripts, history: emptyHistory() });
   if (stops.length === 0) {
     flash(store, 'nothing to walk yet');
     return;
@@ -102,7 +104,8 @@ export function enterHistory(store: AppStore): void {
 
 /** Back to the input: the filter goes, the view follows the bottom again. */
 export function leaveHistory(store: AppStore): void {
-  store.setState((s) => ({ mode: 'input', history: { ...emptyHistory(), selectedId: s.history.selectedId }, scrollBack: 0, newBelow: false }));
+  // From inside an agent, the selection goes back to its task card in the parent's transcript.
+  store.setState((s) => ({ mode: 'input', history: { ...emptyHistory(), selectedId: s.history.into[0] ?? s.history.selectedId }, scrollBack: 0, newBelow: false }));
 }
 
 function selectedIndex(stops: readonly TranscriptItem[], id: string | null): number {
@@ -163,15 +166,16 @@ export function jumpPrompt(store: AppStore, dir: 1 | -1): void {
 }
 
 /** The selection is one of the stops on screen (not hidden by the filter). */
-export function selectionShown(s: Pick<AppState, 'items' | 'history'>): boolean {
+export function selectionShown(s: Pick<AppState, 'items' | 'index' | 'history' | 'childTranscripts'>): boolean {
   const id = s.history.selectedId;
   return id !== null && (s.history.filter === '' || visibleStops(s).some((it) => it.id === id));
 }
 
-export function selectedItem(s: Pick<AppState, 'items' | 'index' | 'history'>): TranscriptItem | undefined {
+export function selectedItem(s: Pick<AppState, 'items' | 'index' | 'history' | 'childTranscripts'>): TranscriptItem | undefined {
   const id = s.history.selectedId;
-  const i = id === null ? undefined : s.index[id];
-  return i === undefined ? undefined : s.items[i];
+  const view = viewOf(s);
+  const i = id === null ? undefined : view.index[id];
+  return i === undefined ? undefined : view.items[i];
 }
 
 /**
@@ -202,8 +206,9 @@ function keepSelectionVisible(store: AppStore): void {
   const s = store.getState();
   const stops = visibleStops(s);
   if (stops.length === 0 || selectedIndex(stops, s.history.selectedId) !== -1) return;
-  const pos = s.history.selectedId === null ? -1 : (s.index[s.history.selectedId] ?? -1);
-  const earlier = stops.filter((it) => (s.index[it.id] ?? 0) <= pos);
+  const { index } = viewOf(s);
+  const pos = s.history.selectedId === null ? -1 : (index[s.history.selectedId] ?? -1);
+  const earlier = stops.filter((it) => (index[it.id] ?? 0) <= pos);
   setHistory(store, { selectedId: (earlier[earlier.length - 1] ?? stops[0]!).id });
 }
 

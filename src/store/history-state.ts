@@ -12,6 +12,11 @@ export interface HistoryState {
    * inside a card whose output is taller than its window); back to 0 when the selection moves.
    */
   outputScroll: number;
+  /**
+   * The child agents walked into with → (ids of their task calls, outermost first); empty: the
+   * parent's transcript. The stops, the selection and what the transcript draws are the innermost's.
+   */
+  into: readonly string[];
 }
 
-export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null, outputScroll: 0 });
+export const emptyHistory = (): HistoryState => ({ selectedId: null, filter: '', filterPrompt: null, outputScroll: 0, into: [] });

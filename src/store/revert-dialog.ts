@@ -5,6 +5,7 @@ import { joinSafe, toSafeText, type SafeText } from '../core/text/safe-text.js';
 import type { AppState, AppStore } from './app-store.js';
 import { isBusy } from './app-store.js';
 import { selectedItem } from './history-mode.js';
+import { updateToolItem } from './child-transcripts.js';
 import type { RevertDone, RevertPreview } from './ledger-port.js';
 import { filesCount } from './ledger-text.js';
 import type { RevertDialog } from './revert-state.js';
@@ -157,11 +158,13 @@ function failed(store: AppStore, kind: string, err: unknown): void {
 
 /** After an undo of `reverted`: the call's own entry means it is undone now; its undo's entry, that it is back. */
 function markUndone(s: AppState, toolId: string, reverted: string, undoEntry: string | undefined): AppState {
-  const i = s.index[toolId];
-  const t: TranscriptItem | undefined = i === undefined ? undefined : s.items[i];
-  if (t?.kind !== 'tool' || !t.changes) return s;
-  const items = s.items.slice();
-  const { undone: _undone, undoEntry: _undoEntry, ...rest } = t.changes;
-  items[i!] = { ...t, changes: reverted === t.changes.entry ? { ...rest, undone: true, ...(undoEntry ? { undoEntry } : {}) } : rest };
-  return { ...s, items };
+  // The call may be a child agent's (undone from inside its task card).
+  return {
+    ...s,
+    ...updateToolItem(s, toolId, (t) => {
+      if (!t.changes) return t;
+      const { undone: _undone, undoEntry: _undoEntry, ...rest } = t.changes;
+      return { ...t, changes: reverted === t.changes.entry ? { ...rest, undone: true, ...(undoEntry ? { undoEntry } : {}) } : rest };
+    }),
+  };
 }

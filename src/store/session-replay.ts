@@ -18,6 +18,7 @@ function emptied(state: AppState): AppState {
     items: [],
     index: {},
     activeToolIds: [],
+    childTranscripts: {},
     phase: 'idle',
     turns: 0,
     toolCalls: 0,
@@ -66,6 +67,7 @@ export function showReplay(store: AppStore, replay: readonly AgentEvent[], after
       let merged: Partial<AppState> = {
         items,
         index,
+        childTranscripts: { ...above.childTranscripts, ...s.childTranscripts },
         turns: above.turns! + s.turns,
         toolCalls: above.toolCalls! + s.toolCalls,
       };

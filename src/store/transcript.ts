@@ -105,3 +105,17 @@ export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem 
 export function animates(item: TranscriptItem): boolean {
   return (item.kind === 'tool' && item.status === 'running') || (item.kind === 'thinking' && item.streaming);
 }
+
+/** A child agent's transcript (the task tool's child), built by child-transcripts.ts from its agent_events. */
+export interface ChildTranscript {
+  /** The definition's name (explore, general, a file's). */
+  name: SafeText;
+  depth: number;
+  items: TranscriptItem[];
+  index: Record<string, number>;
+  /** The child's calls queued or running (a cut child's are ended with the parent's turn). */
+  activeToolIds: string[];
+}
+
+export type ChildTranscripts = Readonly<Record<string, ChildTranscript>>;
+

@@ -10,9 +10,9 @@ describe('status hints', () => {
     expect(inputHints(false)[0]).toBe('Enter send · Shift+Enter newline · ? help · Ctrl+C exit');
     expect(inputHints(true)).toEqual(['Esc interrupt · Enter queue · ? help', 'Esc interrupt']);
     expect(askingHints({ typing: false })).toEqual(['1-4 or ↑↓ Enter choose · PgUp/PgDn scroll · Esc stops the turn', 'Esc stops the turn']);
-    const history = modeHintText({ mode: 'history', items: [], history: emptyHistory(), shellFocus: null }).split('\n');
+    const history = modeHintText({ mode: 'history', items: [], index: {}, childTranscripts: {}, history: emptyHistory(), shellFocus: null }).split('\n');
     expect(history[0]).toBe('HISTORY 0/0 · ↑↓ [ ] Enter expand · o open · y/Y copy · u undo · R rewind · d/s/p drop/shrink/pin · / filter · Esc back');
-    expect(modeHintText({ mode: 'shell', items: [], history: emptyHistory(), shellFocus: null })).toContain('Ctrl+T to return');
+    expect(modeHintText({ mode: 'shell', items: [], index: {}, childTranscripts: {}, history: emptyHistory(), shellFocus: null })).toContain('Ctrl+T to return');
   });
 
   it('refuse a key the map does not bind to that action', () => {

@@ -10,6 +10,7 @@ import { repairHistory } from '../history-repair.js';
 import { withoutImages } from '../context/drop-images.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
 import { lazyFields, sourceOf, storedView } from './stored-fields.js';
+import { SidechainReplay } from '../agents/sidechain-replay.js';
 
 export interface RestoredPrompt {
   /** The user message's blocks as they are in `messages` (a rewind finds the turn by them). */
@@ -72,8 +73,10 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
   let messages: Message[] = [];
   const replay = out.replay;
   let inTurn = false;
+  const sidechains = new SidechainReplay();
   const endOpenTurn = () => {
     if (!inTurn) return;
+    replay.push(...sidechains.rest());
     replay.push({ type: 'notice', message: ENDED_MID_TURN }, { type: 'turn_end', reason: 'aborted' });
     inTurn = false;
   };
@@ -126,7 +129,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         break;
       case 'turn_end':
         if (!inTurn) break;
-        replay.push({ type: 'turn_end', reason: r.reason });
+        replay.push(...sidechains.rest(), { type: 'turn_end', reason: r.reason });
         inTurn = false;
         break;
       case 'ledger':
@@ -161,7 +164,7 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         break;
       case 'sidechain':
         // A child agent's record: replayed for its cards, never part of the parent's conversation.
-        replay.push(r.event);
+        replay.push(...sidechains.push(r.event));
         break;
       case 'job':
         jobs.set(r.job.id, r.job);

@@ -1,0 +1,108 @@
+// Child agents' transcripts (the task tool): each child's calls, answers and its prompt as items of
+// its own, built from its agent_events with the parent's event → item rules, so history mode's
+// → shows them with the same cards. Keyed by the child's id (its task call's id); a grandchild's
+// events go to its own transcript, reached by → on its task card inside its parent's.
+import type { AgentEvent, AgentRef } from '../core/events.js';
+import { toSafeText } from '../core/text/safe-text.js';
+import type { AppState } from './app-store.js';
+import { emptyApprovals } from './approval-state.js';
+import type { ChildTranscript, ChildTranscripts, ToolItem, TranscriptItem } from './transcript.js';
+
+export type { ChildTranscript, ChildTranscripts } from './transcript.js';
+
+/** The innermost child an agent_event is from, and its own event (a grandchild's is wrapped twice). */
+export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): { agent: AgentRef; event: AgentEvent } {
+  let agent = event.agent;
+  let inner = event.event;
+  while (inner.type === 'agent_event') ({ agent, event: inner } = inner);
+  return { agent, event: inner };
+}
+
+/** One commit's events of each child, in order. */
+export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[] }>;
+
+export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>): void {
+  const { agent, event: inner } = innermost(event);
+  const batch = batches.get(agent.id);
+  if (batch) batch.events.push(inner);
+  else batches.set(agent.id, { agent, events: [inner] });
+}
+
+type Apply = (state: AppState, events: readonly AgentEvent[], now: number) => Partial<AppState>;
+
+/** What the parent's rules need of a state to apply a child's events to its transcript. */
+function asState(t: ChildTranscript): AppState {
+  return {
+    items: t.items,
+    index: t.index,
+    activeToolIds: t.activeToolIds,
+    phase: 'idle',
+    turnStartedAt: null,
+    turns: 0,
+    toolCalls: 0,
+    retry: null,
+    approvals: emptyApprovals(),
+    childTranscripts: {},
+  } as unknown as AppState;
+}
+
+/** The children's transcripts with a commit's events applied (the parent's rules, `apply`). */
+export function applyChildBatches(agents: ChildTranscripts, batches: ChildBatches, now: number, apply: Apply): ChildTranscripts {
+  if (batches.size === 0) return agents;
+  const next: Record<string, ChildTranscript> = { ...agents };
+  for (const [id, { agent, events }] of batches) {
+    const had = next[id] ?? { name: toSafeText(agent.name), depth: agent.depth, items: [], index: {}, activeToolIds: [] };
+    const d = apply(asState(had), events, now);
+    next[id] = { ...had, items: d.items ?? had.items, index: d.index ?? had.index, activeToolIds: d.activeToolIds ?? had.activeToolIds };
+  }
+  return next;
+}
+
+/** The parent's turn ended: a child cut with it has no turn_end of its own, its calls end here. */
+export function endChildren(agents: ChildTranscripts, now: number): ChildTranscripts {
+  let next: Record<string, ChildTranscript> | null = null;
+  for (const [id, t] of Object.entries(agents)) {
+    if (t.activeToolIds.length === 0) continue;
+    const items = t.items.slice();
+    for (const callId of t.activeToolIds) {
+      const i = t.index[callId];
+      const it = i === undefined ? undefined : items[i];
+      if (it?.kind === 'tool') items[i!] = { ...it, status: 'cancelled', endedAt: it.endedAt ?? now };
+    }
+    next ??= { ...agents };
+    next[id] = { ...t, items, activeToolIds: [] };
+  }
+  return next ?? agents;
+}
+
+/** A call by id, the parent's or any child's (the pager, an expanded card, an undo open one of either). */
+export function findItem(s: Pick<AppState, 'items' | 'index' | 'childTranscripts'>, id: string): TranscriptItem | undefined {
+  const i = s.index[id];
+  if (i !== undefined) return s.items[i];
+  for (const t of Object.values(s.childTranscripts)) {
+    const j = t.index[id];
+    if (j !== undefined) return t.items[j];
+  }
+  return undefined;
+}
+
+/** The state patch replacing the tool call `id` (the parent's or a child's) with `fn` of it; {} when there is none. */
+export function updateToolItem(s: Pick<AppState, 'items' | 'index' | 'childTranscripts'>, id: string, fn: (t: ToolItem) => ToolItem): Partial<AppState> {
+  const i = s.index[id];
+  if (i !== undefined) {
+    const t = s.items[i];
+    if (t?.kind !== 'tool') return {};
+    const items = s.items.slice();
+    items[i] = fn(t);
+    return { items };
+  }
+  for (const [key, c] of Object.entries(s.childTranscripts)) {
+    const j = c.index[id];
+    const t = j === undefined ? undefined : c.items[j];
+    if (t?.kind !== 'tool') continue;
+    const items = c.items.slice();
+    items[j!] = fn(t);
+    return { childTranscripts: { ...s.childTranscripts, [key]: { ...c, items } } };
+  }
+  return {};
+}

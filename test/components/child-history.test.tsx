@@ -1,0 +1,127 @@
+// History mode inside a child agent (the task tool), in the real App (ink-testing-library) over a
+// real parent and child (the loop and the SDK against the fake server, real files): → on a task
+// card shows the child's calls as cards of their own, Enter expands one, R says it cannot rewind
+// there, ← goes back out to the task card; a resumed session (the real recorder's file) does the same.
+import React from 'react';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../components/App.js';
+import { screenLayout } from '../../components/screen-layout.js';
+import type { AgentEvent } from '../../src/core/events.js';
+import { createRedactor } from '../../src/core/redact.js';
+import { SessionRecorder } from '../../src/core/sessions/recorder.js';
+import { parseSessionText } from '../../src/core/sessions/session-reader.js';
+import { restoreSession } from '../../src/core/sessions/session-restore.js';
+import { sessionPaths } from '../../src/core/sessions/session-paths.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { showReplay } from '../../src/store/session-replay.js';
+import { reply } from '../helpers/fake-anthropic.js';
+import { childServerAndWorkspace, parentAgent } from '../core/agents/agent-fixtures.js';
+import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { apply } from './history-fixtures.js';
+
+const fx = childServerAndWorkspace();
+let r: Rendered | null = null;
+afterEach(async () => {
+  if (r) await unmountAct(r);
+  r = null;
+});
+
+/** A parent whose general child writes a file, reads it back and answers; the session recorded. */
+async function runParent(): Promise<{ events: AgentEvent[]; file: string; id: string }> {
+  fx.routes.set('KID', [
+    reply({ text: 'writing it now', toolUses: [{ name: 'write_file', id: 'cw', input: { path: 'notes.txt', content: 'kid-wrote-this\n' } }] }),
+    reply({ toolUses: [{ name: 'read_file', id: 'cr', input: { path: 'notes.txt' } }] }),
+    reply({ text: 'the child is done' }),
+  ]);
+  fx.server.enqueue(reply({ toolUses: [{ name: 'task', id: 'g', input: { description: 'write the notes', prompt: '[KID] write notes.txt', agent: 'general' } }] }), reply({ text: 'parent done' }));
+  const rec = new SessionRecorder({
+    paths: sessionPaths(fx.ws.outside, fx.ws.root),
+    workspaceRoot: fx.ws.root,
+    describe: () => ({ model: 'claude-test', provider: 'anthropic' }),
+    inklingVersion: '0.0.0-test',
+    redact: createRedactor([]),
+  });
+  const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
+  const events: AgentEvent[] = [];
+  for await (const e of agent.run('have a child write the notes')) events.push(e);
+  await rec.sync();
+  rec.close();
+  return { events, file: rec.filePath, id: rec.id };
+}
+
+async function mount(store: AppStore): Promise<Rendered> {
+  return renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: fx.ws.root }} historyEnv={{ copy: async () => ({ summary: 'copied' }) }} markdownDelayMs={100_000} />);
+}
+
+const selected = (store: AppStore) => store.getState().history.selectedId;
+const selectedRow = (x: Rendered) => frame(x).split('\n').find((l) => l.startsWith('▌')) ?? '';
+
+/** Walks from history mode's newest stop up to the task card, then into it. */
+async function intoTheChild(x: Rendered, store: AppStore): Promise<void> {
+  await press(x, KEYS.ctrlO);
+  while (selected(store) !== 'g') await press(x, 'k');
+  expect(frame(x)).toContain('→ into agent');
+  await press(x, KEYS.right);
+}
+
+describe('history mode inside a child agent', () => {
+  it('→ shows the child’s calls as cards, Enter expands one, R says why not, ← goes back to the task card', { timeout: 30_000 }, async () => {
+    const { events } = await runParent();
+    const store = createAppStore({ size: { cols: 110, rows: 40 } }, { layout: screenLayout });
+    apply(store, events);
+    r = await mount(store);
+    // The parent's transcript: the child's calls are not cards there.
+    expect(frame(r)).not.toMatch(/read_file notes\.txt/);
+    await intoTheChild(r, store);
+    let f = frame(r);
+    expect(store.getState().history.into).toEqual(['g']);
+    expect(f).toContain('↳ inside general · write the notes');
+    expect(f).toContain('[KID] write notes.txt');
+    expect(f).toContain('writing it now');
+    expect(f).toMatch(/write_file.*notes\.txt/);
+    expect(f).toMatch(/read_file.*notes\.txt/);
+    expect(f).toContain('the child is done');
+    expect(f).not.toContain('parent done');
+    expect(f).toContain('HISTORY in general');
+    // The newest of the child's stops is selected; ↑ walks its calls.
+    expect(selectedRow(r)).toContain('the child is done');
+    await press(r, 'k');
+    expect(selected(store)).toBe('cr');
+    await press(r, KEYS.enter);
+    await settle(50);
+    expect(frame(r)).toContain('kid-wrote-this');
+    await press(r, 'R');
+    expect(frame(r)).toContain('R rewinds the parent');
+    expect(store.getState().mode).toBe('history');
+    // ← goes back out: the parent's transcript, its task card selected.
+    await press(r, KEYS.left);
+    f = frame(r);
+    expect(store.getState().history.into).toEqual([]);
+    expect(selected(store)).toBe('g');
+    expect(f).toContain('parent done');
+    expect(f).not.toContain('↳ inside general');
+    // → on a call that is not a task card says what it is for.
+    await press(r, 'j', KEYS.right);
+    expect(store.getState().history.into).toEqual([]);
+    expect(frame(r)).toContain("walks into a task card's agent");
+  });
+
+  it('a resumed session shows the child’s calls as cards too, its answer in front of its calls', { timeout: 30_000 }, async () => {
+    const { file, id } = await runParent();
+    const restored = restoreSession(id, parseSessionText(readFileSync(file, 'utf8')).records);
+    const store = createAppStore({ size: { cols: 110, rows: 40 } }, { layout: screenLayout });
+    await showReplay(store, restored.replay);
+    r = await mount(store);
+    await intoTheChild(r, store);
+    const f = frame(r);
+    expect(f).toContain('↳ inside general · write the notes');
+    expect(f).toMatch(/write_file.*notes\.txt/);
+    expect(f).toMatch(/read_file.*notes\.txt/);
+    expect(f).toContain('the child is done');
+    // The text the child said with its first call comes before that call's card, as it did live.
+    expect(f.indexOf('writing it now')).toBeLessThan(f.indexOf('write_file'));
+    const child = store.getState().childTranscripts['g']!;
+    expect(child.items.filter((it) => it.kind === 'tool').map((it) => [it.id, it.kind === 'tool' && it.status])).toEqual([['cw', 'done'], ['cr', 'done']]);
+  });
+});

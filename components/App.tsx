@@ -20,7 +20,7 @@ import { useFrameRoot, useKeyHold, useKeyTarget, useTerminalReplies } from './ke
 import { HelpOverlay } from './HelpOverlay.js';
 import { MemoryView } from './MemoryView.js';
 import { WorkspacePrompt } from './WorkspacePrompts.js';
-import { HistoryPager } from './HistoryPager.js';
+import { PagerScreen } from './PagerScreen.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ModelPicker, PromptSearch, RewindPicker, SessionPicker } from './ListPicker.js';
 import { JobsPickerOnUse, JobViewOnUse } from './JobsViewLoader.js';
@@ -125,7 +125,7 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
   if (mode === 'pager') {
     return (
       <Box ref={frameRoot} flexDirection="column" width={cols} height={rows - 1} overflow="hidden">
-        <HistoryPager width={cols} height={rows - 1} />
+        <PagerScreen width={cols} height={rows - 1} />
       </Box>
     );
   }

@@ -1,21 +1,16 @@
-// A full-screen pager over one tool call's whole output (history mode's `o`). HistoryPager.tsx
-// opens the model on the call's output and mounts this; unmounting closes the model's log handle.
-// All state lives in model.store (zustand vanilla); keys come from the key pipeline while the
-// pager is mounted (src/keys/pager-keys.ts applies them in the model's queue, so fast bursts are
-// applied in order). The frame is exactly `height` rows; pass rows - 1, since a full-height frame
-// makes Ink clear the screen on every render.
-import React, { useEffect, useRef } from 'react';
+// The full-screen pager's rows and status line, drawn from its model's view (model.store, zustand
+// vanilla). src/keys/pager-open.ts opens the model into the app store's pager slot and
+// src/keys/pager-keys.ts applies its keys (PagerScreen.tsx mounts this for the slot). The frame is
+// exactly `height` rows; pass rows - 1, since a full-height frame makes Ink clear the screen on
+// every render.
+import React, { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import stringWidth from 'string-width';
 import { hintText } from '../src/keys/keymap.js';
-import { pagerKey } from '../src/keys/pager-keys.js';
-import { collectText } from '../src/pager/log-reader.js';
-import type { CopyReport } from '../src/store/copy-report.js';
 import type { PagerModel, PagerView, VisibleRow } from '../src/pager/pager-model.js';
 import { inkColor, paint, type PaintRole } from './palette.js';
 import { toSafeText } from '../src/core/text/safe-text.js';
-import { useKeyTarget } from './key-input.js';
 
 export interface PagerProps {
   model: PagerModel;
@@ -24,14 +19,6 @@ export interface PagerProps {
   width: number;
   /** Rows the pager may use, status line included (terminal rows - 1). */
   height: number;
-  onClose(): void;
-  onCopied?(report: CopyReport): void;
-  /** Puts text on the clipboard (the store's copy port: OSC 52 plus a local clipboard program). */
-  copy(text: string): Promise<CopyReport>;
-  /** Largest output `y` copies; default COPY_MAX_CHARS. */
-  copyMaxChars?: number;
-  /** The source is still growing (a running command): pick up new lines every second. */
-  live?: boolean;
   /** How each line (by number) is painted, outside the search matches; default plain. */
   lineRole?(line: number): PaintRole | undefined;
 }
@@ -75,11 +62,6 @@ export function statusText(v: PagerView, title: string, width: number): string {
   const room = width - stringWidth(where) - 2;
   return room >= 4 ? `${fit(lead, room)}  ${where}` : fit(where, width);
 }
-
-/** Largest output `y` copies (clipboards and OSC 52 are not meant for more). */
-export const COPY_MAX_CHARS = 8 * 1024 * 1024;
-
-const formatSize = (n: number) => (n >= 1 << 20 ? `${n / (1 << 20)} MB` : n >= 1024 ? `${n / 1024} KB` : `${n} B`);
 
 // "↑↓ PgUp/PgDn g/G  / n/N  w wrap  y copy  q close", from the key map.
 const HINTS = hintText('pager', [
@@ -161,62 +143,14 @@ function Rows({ model, rows, lineRole }: { model: PagerModel; rows: number; line
   return <>{out}</>;
 }
 
-/** `y`: the whole output, clean, to the clipboard; the outcome goes on the status line. */
-async function copyAll(model: PagerModel, p: PagerProps): Promise<void> {
-  try {
-    model.setMessage('copying…');
-    const max = p.copyMaxChars ?? COPY_MAX_CHARS;
-    const { text, truncated } = await collectText(model.source, max);
-    if (truncated) {
-      // Half an output on the clipboard would pass for all of it: copy nothing, say where it is.
-      const path = 'path' in model.source ? ` — full log: ${String(model.source.path)}` : '';
-      model.setMessage(`not copied: output is over ${formatSize(max)}${path}`);
-      return;
-    }
-    const report = await p.copy(text);
-    model.setMessage(report.summary);
-    p.onCopied?.(report);
-  } catch (e) {
-    model.setMessage(`not copied: ${(e as Error).message}`);
-  }
-}
-
 export function Pager(props: PagerProps) {
-  const { model, title, width, height, live } = props;
-  const latest = useRef(props);
-  latest.current = props;
+  const { model, title, width, height } = props;
   const contentRows = Math.max(1, height - 1);
 
+  // The model lays out its rows for the size it is drawn at.
   useEffect(() => {
     void model.resize(width, contentRows);
   }, [model, width, contentRows]);
-
-  // While the command runs, its log grows: re-read once a second. When it ends, once more for its
-  // last lines, and then nothing is armed (an idle app reading a finished log does no work).
-  const wasLive = useRef(false);
-  useEffect(() => {
-    if (!live) {
-      if (wasLive.current) void model.refresh();
-      wasLive.current = false;
-      return;
-    }
-    wasLive.current = true;
-    const timer = setInterval(() => void model.refresh(), 1000);
-    return () => clearInterval(timer);
-  }, [model, live]);
-
-  // The pager owns its model's file handle from mount to unmount.
-  useEffect(() => () => void model.close(), [model]);
-
-  // The pager has the keyboard while it is open (the key pipeline's target on top of the app's).
-  useKeyTarget({ kind: 'keys', onKey: (press) => {
-    pagerKey(model, press)
-      .then((effect) => {
-        if (effect === 'close') latest.current.onClose();
-        if (effect === 'copy') void model.run(() => copyAll(model, latest.current));
-      })
-      .catch((e: unknown) => model.setMessage(`error: ${(e as Error).message}`));
-  } });
 
   return (
     <Box flexDirection="column" width={width} height={height}>

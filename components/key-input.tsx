@@ -1,6 +1,6 @@
 // The components' side of the keyboard: src/app/key-owner.tsx owns stdin and feeds the one key
-// pipeline (src/keys/key-pipeline.ts); components that take the keyboard push a target while they
-// are mounted (useKeyTarget), the screen's root takes the ref a key's frame is drawn from
+// pipeline (src/keys/key-pipeline.ts); the App pushes the app's target while it is mounted
+// (useKeyTarget; the store's mode routes each key from there, the pager's too), the screen's root takes the ref a key's frame is drawn from
 // (useFrameRoot), and the App hands the terminal's answers (OSC 11) to whoever asked
 // (useTerminalReplies). No component listens to stdin. Without a key owner above (frame
 // benches, render-only tests) the hooks do nothing.

@@ -7,6 +7,7 @@ import type { KeyPress } from './key-names.js';
 import { actionFor } from './keymap.js';
 import { fullOutputText } from '../pager/log-reader.js';
 import { editLine } from './line-editor.js';
+import { openPager } from './pager-open.js';
 import { startRewind, startUndo } from '../store/revert-dialog.js';
 import { toggleContextEdit } from '../store/context-actions.js';
 import { flash } from '../store/view-actions.js';
@@ -80,7 +81,7 @@ export function handleHistoryKey(store: AppStore, press: KeyPress, env: HistoryE
     case 'toggle': return hist.toggleExpanded(store);
     case 'into': return enterChild(store);
     case 'out': return leaveChild(store);
-    case 'open': return hist.openPager(store);
+    case 'open': return item ? openPager(store, { kind: 'item', id: item.id }) : undefined;
     case 'filter': return hist.startFilter(store);
     case 'focusShell': return hist.focusShell(store);
     case 'background': return withJobActions((jobs) => jobs.backgroundCommand(store));

@@ -24,6 +24,7 @@ import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom
 import { memoryLine } from '../core/memory/memory-lines.js';
 import { offerMemoryLine } from '../store/workspace-actions.js';
 import { sessionOf } from '../store/agent-session.js';
+import { openPager } from './pager-open.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 export const WHEEL_LINES = 3;
@@ -99,7 +100,7 @@ function runCommand(store: AppStore, text: string): void {
   const cmd = findCommand(text);
   clearPrompt(store);
   if (!cmd) flash(store, `unknown command ${text.trim().split(/\s+/)[0]} — try /help`);
-  else cmd.run(store, argsOf(text));
+  else cmd.run(store, argsOf(text), { openPager: (subject) => openPager(store, subject) });
 }
 
 function runShellLine(store: AppStore, command: string): void {

@@ -1,6 +1,6 @@
 // The one way keys come in: stdin chunks → key-decoder.ts → a key press (key-names.ts) → the
-// handler of whatever has the keyboard. Handlers form a stack: the app's own at the bottom, the
-// pager above it while it is open, a focused command pane on top (it takes raw chunks, so its
+// handler of whatever has the keyboard. Handlers form a stack: the app's own at the bottom (by
+// the store's mode: the pager's keys too), a focused command pane on top (it takes raw chunks, so its
 // pty gets exactly the bytes the terminal sent). Terminal replies never reach a handler; they
 // go to `onReply` (the background-colour question waits there).
 import type { AppStore } from '../store/app-store.js';
@@ -17,6 +17,7 @@ import { typeIntoForm } from '../store/elicitation-actions.js';
 import { handleListKey, JOBS_PICKER, MODEL_PICKER, pasteIntoList, PROMPT_SEARCH, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
 import { handleJobKey } from './job-keys.js';
 import { handleRevertKey } from './revert-keys.js';
+import { handlePagerKey } from './pager-keys.js';
 import { handleMemoryKey, handleRememberKey, handleTrustKey } from './workspace-keys.js';
 
 export type KeyTarget =
@@ -117,14 +118,15 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
   const mode = store.getState().mode;
   // Keys typed faster than we read arrive as one run of text ("jjk", 'q' then Ctrl+C). Outside the
   // prompt each character is a key of its own, taken in the mode the one before it left: after
-  // a 'q' that closes history mode, the Ctrl+C is the prompt's.
-  if (press.name === null && mode !== 'input' && [...press.text].length > 1 && !press.text.includes('\x1b')) {
+  // a 'q' that closes history mode, the Ctrl+C is the prompt's. The pager takes such a run whole,
+  // in its model's queue ("/error⏎nn" acts on the latest state).
+  if (press.name === null && mode !== 'input' && mode !== 'pager' && [...press.text].length > 1 && !press.text.includes('\x1b')) {
     for (const ch of press.text) handleAppKey(store, keyPressOf(ch), env);
     return;
   }
   switch (mode) {
-    // The pager and a focused command pane take the keys themselves (above this on the stack).
-    case 'pager':
+    case 'pager': return void handlePagerKey(store, press);
+    // A focused command pane takes the keys itself (above this on the stack).
     case 'shell':
       return;
     case 'help': return handleHelpKey(store, press);
@@ -175,5 +177,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);
   if (s.mode === 'prompts') return pasteIntoList(store, text, PROMPT_SEARCH);
   if (s.mode === 'jobs') return pasteIntoList(store, text, JOBS_PICKER);
+  // A paste into the pager is typed (its search line takes it).
+  if (s.mode === 'pager') return void handlePagerKey(store, { name: null, text });
   insertPaste(store, text, env);
 }

@@ -1,10 +1,10 @@
 /**
  * The pager's state machine: scrolling, wrap, search over a LineSource, no React.
  *
- * How the TUI uses it: `const pager = new PagerModel(source, { width, height })` when `o` opens a
- * call's output, then `<Pager model={pager} …/>` (components/Pager.tsx) renders `pager.store`, and
- * src/keys/pager-keys.ts turns every key into a PagerAction (the pager context of the key map)
- * inside `pager.input(…)`. Keys are queued and interpreted one at a time against the latest
+ * How the TUI uses it: src/keys/pager-open.ts makes one when `o` opens a call's output (or /diff a
+ * text) and puts it in the app store's pager slot; `<Pager model={pager} …/>` (components/Pager.tsx)
+ * renders `pager.store`, and src/keys/pager-keys.ts turns every key into a PagerAction (the pager
+ * context of the key map) inside `pager.input(…)`. Keys are queued and interpreted one at a time against the latest
  * state, so a fast burst ("/error⏎nn") is never split across stale states.
  *
  * Lines are shown as plain text (colour dropped, tabs expanded) so wrap points and search

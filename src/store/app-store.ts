@@ -15,6 +15,7 @@ import { closedDoor } from '../core/door/closed-door.js';
 import type { ModelPickerState, PickerState, PromptSearchState, RewindPickerState } from './list-picker.js';
 import type { JobsState } from './jobs-state.js';
 import type { Mode } from './mode.js';
+import type { PagerSlot } from './pager-state.js';
 import type { RevertDialog } from './revert-state.js';
 import { emptyHistory, type HistoryState } from './history-state.js';
 import { emptyWorkspaceInfo, type WorkspaceInfo } from './workspace-state.js';
@@ -117,11 +118,8 @@ export interface AppState {
   expanded: Record<string, true>;
   /** The bash call whose pane has the keyboard (Ctrl+T), and the mode to return to. */
   shellFocus: { id: string; returnTo: Mode } | null;
-  /** The stop whose whole output the pager shows (mode 'pager'). */
-  pagerId: string | null;
-  /** A text the pager shows instead of a stop's output (/diff), and the mode it returns to. */
-  /** `diff`: painted as a readable diff (src/store/diff-text.ts). */
-  pagerDoc: { title: string; text: SafeText; returnTo: Mode; diff?: boolean } | null;
+  /** The open pager: a stop's whole output or a text (/diff), and its model (mode 'pager'; pager-slot.ts). */
+  pager: PagerSlot | null;
   /** Undo of a call or rewind to a prompt, being previewed or done (mode 'revert'). */
   revert: RevertDialog | null;
   /** The session picker (mode 'picker'). */
@@ -245,8 +243,7 @@ export function initialState(): AppState {
     history: emptyHistory(),
     expanded: {},
     shellFocus: null,
-    pagerId: null,
-    pagerDoc: null,
+    pager: null,
     revert: null,
     picker: null,
     rewindPicker: null,

@@ -11,6 +11,7 @@ import { compactConversation, showContext, showCost } from './context-actions.js
 import { openMemory } from './workspace-actions.js';
 import { listSessionsAsNotice, openPicker } from './session-picker.js';
 import { showSessionDiff } from './session-diff.js';
+import type { CommandUi } from './pager-state.js';
 import { openRewindPicker } from './rewind-picker.js';
 import { openMcp } from './mcp-actions.js';
 import { withJobActions } from './job-actions-loader.js';
@@ -37,8 +38,8 @@ interface CommandBase {
 /** A command that acts on the app (opens a view, changes a setting). */
 export interface ActionCommand extends CommandBase {
   kind: 'action';
-  /** `args`: what follows the name, trimmed. */
-  run(store: AppStore, args: string): void;
+  /** `args`: what follows the name, trimmed; `ui`: what it may ask of the floors above the store (the pager). */
+  run(store: AppStore, args: string, ui: CommandUi): void;
 }
 
 /** A command that becomes a prompt for the model (custom command files). */
@@ -58,7 +59,7 @@ export const BUILTIN_COMMANDS: readonly ActionCommand[] = [
   action('/clear', 'start a new session and clear the screen (the old one stays on disk)', (store) => sessionOf(store).clear()),
   action('/resume', 'open another session of this workspace (a picker)', (store) => void openPicker(store)),
   action('/sessions', "list this workspace's recent sessions", (store) => void listSessionsAsNotice(store)),
-  action('/diff', 'everything this session changed, as one diff in the pager', (store) => void showSessionDiff(store)),
+  action('/diff', 'everything this session changed, as one diff in the pager', (store, _args, ui) => void showSessionDiff(store, ui)),
   action('/rewind', 'pick a prompt to rewind files and conversation to (a preview first)', (store) => void openRewindPicker(store)),
   action('/mcp', 'MCP servers: state, tools; start one again or turn it off', (store) => openMcp(store)),
   action('/jobs', 'background jobs: command, state, runtime, last line; Enter opens the live pane', (store) => withJobActions((jobs) => jobs.openJobs(store))),

@@ -273,15 +273,3 @@ export function focusedStillRuns(s: Pick<AppState, 'items' | 'index' | 'shellFoc
   const f = s.shellFocus;
   return f !== null && runningBash(s.items[s.index[f.id] ?? -1]);
 }
-
-// ── the pager (`o`) ──────────────────────────────────────────────────────────────────────────
-
-export function openPager(store: AppStore): void {
-  const item = selectedItem(store.getState());
-  if (!item) return;
-  store.setState({ mode: 'pager', pagerId: item.id });
-}
-
-export function closePager(store: AppStore): void {
-  store.setState({ mode: 'history', pagerId: null });
-}

@@ -1,15 +1,21 @@
 import React from 'react';
 import { act } from 'react';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { Pager, rowSegments } from '../../components/Pager.js';
-import { openLog, TextLineSource } from '../../src/pager/log-reader.js';
-import { copyToClipboard, parseOsc52, type CopyReport } from '../../src/app/clipboard.js';
+import { rowSegments } from '../../components/Pager.js';
+import { App } from '../../components/App.js';
+import { screenLayout } from '../../components/screen-layout.js';
+import { TextLineSource } from '../../src/pager/log-reader.js';
+import { copyToClipboard, parseOsc52 } from '../../src/app/clipboard.js';
 import { PagerModel } from '../../src/pager/pager-model.js';
-import { frame, KEYS, renderAct, unmountAct, type Rendered } from './act-helpers.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { pagerOpened, pagerOpening } from '../../src/store/pager-actions.js';
+import { OpenPager, openPager, openPagerOf } from '../../src/keys/pager-open.js';
+import { COPY_MAX_CHARS } from '../../src/keys/pager-keys.js';
+import { toSafeText } from '../../src/core/text/safe-text.js';
+import { apply, bashDetails, turn } from './history-fixtures.js';
+import { frame, KEYS, renderAct, settleUntil, unmountAct, type Rendered } from './act-helpers.js';
 
 const WIDTH = 50;
 const HEIGHT = 8; // 7 content rows + status line
@@ -18,28 +24,52 @@ const lines = (n: number, f = (i: number) => `row ${i}`) => Array.from({ length:
 
 interface Harness {
   r: Rendered;
+  store: AppStore;
   model: PagerModel;
-  closed: number;
-  copies: CopyReport[];
   osc: string[];
 }
 
-async function mount(text: string, opts: { wrap?: boolean; title?: string } = {}): Promise<Harness> {
-  const model = new PagerModel(new TextLineSource(text), { width: WIDTH, height: HEIGHT - 1 }, opts);
-  const h = { model, closed: 0, copies: [] as CopyReport[], osc: [] as string[] } as Harness;
-  h.r = await renderAct(
-    <Pager
-      model={model}
-      title={opts.title ?? 'npm test'}
-      width={WIDTH}
-      height={HEIGHT}
-      onClose={() => { h.closed++; }}
-      onCopied={(rep) => h.copies.push(rep)}
-      copy={(t) => copyToClipboard(t, { write: (s) => h.osc.push(s), program: null })}
-    />,
-  );
+/** The App at WIDTH × HEIGHT + 1 (the pager takes every row but one) around a store whose clipboard records its OSC 52. */
+async function renderPagerApp(): Promise<Omit<Harness, 'model'>> {
+  const osc: string[] = [];
+  const store = createAppStore({}, { layout: screenLayout, terminal: { copy: (t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null }) } });
+  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  Object.defineProperty(r.stdout, 'columns', { get: () => WIDTH });
+  Object.defineProperty(r.stdout, 'rows', { get: () => HEIGHT + 1 });
+  await act(async () => {
+    r.stdout.emit('resize');
+  });
+  return { r, store, osc };
+}
+
+/** Waits until the store's pager is open and its first page is drawn. */
+async function opened(h: Omit<Harness, 'model'>): Promise<Harness> {
+  await settleUntil(() => openPagerOf(h.store.getState().pager) !== null);
+  const model = openPagerOf(h.store.getState().pager)!.model;
   await act(async () => { await model.idle(); });
-  return h;
+  return { ...h, model };
+}
+
+/** The pager opened through the store on a text, as /diff opens one. */
+async function mount(text: string, opts: { wrap?: boolean; title?: string } = {}): Promise<Harness> {
+  const h = await renderPagerApp();
+  await act(async () => { openPager(h.store, { kind: 'text', title: opts.title ?? 'npm test', text: toSafeText(text) }); });
+  const o = await opened(h);
+  if (opts.wrap === false) await keys(o, 'w');
+  return o;
+}
+
+/** The pager opened through the store on a bash call's log holding `log` (history mode's `o`). */
+async function mountLog(log: string): Promise<Harness & { path: string }> {
+  const h = await renderPagerApp();
+  const details = bashDetails('npm test', []);
+  writeFileSync(details.logPath, log);
+  await act(async () => apply(h.store, turn('go', [[
+    { type: 'tool_call', id: 'cmd', name: 'bash', input: { command: 'npm test' }, readOnly: false },
+    { type: 'tool_result', id: 'cmd', content: '', isError: false, durationMs: 5, details },
+  ]], 'done')));
+  await act(async () => { openPager(h.store, { kind: 'item', id: 'cmd' }); });
+  return { ...(await opened(h)), path: details.logPath };
 }
 
 /** One stdin write per key, then wait until the model has applied it (and any copy finished). */
@@ -54,9 +84,6 @@ async function keys(h: Harness, ...ks: string[]) {
 }
 
 const rowsOf = (h: Harness) => frame(h.r).split('\n');
-
-const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 describe('Pager', () => {
   it('fills exactly its height with the first rows and a status line', async () => {
@@ -179,76 +206,64 @@ describe('Pager', () => {
     await unmountAct(h.r);
   });
 
-  it('closes its source when it unmounts', async () => {
+  it('closes its source when it closes, and a pager closed while its source opens closes the source once open', async () => {
     class CountingSource extends TextLineSource {
       closes = 0;
       override async close() { this.closes++; }
     }
+    const h = await renderPagerApp();
     const source = new CountingSource(lines(3));
-    const model = new PagerModel(source, { width: WIDTH, height: HEIGHT - 1 });
-    const r = await renderAct(<Pager model={model} title="t" width={WIDTH} height={HEIGHT} onClose={() => {}} copy={async () => { throw new Error("no clipboard in this test"); }} />);
-    expect(source.closes).toBe(0);
+    const subject = { kind: 'text', title: 't', text: toSafeText('') } as const;
     await act(async () => {
-      r.unmount();
-      await model.idle();
-      await new Promise((res) => setImmediate(res));
+      pagerOpening(h.store, subject, 'input');
+      pagerOpened(h.store, subject, new OpenPager(new PagerModel(source, { width: WIDTH, height: HEIGHT - 1 })));
     });
+    expect(source.closes).toBe(0);
+    await act(async () => { h.r.stdin.write('q'); });
+    await settleUntil(() => source.closes === 1);
     expect(source.closes).toBe(1);
+    expect(h.store.getState()).toMatchObject({ mode: 'input', pager: null });
+    // Closed before its source was open: the source closes as soon as it is.
+    const late = new CountingSource(lines(3));
+    await act(async () => {
+      pagerOpening(h.store, subject, 'input');
+      h.r.stdin.write('q');
+      await new Promise((res) => setImmediate(res));
+      pagerOpened(h.store, subject, new OpenPager(new PagerModel(late, { width: WIDTH, height: HEIGHT - 1 })));
+    });
+    await settleUntil(() => late.closes === 1);
+    expect(late.closes).toBe(1);
+    expect(h.store.getState().pager).toBeNull();
+    await unmountAct(h.r);
   });
 
-  it('q and Esc close; other keys do nothing', async () => {
+  it('q and Esc close, back to the mode it came from; other keys do nothing', async () => {
     const h = await mount(lines(3));
     await keys(h, 'x', 'Z');
-    expect(h.closed).toBe(0);
+    expect(h.store.getState().mode).toBe('pager');
     await keys(h, 'q');
-    expect(h.closed).toBe(1);
-    await keys(h, KEYS.esc);
-    expect(h.closed).toBe(2);
+    expect(h.store.getState()).toMatchObject({ mode: 'input', pager: null });
+    await act(async () => { openPager(h.store, { kind: 'text', title: 't', text: toSafeText(lines(3)) }); });
+    await keys(await opened(h), KEYS.esc);
+    expect(h.store.getState()).toMatchObject({ mode: 'input', pager: null });
     await unmountAct(h.r);
   });
 
   it('y copies the whole output as clean text through OSC 52', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inkling-pager-ui-'));
-    dirs.push(dir);
-    const path = join(dir, 'bash.log');
-    writeFileSync(path, '\x1b[32mPASS\x1b[0m a.test.ts   \r\n10%\r100%\r\n' + lines(500) + '\n');
-    const model = new PagerModel(await openLog(path), { width: WIDTH, height: HEIGHT - 1 });
-    const osc: string[] = [];
-    const copies: CopyReport[] = [];
-    const r = await renderAct(
-      <Pager model={model} title="bash.log" width={WIDTH} height={HEIGHT} onClose={() => {}}
-        onCopied={(rep) => copies.push(rep)} copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} />,
-    );
-    await act(async () => { await model.idle(); });
-    await act(async () => {
-      r.stdin.write('y');
-      await new Promise((res) => setImmediate(res));
-      await model.idle();
-    });
-    expect(copies).toHaveLength(1);
-    expect(parseOsc52(osc.join(''))?.text).toBe(`PASS a.test.ts\n100%\n${lines(500)}`);
-    expect(frame(r).split('\n')[HEIGHT - 1]).toMatch(/^copied 502 lines/);
-    await unmountAct(r);
+    const h = await mountLog('\x1b[32mPASS\x1b[0m a.test.ts   \r\n10%\r100%\r\n' + lines(500) + '\n');
+    await keys(h, 'y');
+    expect(parseOsc52(h.osc.join(''))?.text).toBe(`PASS a.test.ts\n100%\n${lines(500)}`);
+    expect(frame(h.r).split('\n')[HEIGHT - 1]).toMatch(/^copied 502 lines/);
+    expect(h.store.getState().flash?.text).toMatch(/^copied 502 lines/);
+    await unmountAct(h.r);
   });
 
   it('y refuses to copy part of an output larger than the copy limit, and says where the log is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inkling-pager-ui-'));
-    dirs.push(dir);
-    const path = join(dir, 'huge.log');
-    writeFileSync(path, lines(3000) + '\n');
-    const model = new PagerModel(await openLog(path), { width: WIDTH, height: HEIGHT - 1 });
-    const osc: string[] = [];
-    const r = await renderAct(
-      <Pager model={model} title="huge.log" width={WIDTH} height={HEIGHT} onClose={() => {}} copyMaxChars={1024}
-        copy={(t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null })} />,
-    );
-    await act(async () => {
-      r.stdin.write('y');
-      await new Promise((res) => setImmediate(res));
-      await model.idle();
-    });
-    expect(osc).toEqual([]);
-    expect(model.store.getState().message).toBe(`not copied: output is over 1 KB — full log: ${path}`);
-    await unmountAct(r);
+    // Past the 8 MB limit by a few lines of 100 characters.
+    const h = await mountLog(lines(85_000, (i) => `${i}`.padEnd(100, '.')) + '\n');
+    await keys(h, 'y');
+    expect(h.osc).toEqual([]);
+    expect(h.model.store.getState().message).toBe(`not copied: output is over ${COPY_MAX_CHARS / (1 << 20)} MB — full log: ${h.path}`);
+    await unmountAct(h.r);
   });
 });

@@ -265,7 +265,7 @@ describe('undo and rewind in the TUI', () => {
     expect(r!.lastFrame()).toContain('\x1b[31m-alpha');
     await press(r!, 'q');
     expect(store.getState().mode).toBe('input');
-    expect(store.getState().pagerDoc).toBeNull();
+    expect(store.getState().pager).toBeNull();
   });
 
   it('the undo preview names a file the undo deletes, even an empty one (no ---/+++ rows)', async () => {

@@ -1,9 +1,11 @@
 // What a workspace's Claude Code settings files would do once the person trusts it, named in the
 // trust question beside inkling's own settings: each hook (it runs a command) and the
-// permissions.allow rules (calls that would run without asking). Until then neither applies.
+// permissions.allow rules (calls that would run without asking), and the project skills'
+// allowed-tools (calls that would run without asking while the skill is active). Until then none applies.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IgnoredSetting } from '../core/config/tighten.js';
+import type { Skill } from '../core/skills/discover-skills.js';
 import { claudeSettingsFiles } from './claude-settings-files.js';
 
 const SHOWN = 120;
@@ -26,4 +28,11 @@ export async function claudeWouldSet(workspaceRoot: string, userHome: string, re
     if (Array.isArray(allow) && allow.length > 0) out.push({ file: named, key: 'permissions.allow', value: shown(JSON.stringify(allow)), why: 'lets calls run without asking' });
   }
   return out;
+}
+
+/** The workspace's skills whose allowed-tools would apply once it is trusted. */
+export function skillsWouldAllow(skills: readonly Skill[], workspaceRoot: string): IgnoredSetting[] {
+  return skills
+    .filter((s) => s.origin === 'project' && s.allowedTools.length > 0)
+    .map((s) => ({ file: path.relative(workspaceRoot, s.file), key: 'allowed-tools', value: shown(s.allowedTools.join(' ')), why: 'lets calls run without asking while the skill is active' }));
 }

@@ -67,8 +67,9 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       const report = config.report!.trust;
       if (report.trusted) return null;
       // Claude Code's files count too: their hooks run code and their allow rules loosen.
-      const { claudeWouldSet } = await import('./claude-trust.js');
-      const wouldSet = [...report.ignored, ...(await claudeWouldSet(config.workspaceRoot, process.env.HOME ?? os.homedir(), config.settings.compat.claude))];
+      const [{ claudeWouldSet, skillsWouldAllow }, { sessionSkills }] = await Promise.all([import('./claude-trust.js'), import('./skills-session.js')]);
+      const skills = skillsWouldAllow((await sessionSkills(config)).skills, config.workspaceRoot);
+      const wouldSet = [...report.ignored, ...(await claudeWouldSet(config.workspaceRoot, process.env.HOME ?? os.homedir(), config.settings.compat.claude)), ...skills];
       if (wouldSet.length === 0) return null;
       let done = false;
       return {

@@ -13,7 +13,7 @@ import type { CommandSandbox } from '../core/shell/command-sandbox.js';
 import type { Skill } from '../core/skills/discover-skills.js';
 import type { SetupLists } from '../core/setup/setup-lists.js';
 import { keepSetupLists } from './setup-lists-session.js';
-import { sessionSkills, skillDisplayPath } from './skills-session.js';
+import { applySkillRules, sessionSkills, skillDisplayPath } from './skills-session.js';
 import type { ChildSetup } from '../core/agents/child-setup.js';
 import { UsageError } from './args.js';
 import { SECRET_ENV_NAMES } from './config.js';
@@ -200,6 +200,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
   answering = agent;
+  await applySkillRules(gate, skills.found, config.report?.trust.trusted ?? false, { messages: () => agent.messages, dropped: (id) => agent.toolCallCost(id)?.edit === 'drop' });
   const lists = (await import('../core/setup/setup-lists.js')).createSetupLists({
     skills: skills.found,
     ...(hooks ? { hooks } : {}),

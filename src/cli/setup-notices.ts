@@ -12,5 +12,7 @@ export async function setupNotices(config: InklingConfig): Promise<string[]> {
   ]);
   const [skills, hooks, agents] = await Promise.all([sessionSkills(config), sessionHookFiles(config), sessionAgents(config)]);
   const rules = claudePermissionRules(config.workspaceRoot, config.report?.trust.trusted ?? false, config.settings.compat.claude);
-  return [...skills.notices, ...hooks.notices, ...agents.notices, ...rules.problems];
+  const { skillAllowRules } = await import('../core/skills/skill-permissions.js');
+  const skillRules = skillAllowRules(skills.skills, config.report?.trust.trusted ?? false);
+  return [...skills.notices, ...skillRules.problems, ...hooks.notices, ...agents.notices, ...rules.problems];
 }

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CustomCommand, CustomCommandSet } from '../core/commands/custom-commands.js';
 import type { Skill, SkillDiscovery } from '../core/skills/discover-skills.js';
+import type { Message } from '../core/conversation.js';
+import type { PermissionGate } from '../core/permissions/gate.js';
 import type { InklingConfig } from './config.js';
 
 const found = new Map<string, Promise<SkillDiscovery>>();
@@ -57,4 +59,15 @@ export function withSkillCommands(set: CustomCommandSet, skills: readonly Custom
   const added = skills.filter((c) => !taken.has(c.name.toLowerCase()));
   const commands = [...set.commands, ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { commands, notices: set.notices };
+}
+
+/**
+ * A started skill's allowed-tools are allow rules while the conversation holds it started (the gate
+ * asks at every check); a project skill's only in a trusted workspace. Nothing when no skill has any.
+ */
+export async function applySkillRules(gate: PermissionGate, skills: readonly Skill[], trusted: boolean, conversation: { messages(): readonly Message[]; dropped(id: string): boolean }): Promise<void> {
+  if (!skills.some((s) => s.allowedTools.length > 0)) return;
+  const [{ skillAllowRules, activeSkillRules }, { startedSkills }] = await Promise.all([import('../core/skills/skill-permissions.js'), import('../core/skills/started-skills.js')]);
+  const rules = skillAllowRules(skills, trusted);
+  if (rules.bySkill.size > 0) gate.setRulesWhileActive(() => activeSkillRules(rules, startedSkills(conversation.messages(), conversation.dropped)));
 }

@@ -43,6 +43,7 @@ export class PermissionGate {
   private readonly session: PermissionRule[];
   private readonly waiting: Map<string, (d: ApprovalDecision | undefined) => void>;
   private parser: BashParser | undefined;
+  private whileActive: () => readonly PermissionRule[] = () => [];
 
   constructor(
     private readonly opts: PermissionGateOptions,
@@ -62,6 +63,14 @@ export class PermissionGate {
     const child = new PermissionGate({ ...this.opts, mode }, { session: this.session, waiting: this.waiting });
     child.parser = this.parser;
     return child;
+  }
+
+  /**
+   * Allow rules that apply only while something holds, asked for at every check: the allowed-tools of
+   * the skills the conversation holds started. Not a child's (the skill is the parent's).
+   */
+  setRulesWhileActive(rules: () => readonly PermissionRule[]): void {
+    this.whileActive = rules;
   }
 
   get mode(): PermissionMode {
@@ -85,7 +94,7 @@ export class PermissionGate {
   rulesInForce(): { kind: keyof RuleSet; rule: PermissionRule }[] {
     const { deny, ask, allow } = this.opts.rules;
     const of = (kind: keyof RuleSet, rules: readonly PermissionRule[]) => rules.map((rule) => ({ kind, rule }));
-    return [...of('deny', deny), ...of('ask', ask), ...of('allow', [...allow, ...this.session])];
+    return [...of('deny', deny), ...of('ask', ask), ...of('allow', [...allow, ...this.session, ...this.whileActive()])];
   }
 
   /** Stops applying one rule (the very object rulesInForce gave); false when it is no longer in force. */
@@ -181,6 +190,7 @@ export class PermissionGate {
     return {
       mode: this.modeNow,
       ...this.opts.rules,
+      allow: [...this.opts.rules.allow, ...this.whileActive()],
       session: this.session,
       protectedPaths: this.opts.protectedPaths ?? [],
       workspaceRoot: this.opts.workspaceRoot,

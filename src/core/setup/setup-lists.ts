@@ -4,6 +4,7 @@
 // session; each permission rule in force with its source (the CLI removes one from its file).
 import type { Message } from '../conversation.js';
 import type { Skill } from '../skills/discover-skills.js';
+import { startedSkills } from '../skills/started-skills.js';
 import type { CommandHook } from '../hooks/hook-settings.js';
 import type { SessionHooks } from '../hooks/session-hooks.js';
 import type { AgentDefinition, AgentOrigin } from '../agents/agent-definitions.js';
@@ -100,9 +101,6 @@ export interface SetupListsOptions {
   agents?: readonly AgentDefinition[];
 }
 
-// The first line of a started skill's text: the skill tool's result and a /name prompt both begin so.
-const STARTED = /^Skill "([a-z0-9-]+)" is active/;
-
 export function createSetupLists(opts: SetupListsOptions): SetupLists {
   const hookAt = (number: number) => opts.hooks?.all[number - 1];
   return {
@@ -164,21 +162,4 @@ export function createSetupLists(opts: SetupListsOptions): SetupLists {
       return true;
     },
   };
-}
-
-/** Skills the conversation holds started: a skill tool call (not one reading a file) whose result is not dropped, or a /name prompt. */
-function startedSkills(messages: readonly Message[], dropped: (id: string) => boolean): Set<string> {
-  const out = new Set<string>();
-  for (const m of messages) {
-    for (const b of m.content) {
-      if (b.type === 'tool_use' && b.name === 'skill') {
-        const input = b.input as { name?: unknown; file?: unknown } | undefined;
-        if (typeof input?.name === 'string' && input.file === undefined && !dropped(b.id)) out.add(input.name);
-      } else if (b.type === 'text' && m.role === 'user') {
-        const name = STARTED.exec(b.text)?.[1];
-        if (name) out.add(name);
-      }
-    }
-  }
-  return out;
 }

@@ -92,10 +92,11 @@ function elapsedPad(s: StatusSlice, now: number): string {
  * The status line's parts, highest priority first. The first part never drops; as the width
  * shrinks, the lowest part that still has a shorter choice takes it first (its choices run
  * longest first), and a higher part gives up detail only when the lower ones have no shorter
- * choice left — after which the lower ones start again from their longest. The order the issue
- * fixes for parts still to come: waiting for you (approval, secret) > the mode when not default >
- * running children and jobs > context meter > tokens and cost > hints. (The waiting call is in the
- * state part today, the meter goes with the session's tokens.)
+ * choice left — after which the lower ones start again from their longest. The order: waiting for
+ * you (approval, secret: the state part says so) > the mode when not default > running children and
+ * jobs > thinking on > context meter > tokens and cost > hints. (The meter is drawn after the
+ * session's tokens, in their part: it is that part's last choice before nothing. In history mode
+ * and shell focus the hints are the keys and the part shows nothing.)
  */
 interface StatusPart {
   name: string;
@@ -123,6 +124,14 @@ const STATUS_PARTS: readonly StatusPart[] = [
     },
   },
   {
+    name: 'agents',
+    coloured: true,
+    choices: (s) => {
+      const n = s.agents ?? 0;
+      return n > 0 ? [paint.accent(`${n} agent${n === 1 ? '' : 's'} running`), paint.accent(`${n} agent${n === 1 ? '' : 's'}`), ''] : [''];
+    },
+  },
+  {
     name: 'jobs',
     coloured: true,
     // Running background jobs (/jobs lists them): they use the machine while nothing else seems to.
@@ -135,14 +144,6 @@ const STATUS_PARTS: readonly StatusPart[] = [
     choices: (s) => (s.thinkingBudget ? [paint.accent('thinking'), ''] : ['']),
   },
   {
-    name: 'agents',
-    coloured: true,
-    choices: (s) => {
-      const n = s.agents ?? 0;
-      return n > 0 ? [paint.accent(`${n} agent${n === 1 ? '' : 's'} running`), paint.accent(`${n} agent${n === 1 ? '' : 's'}`), ''] : [''];
-    },
-  },
-  {
     name: 'tokens',
     choices: (s, { model }) => {
       // In history mode and shell focus the keys matter more than the tokens.
@@ -150,10 +151,10 @@ const STATUS_PARTS: readonly StatusPart[] = [
       const turnCost = formatCost(estimateCost(model, s.turnUsage));
       const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
       const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
-      const session =
-        `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}` +
-        contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
-      return [`${turn} · ${session}`, session, ''];
+      const meter = contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
+      const session = `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}${meter}`;
+      // The context meter outlasts the tokens and cost (it says when the conversation will be compacted).
+      return [`${turn} · ${session}`, session, ...(meter ? [meter.slice(' · '.length)] : []), ''];
     },
   },
   {

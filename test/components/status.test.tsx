@@ -36,9 +36,11 @@ describe('status line', () => {
     const medium = statusLine(s, 'claude-sonnet-4-6', 100, 0);
     expect(medium).toContain('session ↑45k');
     expect(medium).toMatch(/Esc interrupt $/);
+    // Issue 29's order: the context meter outlasts the tokens and cost, and the hints shorten before it goes.
     const narrow = statusLine(s, 'claude-sonnet-4-6', 75, 0);
     expect(narrow).not.toContain('session');
-    expect(narrow).toContain('Esc interrupt · Enter queue');
+    expect(narrow).toContain('ctx 0.7% of 200k');
+    expect(narrow).toMatch(/Esc interrupt $/);
     const flash = statusLine({ ...s, flash: { text: 'press Ctrl+C again to exit', at: Date.now() } }, 'm', 100, Date.now());
     expect(flash).toContain('press Ctrl+C again to exit');
     // At 60 columns a long flash (the path /export wrote) is cut, not left out.
@@ -64,6 +66,23 @@ describe('status line', () => {
     } finally {
       applyPaletteTheme('dark', { noColor: true });
     }
+  });
+
+  it("keeps issue 29's order as the width shrinks: running agents before jobs, the context meter after the tokens and cost are gone", () => {
+    const s = { ...createAppStore().getState(), phase: 'tools' as const, turnStartedAt: 0, activeToolIds: ['t'],
+      turnUsage: usage(1200, 300), sessionUsage: usage(45_000, 2_100), contextTokens: 150_000, agents: 2, jobsRunning: 1 };
+    const wide = stripAnsi(statusLine(s, 'claude-sonnet-4-6', 200, 0));
+    expect(wide.indexOf('2 agents running')).toBeLessThan(wide.indexOf('jobs 1'));
+    expect(wide).toContain('session ↑45k ↓2.1k $0.17 · ctx 75% of 200k');
+    // The tokens and cost go first; the meter stays (without its separator), and so do the agents and jobs.
+    const widths = Array.from({ length: 140 }, (_, i) => 200 - i);
+    const lines = widths.map((w) => stripAnsi(statusLine(s, 'claude-sonnet-4-6', w, 0)));
+    const meterOnly = lines.findIndex((l) => !l.includes('session') && l.includes('ctx 75% of 200k'));
+    expect(meterOnly).toBeGreaterThan(-1);
+    expect(lines[meterOnly]).toMatch(/2 agents? .*j(obs )?1 {2}ctx 75% of 200k/);
+    // The meter goes before the agents and jobs shorten.
+    const lastMeter = lines.length - 1 - [...lines].reverse().findIndex((l) => l.includes('ctx 75%'));
+    expect(lines.slice(0, lastMeter + 1).every((l) => l.includes('2 agents'))).toBe(true);
   });
 
   it('keeps the hints in place while the elapsed time grows (no jitter every second)', () => {

@@ -31,6 +31,7 @@ import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
 import { loadMarkdown, warmMarkdown } from './markdown-lines.js';
+import { onHighlighterLoaded } from './code-highlight.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
 import { Transcript } from './Transcript.js';
@@ -121,6 +122,11 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     t.unref?.();
     return () => clearTimeout(t);
   }, [store, markdownDelayMs]);
+  // The first code block in a named language loaded the highlighter: the blocks drawn plain meanwhile get their colours.
+  useEffect(() => {
+    const off = onHighlighterLoaded(() => redrawAll(store));
+    return () => void off();
+  }, [store]);
 
   if (mode === 'pager') {
     return (

@@ -1,44 +1,19 @@
-// Markdown → coloured screen rows. `marked` (lexer only) and `cli-highlight` load lazily, on the
-// first assistant message, so they cost nothing at start-up; until then text shows plain.
+// Markdown → coloured screen rows. `marked` (lexer only) loads lazily, on the first assistant
+// message, so it costs nothing at start-up; until then text shows plain. Code in a named language
+// is coloured by code-highlight.ts, which loads only when such a block is first drawn.
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';
 import { activePalette } from './palette.js';
 import { layoutTable } from './markdown-table.js';
+import { highlightCode } from './code-highlight.js';
 
-interface Libs {
-  lexer: (src: string) => Token[];
-  highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean; theme?: Record<string, (s: string) => string> }) => string;
-  supportsLanguage: (name: string) => boolean;
-  /** Every token kind the highlighter paints by default (its own colours suit a dark background). */
-  kinds: string[];
-}
-
-let libs: Libs | null = null;
+let lexer: ((src: string) => Token[]) | null = null;
 let loading: Promise<void> | null = null;
 
-/**
- * Token kinds of the highlighter, painted by palette role. Every kind it knows is named: a kind
- * left out falls back to its default colours (plain yellow function names on white).
- */
-function lightCodeTheme(kinds: string[]): Record<string, (s: string) => string> {
-  const plain = (s: string) => s;
-  return {
-    ...Object.fromEntries(kinds.map((kind) => [kind, plain])),
-    keyword: paint.accent, built_in: paint.heading, type: paint.heading, literal: paint.accent, number: paint.code,
-    string: paint.ok, regexp: paint.removed, comment: paint.dim, doctag: paint.dim, title: paint.bold, meta: paint.dim,
-    attr: paint.warn, attribute: paint.warn, tag: paint.accent, name: paint.accent, addition: paint.added, deletion: paint.removed,
-  };
-}
-
-/** Starts loading the markdown libraries once; resolves when they are ready. */
+/** Starts loading the markdown lexer once; resolves when it is ready. */
 export function loadMarkdown(): Promise<void> {
-  loading ??= Promise.all([import('marked'), import('cli-highlight')]).then(([marked, hlModule]) => {
-    // cli-highlight is CommonJS: its functions are named exports under Node, but only on
-    // `default` once bundled.
-    const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
-    libs = {
-      lexer: (src) => marked.lexer(src), highlight: hl.highlight, supportsLanguage: hl.supportsLanguage, kinds: Object.keys(hl.DEFAULT_THEME),
-    };
+  loading ??= import('marked').then((marked) => {
+    lexer = (src) => marked.lexer(src);
   });
   return loading;
 }
@@ -64,12 +39,12 @@ const WARM_SAMPLES = [
 export async function warmMarkdown(width = 80): Promise<void> {
   for (const sample of WARM_SAMPLES) {
     await new Promise<void>((resolve) => setTimeout(resolve, 0).unref());
-    if (libs) markdownLines(sample, width);
+    if (lexer) markdownLines(sample, width);
   }
 }
 
 export function lexMarkdown(text: string): Token[] | null {
-  return libs ? libs.lexer(text) : null;
+  return lexer ? lexer(text) : null;
 }
 
 /** Renders markdown to rows of at most `width` columns (plain wrapped text until loaded). */
@@ -148,19 +123,9 @@ function listLines(list: Tokens.List, width: number): string[] {
 
 function codeLines(code: Tokens.Code, width: number): string[] {
   const lang = (code.lang ?? '').split(/\s/)[0] ?? '';
-  let body = code.text;
+  const palette = activePalette();
   // The highlighter has its own colours: under NO_COLOR the code stays plain.
-  if (libs && lang && activePalette().colour && libs.supportsLanguage(lang)) {
-    try {
-      // The highlighter's own colours suit a dark background; on a light one the palette's roles do.
-      const theme = activePalette().theme === 'light' ? lightCodeTheme(libs.kinds) : undefined;
-      body = libs.highlight(code.text, { language: lang, ignoreIllegals: true, ...(theme ? { theme } : {}) });
-    } catch {
-      // A highlighter failure must never hide the code: show it plain.
-    }
-  } else {
-    body = paint.code(code.text);
-  }
+  const body = (lang && palette.colour ? highlightCode(code.text, lang, palette.theme) : null) ?? paint.code(code.text);
   // No language label: a bare "ts" row reads as part of the text, and the colours already say code.
   return body.split('\n').flatMap((l) => wrapWithPrefix(l, width, '  '));
 }

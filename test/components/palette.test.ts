@@ -95,7 +95,7 @@ describe('no colour outside the palette', () => {
 describe('code blocks on a light background', () => {
   it('are highlighted with the light palette, and not at all under NO_COLOR', async () => {
     const { loadMarkdown, markdownLines } = await import('../../components/markdown-lines.js');
-    await loadMarkdown();
+    await Promise.all([loadMarkdown(), (await import('../../components/code-highlight.js')).loadHighlighter()]);
     const md = '```ts\nconst answer = "yes"; // why\n```';
     applyPaletteTheme('light', { noColor: false, level: 2 });
     const light = markdownLines(md, 60).join('\n');
@@ -113,7 +113,7 @@ describe('code blocks on a light background', () => {
     highlighterChalk.level = 2;
     try {
       const { loadMarkdown, markdownLines } = await import('../../components/markdown-lines.js');
-      await loadMarkdown();
+      await Promise.all([loadMarkdown(), (await import('../../components/code-highlight.js')).loadHighlighter()]);
       applyPaletteTheme('light', { noColor: false, level: 2 });
       const body = 'function greet(name: string, n = 2) { return `hi ${name}`; }\nclass A extends B { @dec m(x) {} }';
       const light = ['ts', 'js', 'python', 'go', 'rust', 'html', 'css'].map((lang) => markdownLines('```' + lang + '\n' + body + '\n```', 60).join('\n')).join('\n');

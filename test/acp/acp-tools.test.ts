@@ -1,0 +1,105 @@
+// Tool calls over ACP: a read (kind, location, raw input), an edit (its diff from the ledger), a
+// bash command (its screen streams as content, then head/tail and the log's path), and a command
+// cancelled midway (its process is gone, the prompt answers cancelled).
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionNotification } from '@agentclientprotocol/sdk';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
+import { nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
+import { ensureBuilt } from '../cli/run-bin.js';
+
+const KEY = 'sk-test-fake-acp-tools-9Xk2';
+let fake: FakeAnthropic;
+let ws: string;
+const children: AcpChild[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  fake = await startFakeAnthropic();
+}, 120_000);
+afterAll(() => fake.close());
+afterEach(async () => {
+  for (const c of children.splice(0)) await c.close();
+  await rm(ws, { recursive: true, force: true });
+});
+
+async function session(args: string[] = ['--yolo']): Promise<{ c: AcpChild; sessionId: string }> {
+  ws = await realpath(await mkdtemp(join(tmpdir(), 'inkling-acp-tools-')));
+  const c = startAcp({ cwd: ws, args, env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url } });
+  children.push(c);
+  await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
+  return { c, sessionId };
+}
+
+type Update = Extract<SessionNotification['update'], { sessionUpdate: 'tool_call' | 'tool_call_update' }>;
+const callUpdates = (c: AcpChild, id: string): Update[] =>
+  c.updates.map((n) => n.update).filter((u): u is Update => (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') && u.toolCallId === id);
+const textOf = (u: Update): string => (u.content ?? []).map((b) => (b.type === 'content' && b.content.type === 'text' ? b.content.text : '')).join('');
+
+async function processesRunning(text: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').join(' ').includes(text)) pids.push(Number(name));
+  }
+  return pids;
+}
+
+describe('tool calls over ACP', () => {
+  it('a read, an edit with its diff from the ledger, and a command whose output streams', async () => {
+    const { c, sessionId } = await session();
+    await writeFile(join(ws, 'a.txt'), 'one\nkeep\n');
+    fake.enqueue(
+      reply({ toolUses: [{ name: 'read_file', input: { path: 'a.txt' }, id: 'toolu_read' }] }),
+      reply({ toolUses: [{ name: 'edit_file', input: { path: 'a.txt', old_string: 'one', new_string: 'two' }, id: 'toolu_edit' }] }),
+      reply({ toolUses: [{ name: 'bash', input: { command: 'for i in 1 2 3 4; do echo line$i; sleep 0.4; done' }, id: 'toolu_bash' }] }),
+      reply({ text: 'all done' }),
+    );
+    const answer = await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'work' }] });
+    expect(answer.stopReason).toBe('end_turn');
+
+    const read = callUpdates(c, 'toolu_read');
+    expect(read[0]).toMatchObject({ sessionUpdate: 'tool_call', kind: 'read', status: 'pending', rawInput: { path: 'a.txt' }, locations: [{ path: join(ws, 'a.txt') }] });
+    expect(read.at(-1)).toMatchObject({ status: 'completed' });
+    expect(textOf(read.at(-1)!)).toContain('keep');
+
+    const edit = callUpdates(c, 'toolu_edit');
+    expect(edit[0]).toMatchObject({ kind: 'edit', title: 'Edit a.txt' });
+    expect(edit.at(-1)).toMatchObject({ status: 'completed', content: [{ type: 'diff', path: join(ws, 'a.txt'), oldText: 'one\nkeep\n', newText: 'two\nkeep\n' }] });
+
+    const bash = callUpdates(c, 'toolu_bash');
+    expect(bash[0]).toMatchObject({ kind: 'execute', title: 'for i in 1 2 3 4; do echo line$i; sleep 0.4; done' });
+    const done = bash.findIndex((u) => u.status === 'completed');
+    // The screen came while the command ran: content updates before the one that completes it.
+    const live = bash.slice(0, done).filter((u) => textOf(u).includes('line1'));
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.some((u) => !textOf(u).includes('line4'))).toBe(true);
+    const final = textOf(bash[done]!);
+    expect(final).toContain('line4');
+    expect(final).toMatch(/Full output: \/.+\.log/);
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 90_000);
+
+  it('cancelled mid-command: the command and what it started end, and the prompt answers cancelled', async () => {
+    const { c, sessionId } = await session();
+    const marker = `sleep 123.${process.pid}`;
+    fake.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: `echo started; ${marker}` }, id: 'toolu_long' }] }), reply({ text: 'after' }));
+    const answer = c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run it' }] });
+    await c.waitForUpdate((n) => n.update.sessionUpdate === 'tool_call_update' && textOf(n.update).includes('started'), 'the command’s first output');
+    expect(await processesRunning(marker)).not.toEqual([]);
+    await c.connection.agent.notify('session/cancel', { sessionId });
+    await expect(answer).resolves.toEqual({ stopReason: 'cancelled' });
+    const until = Date.now() + 10_000;
+    while ((await processesRunning(marker)).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await processesRunning(marker)).toEqual([]);
+    expect(callUpdates(c, 'toolu_long').at(-1)).toMatchObject({ status: 'failed' });
+    // The session goes on: the next prompt is answered.
+    fake.enqueue(reply({ text: 'still here' }));
+    await expect(c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'again' }] })).resolves.toEqual({ stopReason: 'end_turn' });
+    expect(nonFrames(c.stdout())).toEqual([]);
+  }, 90_000);
+});

@@ -51,7 +51,7 @@ export class AcpSessions {
     this.open.get(id)?.dispose();
     const session = new AcpSession({ id, config, agent, door: createAgentDoor(agent), client, scrub: this.scrub, notices });
     this.open.set(id, session);
-    if (opened && resume?.replay) for (const event of opened.restored.replay) session.updates.handle(event);
+    if (opened && resume?.replay) session.updates.replay(opened.restored.replay);
     if (opened) opened.restored.replay = [];
     return session;
   }

@@ -53,6 +53,14 @@ export class SessionUpdates {
     });
   }
 
+  /** A recorded session's events, as they happened: the person's prompts too (a live prompt is the editor's own). */
+  replay(events: readonly AgentEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'turn_start') this.send({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.prompt } });
+      else this.handle(event);
+    }
+  }
+
   /** `parent`: the task call a child agent's event belongs to. */
   handle(event: DoorEvent, parent?: string): void {
     switch (event.type) {

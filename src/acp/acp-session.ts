@@ -99,6 +99,8 @@ export class AcpSession {
     const mode = MODES.find((m) => m.id === modeId);
     if (!mode) throw RequestError.invalidParams({ modeId }, `no mode "${modeId}"; the modes are ${MODES.map((m) => m.id).join(', ')}`);
     this.parts.door.send({ type: 'setMode', mode: mode.id });
+    // The door's setMode is silent (the TUI's own key changed it); every editor view of the session hears it.
+    this.updates.send({ sessionUpdate: 'current_mode_update', currentModeId: mode.id });
   }
 
   async prompt(prompt: InklingPrompt): Promise<PromptResponse> {

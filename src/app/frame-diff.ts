@@ -171,6 +171,8 @@ export interface DiffingStdout {
    * over the screen, so no row the differ believes unchanged can be trusted).
    */
   repaint(): void;
+  /** Redraws go out at once instead of a frame after the last (the test render option, screen-render.ts). */
+  unthrottle(): void;
 }
 
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
@@ -181,11 +183,12 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   // A block changed in place is drawn by Ink's last frame again (live-cells.ts), soon after.
   let redrawTimer: NodeJS.Timeout | null = null;
   let lastFrameAt = -Infinity;
+  let redrawMs = REDRAW_MS;
   const drawn = createDrawnRows({
     shows: (placeholder) => cells.shows(placeholder),
     repaint() {
       if (redrawTimer !== null) return;
-      const wait = lastFrameAt + REDRAW_MS - performance.now();
+      const wait = lastFrameAt + redrawMs - performance.now();
       if (wait <= 0) redraw();
       else redrawTimer = setTimeout(redraw, wait);
       redrawTimer?.unref?.();
@@ -264,5 +267,8 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
     resizeFrames.resized();
     redraw();
   };
-  return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint };
+  const unthrottle = () => {
+    redrawMs = 0;
+  };
+  return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint, unthrottle };
 }

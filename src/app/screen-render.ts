@@ -8,6 +8,23 @@ import { DrawnRowsContext } from '../../components/drawn-rows-context.js';
 import type { DiffingStdout } from './frame-diff.js';
 import { RENDER_OPTIONS } from './render-options.js';
 
-export function renderScreen(node: ReactNode, writer: DiffingStdout, options: Omit<RenderOptions, 'stdout'> = {}): Instance {
-  return render(createElement(DrawnRowsContext.Provider, { value: writer.drawn }, node), { ...RENDER_OPTIONS, ...options, stdout: writer.stdout });
+export interface ScreenOptions extends Omit<RenderOptions, 'stdout'> {
+  /**
+   * The test render option: every frame goes out as React commits it, not on the frame clock —
+   * Ink's `maxFps: 0` (its throttle then waits for nothing: each render writes at once) and the
+   * writer's redraws unwaited. A test then looks at the screen right after its act() instead of
+   * sleeping out the 33 ms throttle.
+   */
+  immediateFrames?: boolean;
+}
+
+export function renderScreen(node: ReactNode, writer: DiffingStdout, options: ScreenOptions = {}): Instance {
+  const { immediateFrames, ...inkOptions } = options;
+  if (immediateFrames) writer.unthrottle();
+  return render(createElement(DrawnRowsContext.Provider, { value: writer.drawn }, node), {
+    ...RENDER_OPTIONS,
+    ...(immediateFrames ? { maxFps: 0 } : {}),
+    ...inkOptions,
+    stdout: writer.stdout,
+  });
 }

@@ -128,8 +128,9 @@ describe('the app in a real terminal', () => {
     await act(async () => {
       const app = <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />;
       const options = { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false };
-      // Through the frame writer (drawn rows, row differ, guard), or straight from Ink.
-      insts.push(writer ? renderScreen(app, writer, options) : render(app, { ...RENDER_OPTIONS, ...options, stdout: out }));
+      // Through the frame writer (drawn rows, row differ, guard), or straight from Ink; either way
+      // each frame goes out as React commits it (the test render option; Ink's maxFps 0 alone).
+      insts.push(writer ? renderScreen(app, writer, { ...options, immediateFrames: true }) : render(app, { ...RENDER_OPTIONS, ...options, maxFps: 0, stdout: out }));
     });
     return screen;
   }
@@ -198,7 +199,6 @@ describe('the app in a real terminal', () => {
         step();
         b.flush();
       });
-      await new Promise((r) => setTimeout(r, 60));
       await ink.flush();
       await ours.flush();
       // The two apps render a moment apart: elapsed times may differ.
@@ -224,7 +224,6 @@ describe('the app in a real terminal', () => {
         fn();
         b.flush();
       });
-      await new Promise((r) => setTimeout(r, 60));
       await ours.flush();
       return ours.stdout.writes.slice(from);
     };

@@ -18,7 +18,8 @@ afterEach(async () => {
 
 export type Screen = ReturnType<typeof createScreen>;
 
-export async function mount(store: AppStore, cols: number, rows: number) {
+/** `throttled`: frames and redraws on the frame clock as in the TUI (a test of the throttle itself). */
+export async function mount(store: AppStore, cols: number, rows: number, opts: { throttled?: boolean } = {}) {
   const screen = createScreen(cols, rows);
   const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
   const counts = { inkFrames: 0, commits: 0 };
@@ -33,6 +34,8 @@ export async function mount(store: AppStore, cols: number, rows: number) {
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
           onRender: () => counts.inkFrames++,
+          // Frames and redraws go out as they happen: a test waits for what it expects on screen.
+          immediateFrames: !opts.throttled,
         },
       ),
     );

@@ -10,6 +10,7 @@ import { SPINNER, SPINNER_CELL } from '../../components/text-layout.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { clockless, freshScreen as freshAt, mount, settled, sleep } from './frame-writer-app.js';
+import { FRAME_MS } from '../../src/core/frame-clock.js';
 
 const COMMAND = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
 
@@ -40,17 +41,15 @@ const freshScreen = (store: AppStore, cols: number, rows: number) => freshAt(sto
 const ticks = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `tick${from + i}`);
 
 /** The App on the writer with the command running and its first line on screen, Ink's last frame gone out. */
-async function mountRunning(cols: number, rows: number) {
+async function mountRunning(cols: number, rows: number, opts: { throttled?: boolean } = {}) {
   const store = createAppStore({}, { layout: screenLayout });
-  const app = await mount(store, cols, rows);
+  const app = await mount(store, cols, rows, opts);
   let pane!: ReturnType<typeof running>;
   await act(async () => {
     pane = running(store);
     pane.output(ticks(1));
   });
   await settled(app.screen, (l) => l.some((r) => r.includes('tick1')));
-  // Let Ink's last frame go out before counting.
-  await act(async () => sleep(50));
   return { ...app, store, pane };
 }
 
@@ -63,7 +62,6 @@ describe("a command's live output", () => {
     for (let n = 2; n <= 5; n++) {
       await act(async () => pane.output(ticks(n)));
       await settled(screen, (l) => l.some((r) => r.includes(`tick${n}`)));
-      await act(async () => sleep(40));
     }
     await act(async () => pane.output(ticks(20)));
     await settled(screen, (l) => l.some((r) => r.includes('tick20')));
@@ -79,7 +77,9 @@ describe("a command's live output", () => {
   });
 
   it('shows the last of several updates that come faster than the writer draws', async () => {
-    const { store, screen, writer, counts, pane } = await mountRunning(80, 24);
+    // The writer's interval itself is under test: on the frame clock, and a frame's time after Ink's last.
+    const { store, screen, writer, counts, pane } = await mountRunning(80, 24, { throttled: true });
+    await act(async () => sleep(FRAME_MS + 10));
     const before = { ...counts, redrawn: writer.stats.redrawn, writes: screen.stdout.writes.length };
     await act(async () => {
       for (let n = 2; n <= 6; n++) pane.output(ticks(n));
@@ -128,7 +128,6 @@ describe("a command's live output", () => {
     expect(writer.stats.redrawn).toBe(before.redrawn);
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
     // Once Ink has drawn a frame, a line is the writer's alone again.
-    await act(async () => sleep(50));
     const commits = counts.commits;
     await act(async () => pane.output(ticks(4)));
     await settled(screen, (l) => l.some((r) => r.includes('tick4')));
@@ -144,7 +143,6 @@ describe("a command's live output", () => {
       pane.output(ticks(3));
     });
     await settled(screen, (l) => l.some((r) => r.includes('tick3')) && !l.some((r) => r.endsWith('…')));
-    await act(async () => sleep(50));
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 70, 20));
     await act(async () => pane.output(ticks(4)));
     await settled(screen, (l) => l.some((r) => r.includes('tick4')));
@@ -167,14 +165,12 @@ describe("a command's live output", () => {
       pane.output(ticks(1));
     });
     await settled(screen, (l) => l.some((r) => r.includes('tick1')));
-    await act(async () => sleep(50));
     let commits = counts.commits;
     // The first call, far above the view, changes: nothing on screen does.
     await act(async () => {
       pane.b.push({ type: 'log_dropped', id: 'c0', logPath: '/tmp/c0.log' });
       pane.b.flush();
     });
-    await act(async () => sleep(50));
     expect(counts.commits).toBe(commits);
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
     // The call just above the pane, in view: a real frame.
@@ -186,7 +182,6 @@ describe("a command's live output", () => {
     expect(counts.commits).toBeGreaterThan(commits);
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
     // And the pane's lines are the writer's again.
-    await act(async () => sleep(50));
     commits = counts.commits;
     await act(async () => pane.output(ticks(2)));
     await settled(screen, (l) => l.some((r) => r.includes('tick2')));

@@ -19,12 +19,9 @@ afterEach(async () => {
   inst = null;
 });
 
+// Frames go out as React commits them (immediateFrames): nothing to wait out but xterm's parse.
 async function settle(screen: { flush(): Promise<void> }) {
-  for (let i = 0; i < 4; i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 40));
-    });
-  }
+  await act(async () => {});
   await screen.flush();
 }
 
@@ -39,6 +36,7 @@ describe('Ctrl+L', () => {
       inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, frames, {
         stdin: screen.stdin as unknown as NodeJS.ReadStream,
         patchConsole: false,
+        immediateFrames: true,
       });
     });
     await settle(screen);

@@ -58,6 +58,7 @@ describe('the app resized in a real terminal', () => {
         renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
+          immediateFrames: true,
         }),
       );
     });
@@ -65,13 +66,10 @@ describe('the app resized in a real terminal', () => {
     return screen;
   }
 
-  // Ink writes throttled frames on its own timer (≤ 30 fps), after React has committed.
+  // Frames go out as React commits them (immediateFrames): what a commit drew is in the terminal
+  // once xterm has parsed it.
   async function settle(screen: { flush(): Promise<void> }) {
-    for (let i = 0; i < 4; i++) {
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 40));
-      });
-    }
+    await act(async () => {});
     await screen.flush();
   }
 

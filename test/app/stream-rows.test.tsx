@@ -9,7 +9,7 @@ import { screenLayout } from '../../components/screen-layout.js';
 import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { createEventBinding } from '../../src/store/event-binding.js';
 import { redrawAll } from '../../src/store/view-actions.js';
-import { clockless, freshScreen, mount, settled, sleep, type Screen } from './frame-writer-app.js';
+import { clockless, freshScreen, mount, settled, type Screen } from './frame-writer-app.js';
 
 /** A turn, and a way to push its events one flush at a time. */
 function turn(store: AppStore) {
@@ -29,7 +29,6 @@ async function stream(screen: Screen, push: ReturnType<typeof turn>, words: stri
   for (const w of words) {
     await act(async () => push(type === 'text_delta' ? { type, text: ` ${w}` } : { type, thinking: ` ${w}` }));
     await settled(screen, shows(w));
-    await act(async () => sleep(40));
   }
 }
 
@@ -48,8 +47,6 @@ describe('a streaming answer', () => {
       push({ type: 'text_delta', text: '# Plan\n\nFirst **bold** step.\n\n- one\n- two\n\nword0' });
     });
     await settled(screen, shows('word0'));
-    // Let Ink's last frame go out before counting.
-    await act(async () => sleep(50));
     const before = { ...counts, redrawn: writer.stats.redrawn };
 
     // Enough words to wrap onto more rows, and a new paragraph (a block finished mid-stream).
@@ -57,7 +54,6 @@ describe('a streaming answer', () => {
     await stream(screen, push, said.slice(0, 20), 'text_delta');
     await act(async () => push({ type: 'text_delta', text: '\n\nNext' }));
     await settled(screen, shows('Next'));
-    await act(async () => sleep(40));
     await stream(screen, push, said.slice(20), 'text_delta');
 
     expect(counts.commits).toBe(before.commits);
@@ -89,7 +85,6 @@ describe('a streaming answer', () => {
       push({ type: 'thinking_delta', thinking: 'Let me see: think0' });
     });
     await settled(screen, shows('think0'));
-    await act(async () => sleep(50));
     const before = { ...counts, redrawn: writer.stats.redrawn };
     await stream(screen, push, words(8, 'think'), 'thinking_delta');
     expect(counts.commits).toBe(before.commits);
@@ -100,7 +95,6 @@ describe('a streaming answer', () => {
     await act(async () => push({ type: 'text_delta', text: 'Answer0' }));
     await settled(screen, shows('Answer0'));
     expect(counts.commits).toBeGreaterThan(before.commits);
-    await act(async () => sleep(50));
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24, shows('Answer0')));
     // And its next words are the writer's again.
     const commits = counts.commits;
@@ -117,14 +111,12 @@ describe('a streaming answer', () => {
       push({ type: 'text_delta', text: words(40, 'w').join(' ') });
     });
     await settled(screen, shows('w40'));
-    await act(async () => sleep(50));
     // The delta arrives in the same moment as the resize, before the app has laid out again.
     await act(async () => {
       screen.stdout.resize(50, 20);
       push({ type: 'text_delta', text: ' after' });
     });
     await settled(screen, (l) => shows('after')(l) && !l.some((r) => r.endsWith('…')));
-    await act(async () => sleep(50));
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 50, 20, shows('after')));
     // At the new size, the next word is the writer's again.
     const commits = counts.commits;

@@ -24,8 +24,9 @@ afterEach(async () => {
   inst = null;
 });
 
+// Frames go out as React commits them (immediateFrames): nothing to wait out but xterm's parse.
 const settle = async (screen: { flush(): Promise<void> }) => {
-  await new Promise((r) => setTimeout(r, 60));
+  await act(async () => {});
   await screen.flush();
 };
 
@@ -52,7 +53,7 @@ describe('hostile text through every path to the terminal', () => {
           markdownDelayMs={0}
         /></KeyOwner>,
         out,
-        { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false },
+        { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false, immediateFrames: true },
       );
     });
     const binding = createEventBinding(store, { intervalMs: 0 });

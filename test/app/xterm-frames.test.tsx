@@ -26,6 +26,8 @@ async function mount(store: AppStore, cols: number, rows: number) {
       stdin: screen.stdin as unknown as NodeJS.ReadStream,
       ...(process.env.INKLING_TEST_INCREMENTAL ? { incrementalRendering: true } : {}),
       patchConsole: false,
+      // Each frame goes out as React commits it: nothing to sleep out.
+      immediateFrames: true,
     });
   });
   await screen.flush();
@@ -36,8 +38,6 @@ async function commit(fn: () => void, screen: { flush(): Promise<void> }) {
   await act(async () => {
     fn();
   });
-  // Ink writes throttled frames on its own timer (≤ 30 fps), after React has committed.
-  await new Promise((r) => setTimeout(r, 50));
   await screen.flush();
 }
 

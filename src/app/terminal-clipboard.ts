@@ -37,12 +37,12 @@ export interface TerminalClipboard {
   readonly speaks: boolean | null;
 }
 
-const FAILURES: Record<ReadFailure, string> = {
-  denied: 'the terminal refused to read the clipboard',
-  busy: 'the terminal is busy with another clipboard read; press Ctrl+V again',
-  unavailable: 'the terminal has no clipboard to read',
-  'too-big': '',
-  malformed: "the terminal's clipboard answer could not be read",
+/** The status line's text when a read fails (short: the line has room for little more). */
+const FAILURES: Record<Exclude<ReadFailure, 'too-big'>, string> = {
+  denied: 'nothing pasted: the terminal refused',
+  busy: 'nothing pasted: the terminal is busy; Ctrl+V again',
+  unavailable: 'nothing pasted: the terminal has no clipboard',
+  malformed: "nothing pasted: the terminal's answer was unreadable",
 };
 
 const size = (n: number) => (n >= 1 << 20 ? `${Math.round(n / (1 << 20))} MB` : `${Math.round(n / 1024)} KB`);
@@ -56,15 +56,22 @@ export function createTerminalClipboard(opts: TerminalClipboardOptions): Termina
   let reads = 0;
   let current: { id: string; assembler: ReadAssembler; settle(p: ReadProgress | 'timeout'): void; timer: NodeJS.Timeout } | null = null;
 
+  // The whole story of a terminal that does not answer is told once; the status line says it short after.
+  let toldWhy = false;
+
   const outcome = (p: ReadProgress | 'timeout'): ClipboardContent => {
     if (p === 'timeout') {
-      return { kind: 'none', reason: `nothing pasted: no answer from the terminal in ${waitMs / 1000} s (allow kitty's prompt, then Ctrl+V again)` };
+      return {
+        kind: 'none',
+        reason: `nothing pasted: no answer from the terminal in ${waitMs / 1000} s`,
+        detail: `Ctrl+V asked the terminal for its clipboard (OSC 5522) and had no answer in ${waitMs / 1000} s. kitty asks you first: allow it (or let clipboard_control in kitty.conf allow it), then press Ctrl+V again.`,
+      };
     }
-    if (p.kind === 'empty') return { kind: 'none', reason: 'nothing to paste: the clipboard holds no image or text' };
-    if (p.kind === 'failed') {
-      const why = p.why === 'too-big' ? `the clipboard holds more than ${size(maxBytes)}; save it as a file and paste its path` : FAILURES[p.why];
-      return { kind: 'none', reason: `nothing pasted: ${why}` };
+    if (p.kind === 'empty') return { kind: 'none', reason: 'nothing to paste: no image or text on the clipboard' };
+    if (p.kind === 'failed' && p.why === 'too-big') {
+      return { kind: 'none', reason: `nothing pasted: more than ${size(maxBytes)}`, detail: `The clipboard holds more than ${size(maxBytes)}, more than Ctrl+V takes through the terminal: save the image as a file and paste its path.` };
     }
+    if (p.kind === 'failed') return { kind: 'none', reason: FAILURES[p.why as Exclude<ReadFailure, 'too-big'>] };
     if (p.kind === 'done' && p.mime in CLIPBOARD_IMAGE_TYPES) return { kind: 'image', file: saveClipboardImage(p.bytes, p.mime, opts.scratchDir) };
     if (p.kind === 'done') {
       const text = p.bytes.toString('utf8');
@@ -100,9 +107,10 @@ export function createTerminalClipboard(opts: TerminalClipboardOptions): Termina
     async read(local) {
       if (speaks !== true || current) {
         const got = await local();
-        if (got.kind !== 'none' || speaks === true) return got;
-        const hint = opts.tmux ? ' (inside tmux it also needs `set -g allow-passthrough on`)' : '';
-        return { kind: 'none', reason: `${got.reason}; the terminal does not answer OSC 5522 (kitty and Ghostty ≥ 1.4 do${hint})` };
+        if (got.kind !== 'none' || speaks === true || toldWhy) return got;
+        toldWhy = true;
+        const tmux = opts.tmux ? '; inside tmux they need `set -g allow-passthrough on`' : '';
+        return { ...got, detail: `Ctrl+V: ${got.reason}, and the terminal does not read its clipboard for programs (OSC 5522: kitty and Ghostty ≥ 1.4 do${tmux}). Paste a file's path, or the text, with the terminal's own paste key.` };
       }
       const id = `inkling-${process.pid}-${++reads}`;
       return new Promise<ClipboardContent>((resolve) => {

@@ -6,7 +6,8 @@ import {
   acceptCompletion, clearPrompt, closeCompletion, editInput, moveCompletion, pressExit, replacePrompt, sendPrompt, shellLineSent, walkPromptHistory,
   type InputExtras,
 } from '../store/input-actions.js';
-import { closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
+import type { ClipboardContent } from '../store/clipboard-content.js';
+import { addNotice, closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -85,8 +86,11 @@ async function pasteClipboard(store: AppStore, env: KeyEnv): Promise<void> {
 }
 
 async function insertClipboard(store: AppStore, env: KeyEnv): Promise<void> {
-  const got = await store.terminal.readClipboard().catch((err: Error) => ({ kind: 'none' as const, reason: `nothing pasted: ${err.message}` }));
-  if (got.kind === 'none') return flash(store, got.reason);
+  const got = await store.terminal.readClipboard().catch((err: Error): ClipboardContent => ({ kind: 'none', reason: `nothing pasted: ${err.message}` }));
+  if (got.kind === 'none') {
+    if (got.detail) addNotice(store, got.detail);
+    return flash(store, got.reason);
+  }
   if (got.kind === 'text') return insertPaste(store, got.text.replace(/\r\n?/g, '\n'), env);
   const image = store.door.send({ type: 'imageMeta', file: got.file });
   if (!image) return flash(store, 'the clipboard image is not a PNG, JPEG, GIF or WebP this can send');

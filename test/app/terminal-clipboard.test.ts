@@ -38,7 +38,7 @@ describe('the terminal clipboard', () => {
     expect(tc.speaks).toBeNull();
     expect(await tc.read(async () => ({ kind: 'text', text: 'from xclip' }))).toEqual({ kind: 'text', text: 'from xclip' });
     const none = await tc.read(async () => ({ kind: 'none', reason: 'nothing to paste: no clipboard program found' }));
-    expect(none).toEqual({ kind: 'none', reason: expect.stringContaining('inside tmux it also needs `set -g allow-passthrough on`') });
+    expect(none).toEqual({ kind: 'none', reason: 'nothing to paste: no clipboard program found', detail: expect.stringContaining('inside tmux they need `set -g allow-passthrough on`') });
   });
 
   it('leaves replies that are not its own (OSC 11, another mode) for the next taker', () => {

@@ -28,6 +28,8 @@ afterEach(async () => {
 const input = (x: Harness) => x.store.getState().input.text;
 /** The status line's message, whole (the line itself cuts a long one short). */
 const said = (x: Harness) => x.store.getState().flash?.text ?? '';
+/** The screen with wrapped lines joined (a transcript notice wraps at the screen's width). */
+const shown = (x: Harness) => frame(x.r).replace(/\s*\n\s*/g, ' ');
 
 interface FakeTerminal {
   tc: TerminalClipboard;
@@ -92,8 +94,9 @@ describe('Ctrl+V through the terminal (OSC 5522)', () => {
   it('says when the terminal does not answer in time, lets the held keys go, and never types a late answer', async () => {
     const fake = await start({ speaks: true, waitMs: 50 });
     await press(h!.r, ...'keep', '\x16', '!');
-    await waitFor(() => said(h!).includes('no answer from the terminal in 0.05 s'));
-    expect(frame(h!.r)).toContain('nothing pasted: no answer');
+    await waitFor(() => said(h!) === 'nothing pasted: no answer from the terminal in 0.05 s');
+    expect(frame(h!.r)).toContain('nothing pasted: no answer from the terminal');
+    expect(shown(h!)).toContain('kitty asks you first: allow it');
     expect(input(h!)).toBe('keep!');
     await press(h!.r, ...answer(fake, { 'image/png': tinyPng(8, 8) }));
     await press(h!.r, 'x');
@@ -105,7 +108,8 @@ describe('Ctrl+V through the terminal (OSC 5522)', () => {
     await press(h!.r, ...'big ', '\x16', 'k');
     await waitFor(() => readRequests(fake.written()).length === 1);
     await press(h!.r, ...answer(fake, { 'image/png': noisyPng(100, 100) }));
-    await waitFor(() => said(h!) === 'nothing pasted: the clipboard holds more than 4 KB; save it as a file and paste its path');
+    await waitFor(() => said(h!) === 'nothing pasted: more than 4 KB');
+    expect(shown(h!)).toContain('save the image as a file and paste its path');
     expect(input(h!)).toBe('big k');
   });
 
@@ -114,14 +118,19 @@ describe('Ctrl+V through the terminal (OSC 5522)', () => {
     await press(h!.r, '\x16');
     await waitFor(() => readRequests(fake.written()).length === 1);
     await press(h!.r, ...answer(fake, {}, { error: 'EPERM' }));
-    await waitFor(() => said(h!) === 'nothing pasted: the terminal refused to read the clipboard');
+    await waitFor(() => said(h!) === 'nothing pasted: the terminal refused');
   });
 
-  it('uses the clipboard program when the terminal does not speak it, and says both when neither reads', async () => {
+  it('uses the clipboard program when the terminal does not speak it, and says both, once, when neither reads', async () => {
     const fake = await start({ speaks: false });
     await press(h!.r, '\x16');
-    await waitFor(() => said(h!).endsWith('; the terminal does not answer OSC 5522 (kitty and Ghostty ≥ 1.4 do)'));
+    await waitFor(() => said(h!) === 'nothing to paste: no clipboard program found (install wl-clipboard or xclip)');
+    const told = 'the terminal does not read its clipboard for programs (OSC 5522: kitty and Ghostty ≥ 1.4 do)';
+    await waitFor(() => shown(h!).includes(told));
     expect(fake.localReads).toBe(1);
     expect(readRequests(fake.written())).toEqual([]);
+    await press(h!.r, '\x16');
+    await waitFor(() => fake.localReads === 2);
+    expect(shown(h!).split(told)).toHaveLength(2);
   });
 });

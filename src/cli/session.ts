@@ -165,12 +165,16 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
       ...(memoryText ? { memory: memoryText } : {}),
     }),
   );
+  // The plan tools are the parent's alone (added after the children's list was taken).
+  const plan = (await import('./plan-session.js')).sessionPlan(config, gate);
+  tools.push(...plan.tools);
   const systemPrompt = composeSystemPrompt({
     base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
     memory: memoryText,
     append: config.systemPrompt.append,
   });
   const agent = createAgent({
+    plan: plan.keeper,
     permissions: gate,
     ...(hooks ? { hooks } : {}),
     ...(ledger ? { ledger } : {}),

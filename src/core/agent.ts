@@ -16,6 +16,7 @@ import type { ContextEdit } from './events.js';
 import type { ConversationRecorder } from './sessions/recorder.js';
 import type { RestoredSession } from './sessions/session-restore.js';
 import type { JobControl } from './jobs/job-types.js';
+import type { PlanKeeper } from './plan/plan-keeper.js';
 
 export interface AgentConfig {
   provider: Provider;
@@ -74,6 +75,8 @@ export interface AgentConfig {
   hooks?: SessionHooks;
   /** A child agent (core/agents): its hooks are SubagentStart and SubagentStop, not the session's and Stop. */
   subagent?: SubagentHookRole;
+  /** The plan (core/plan): update_plan's list and exit_plan_mode's cards; children have none. */
+  plan?: PlanKeeper;
 }
 
 export interface Agent {
@@ -92,6 +95,8 @@ export interface Agent {
   clear(): void;
   /** The background jobs (core/jobs): Ctrl+B, /jobs, the job view. dispose() kills those still running. */
   readonly jobs: JobControl;
+  /** The plan and exit_plan_mode's waiting cards (answerPlan); absent for a child agent. */
+  readonly plan?: PlanKeeper | undefined;
   /** The change ledger (undo, rewind, diffs), when there is one. */
   readonly ledger: ChangeLedger | undefined;
   /**

@@ -6,6 +6,7 @@ import type { SecretRequest } from './tools/secret-request.js';
 import type { SkippedFile } from './checkpoints/snapshot.js';
 import type { FileChange } from './checkpoints/tree-diff.js';
 import type { ApprovalDecision, ApprovalPreview, PermissionMode, RememberOffer } from './permissions/approval.js';
+import type { PlanChange, PlanView } from './plan/plan-types.js';
 
 /** awaiting_approval: the call waits for the person (approval_request); denied: it was refused and never ran. */
 export type ToolStatus = 'queued' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'cancelled' | 'denied';
@@ -144,6 +145,14 @@ export type AgentEvent =
   /** The full output log of call `id` was deleted to keep the session's logs under their cap (sessions). */
   | { type: 'log_dropped'; id: string; logPath: string }
   | { type: 'turn_end'; reason: TurnEndReason }
+  /**
+   * The plan (core/plan) changed: update_plan set it, a prompt after it was completed reset it
+   * (`reset`, no steps), or its step in progress went 5 model requests without a tool call (`stalled`).
+   * Conversation state, not transcript: the latest one is the plan.
+   */
+  | { type: 'plan_update'; plan: PlanView; change: PlanChange }
+  /** exit_plan_mode's card for call `id` waits for the person: answer through the door's answerPlan. */
+  | { type: 'plan_review'; id: string; plan: string }
   /**
    * An event of a child agent (the task tool, core/agents): `agent.id` is the id of the task call
    * that runs it, `depth` 1 for the parent's children, 2 for theirs (whose events arrive wrapped

@@ -23,7 +23,7 @@ import { contextWindow } from './providers/models.js';
 import { fitImages, imageLimits } from './images/downscale.js';
 import { imageMeta } from './images/image-blocks.js';
 import type { ToolInputChannel } from './tools/tool.js';
-import { toolContext } from './tools/tool-context.js';
+import { inputSenders, toolContext } from './tools/tool-context.js';
 import { newSessionState } from './session-state.js';
 import { TurnMarks } from './turn-marks.js';
 import { toolCallHooks } from './hooks/tool-call-hooks.js';
@@ -56,15 +56,21 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
   let answering: { provider: AgentConfig['provider']; model: string; maxTokens: number; thinkingBudget?: number | undefined } = { provider: config.provider, model: config.model, maxTokens: config.maxTokens, thinkingBudget: config.thinkingBudget };
   let warming: Promise<void> | undefined;
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
-  const publish = (emit: (e: AgentEvent) => void) => (e: AgentEvent) => {
-    // Children's requests count in the session's usage (the status line, /cost); the turn's stays the parent's own.
-    const child = childRequestUsage(e);
-    if (child) sessionUsage = addUsage(sessionUsage, child);
-    const unrecorded = recorder?.event(e);
-    config.onEvent?.(e);
-    emit(e);
-    if (unrecorded) emit({ type: 'notice', message: unrecorded });
-    turnHooks.noticeWaiting(e);
+  const publish = (emit: (e: AgentEvent) => void) => {
+    const send = (e: AgentEvent) => {
+      // Children's requests count in the session's usage (the status line, /cost); the turn's stays the parent's own.
+      const child = childRequestUsage(e);
+      if (child) sessionUsage = addUsage(sessionUsage, child);
+      const unrecorded = recorder?.event(e);
+      config.onEvent?.(e);
+      emit(e);
+      if (unrecorded) emit({ type: 'notice', message: unrecorded });
+      turnHooks.noticeWaiting(e);
+      // The plan follows the agent's events (reset on a new prompt, the stall marker): its change comes right after.
+      const planned = config.plan?.observe(e);
+      if (planned) send(planned);
+    };
+    return send;
   };
 
   const rewinds = conversationRewinds({
@@ -127,24 +133,15 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     get contextWindow() {
       return context.window();
     },
-    writeToTool(id, data) {
-      const channel = inputs.get(id);
-      if (!channel) return false;
-      channel.write(data);
-      return true;
-    },
-    resizeTool(id, cols, rows) {
-      const channel = inputs.get(id);
-      if (!channel) return false;
-      channel.resize(cols, rows);
-      return true;
-    },
+    ...inputSenders(inputs),
     setPaneSize(cols, rows) {
       paneSize = { cols, rows };
     },
     jobs,
+    plan: config.plan,
     clear() {
       void jobs.killAll('/clear');
+      config.plan?.clear();
       turnHooks.cleared();
       messages = [];
       turns.clear();
@@ -161,6 +158,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       adopt(restored);
       // The earlier run's jobs join the list (as ended), under the ids the view then shows.
       restored.jobs = jobs.adopt(restored.jobs);
+      config.plan?.restore(restored.plan);
       sessionUsage = restored.usage;
       if (recorder) {
         recorder.continueSession(restored.id, restored.logs);
@@ -252,6 +250,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
       provider: answering.provider,
       model: answering.model,
       maxTokens: config.maxTokens,
+      plan: config.plan?.summaryNote(),
     });
     if (outcome.kind === 'compacted') {
       turnHooks.sessionAgain('compact');
@@ -284,7 +283,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     for (const message of fitted.notes) emit({ type: 'notice', message });
     // The ledger marks the prompt and hands over what the model must hear first (an undo since).
     const notes = config.ledger ? await config.ledger.beginTurn(prompt, turns.next, emit) : [];
-    const content: UserBlock[] = [...[...notes, ...shellNotes.splice(0)].map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
+    const content: UserBlock[] = [...[...notes, ...shellNotes.splice(0), ...(config.plan?.notes(config.permissions?.mode) ?? [])].map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
     turns.add(content, prompt);
     const unrecorded = recorder?.prompt(prompt, content);
     if (unrecorded) emit({ type: 'notice', message: unrecorded });
@@ -370,6 +369,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         for (const pinned of context.pin(registry.definitions(), messages, registry.resultsToPin(uses, results))) emit(pinned);
         if (signal.aborted || batch.stoppedByPerson) return end('aborted');
         if (final.stopReason === 'max_tokens') return end('max_tokens');
+        if (batch.endsTurn) return end('end_turn');
         continue;
       }
       if (signal.aborted) return end('aborted');

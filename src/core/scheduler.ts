@@ -61,6 +61,7 @@ export class ToolCallBatch {
   private readonly calls: ScheduledCall[] = [];
   private streaming = true;
   private stoppedAt: string | undefined;
+  private endingTurn = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     deps.signal.addEventListener('abort', () => this.cancelUnfinished(), { once: true });
@@ -120,6 +121,11 @@ export class ToolCallBatch {
   /** The person stopped the turn at an approval (Esc): the loop ends the turn after these results. */
   get stoppedByPerson(): boolean {
     return this.stoppedAt !== undefined;
+  }
+
+  /** A call's result said the turn ends after these results (ToolResult.endsTurn). */
+  get endsTurn(): boolean {
+    return this.endingTurn;
   }
 
   /** True once a call that is not read-only has started: its effects cannot be taken back. */
@@ -316,6 +322,7 @@ export class ToolCallBatch {
 
   private finish(call: ScheduledCall, result: ToolResult, durationMs: number, status: 'done' | 'error' | 'cancelled' | 'denied'): void {
     call.state = 'settled';
+    if (result.endsTurn) this.endingTurn = true;
     call.result = {
       type: 'tool_result',
       tool_use_id: call.use.id,

@@ -2,6 +2,7 @@
 // itself never asks; the child's calls go through the permission chain. A child in plan mode
 // (explore) makes its call read-only, so several run at once; a child that may write is a barrier,
 // and the ledger's snapshots around its call hold exactly its changes.
+import { PARENT_ONLY_TOOLS } from '../plan/plan-types.js';
 import { modelInfo, MODEL_CATALOG } from '../providers/models.js';
 import type { PermissionMode } from '../permissions/approval.js';
 import type { AnyTool, Tool, ToolContext, ToolResult } from '../tools/tool.js';
@@ -102,7 +103,7 @@ function interrupted(agent: string): ToolResult {
 
 /** The definition's tools (all but task when it lists none), less its disallowed ones; task only when listed. */
 function childTools(setup: ChildSetup, def: AgentDefinition, depth: number): AnyTool[] {
-  const all = setup.tools().filter((t) => t.name !== TASK_TOOL);
+  const all = setup.tools().filter((t) => t.name !== TASK_TOOL && !PARENT_ONLY_TOOLS.has(t.name));
   const allowed = def.tools ? all.filter((t) => def.tools!.includes(t.name)) : all;
   const tools = allowed.filter((t) => !def.disallowedTools?.includes(t.name));
   if (def.tools?.includes(TASK_TOOL) && !def.disallowedTools?.includes(TASK_TOOL)) tools.push(createTaskTool(setup, depth) as AnyTool);

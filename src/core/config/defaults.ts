@@ -33,6 +33,7 @@ export interface ResolvedSettings {
   images: { maxLongEdge?: number };
   web: { search: 'auto' | 'off' };
   agents: { maxConcurrent: number; maxDepth: 1 | 2 };
+  todo: { tool: 'on' | 'off' | 'auto' };
   compat: { claude: boolean };
 }
 
@@ -58,6 +59,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   images: {},
   web: { search: 'auto' },
   agents: { maxConcurrent: 8, maxDepth: 2 },
+  todo: { tool: 'auto' },
   compat: { claude: true },
 };
 

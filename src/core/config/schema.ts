@@ -148,6 +148,13 @@ export const settingsSchema = z
       )
       .partial()
       .describe('Child agents the model starts with the task tool'),
+    todo: z
+      .strictObject(
+        { tool: z.enum(['on', 'off', 'auto'], { error: '"on", "off" or "auto"' }).describe("The update_plan tool (the plan panel): on, off, or auto (on, except for models the catalog marks as keeping their own list)") },
+        { error: 'an object like { "tool": "off" }' },
+      )
+      .partial()
+      .describe("The model's task plan"),
     compat: z
       .strictObject({ claude: z.boolean({ error: 'true or false' }).describe("Read Claude Code's files: .claude/ in the workspace and ~/.claude (skills, agents)") }, { error: 'an object like { "claude": false }' })
       .partial()

@@ -26,6 +26,8 @@ export interface CompactionRun {
   signal: AbortSignal;
   emit: (e: AgentEvent) => void;
   keepTurns?: number;
+  /** The plan in force (core/plan), restated by the summary request and after the summary. */
+  plan?: string | undefined;
 }
 
 export async function compactConversation(run: CompactionRun): Promise<CompactionOutcome> {
@@ -37,7 +39,7 @@ export async function compactConversation(run: CompactionRun): Promise<Compactio
   const kept = run.messages.slice(from);
   let summary: { text: string; usage: Usage };
   try {
-    const request = summaryRequest({ model: run.model, maxTokens: run.maxTokens, earlier, edits: run.context.edits, ...(run.instructions ? { instructions: run.instructions } : {}) });
+    const request = summaryRequest({ model: run.model, maxTokens: run.maxTokens, earlier, edits: run.context.edits, ...(run.instructions ? { instructions: run.instructions } : {}), ...(run.plan ? { plan: run.plan } : {}) });
     summary = await requestSummary(run.provider, request, run.signal);
   } catch (err) {
     if (run.signal.aborted) return { kind: 'aborted' };
@@ -46,7 +48,7 @@ export async function compactConversation(run: CompactionRun): Promise<Compactio
     run.emit({ type: 'error', message, retryable: true });
     return { kind: 'failed', message };
   }
-  const message = summaryMessage(summary.text, earlier, run.context.edits);
+  const message = summaryMessage(summary.text, earlier, run.context.edits, run.plan);
   const messages = repairHistory([message, ...kept]);
   run.emit({
     type: 'compaction',

@@ -47,13 +47,14 @@ export function keptFrom(messages: readonly Message[], keepTurns = DEFAULT_KEPT_
 }
 
 /** The summary request: no tools, the earlier part as text, the person's instructions last. */
-export function summaryRequest(opts: { model: string; maxTokens: number; earlier: readonly Message[]; edits: ContextEdits; instructions?: string }): ProviderRequest {
+export function summaryRequest(opts: { model: string; maxTokens: number; earlier: readonly Message[]; edits: ContextEdits; instructions?: string; plan?: string }): ProviderRequest {
   const transcript = renderTranscript(opts.edits.apply(opts.earlier));
   const ask = [
     'Here is the conversation so far:',
     '',
     transcript,
     '',
+    ...(opts.plan ? ['The task plan the agent keeps (it goes on after the summary as it is; restate where each step stands):', opts.plan, ''] : []),
     'Write the summary now.',
     ...(opts.instructions?.trim() ? ['', `Instructions from the person for this summary: ${opts.instructions.trim()}`] : []),
   ].join('\n');
@@ -93,7 +94,7 @@ export async function requestSummary(provider: Provider, request: ProviderReques
 }
 
 /** The message that replaces the earlier part: the summary, then every pinned result in it verbatim. */
-export function summaryMessage(summary: string, earlier: readonly Message[], edits: ContextEdits): UserMessage {
+export function summaryMessage(summary: string, earlier: readonly Message[], edits: ContextEdits, plan?: string): UserMessage {
   const uses = toolUsesById(earlier);
   const results = earlier.flatMap((m) => (m.role === 'user' ? m.content.filter((b): b is ToolResultBlock => b.type === 'tool_result') : []));
   const pinned = results.filter((b) => edits.isPinned(b.tool_use_id));
@@ -105,6 +106,7 @@ export function summaryMessage(summary: string, earlier: readonly Message[], edi
   const content: UserBlock[] = [{ type: 'text', text: `${SUMMARY_HEADER}\n${summary}` }];
   if (dropped.length > 0) content.push({ type: 'text', text: `${DROPPED_IMAGES_HEADER} ${dropped.map(imageLine).join('; ')}]` });
   for (const b of pinned) content.push({ type: 'text', text: pinnedText(uses.get(b.tool_use_id), b) }, ...(b.images ?? []));
+  if (plan) content.push({ type: 'text', text: plan });
   return { role: 'user', content };
 }
 

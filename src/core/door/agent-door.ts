@@ -116,6 +116,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return agent.respondToApproval(request.id, request.decision);
       case 'answerSecret':
         return agent.answerSecret(request.request, request.answer);
+      case 'answerPlan':
+        return agent.plan?.reviews.answer(request.id, { choice: request.choice, ...(request.message ? { message: request.message } : {}) }) ?? false;
       case 'writeToCommand':
         return agent.writeToTool(request.id, request.data);
       case 'resize':

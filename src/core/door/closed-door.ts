@@ -9,6 +9,7 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
   switch (request.type) {
     case 'interrupt':
     case 'respondToApproval':
+    case 'answerPlan':
     case 'writeToCommand':
     case 'compact':
     case 'shell':

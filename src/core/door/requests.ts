@@ -21,6 +21,7 @@ import type { ElicitAnswer } from '../mcp/elicitation.js';
 import type { BackgroundRefusal, JobEvent, JobInfo } from '../jobs/job-types.js';
 import type { NotifySettings, RunFacts, ThinkingSwitch } from '../startup-info.js';
 import type { AgentListing, HookListing, PermissionListing, SkillListing } from '../setup/setup-lists.js';
+import type { PlanAnswer } from '../plan/plan-types.js';
 
 export type AgentRequest =
   /** A prompt: starts a turn (after the previous one has wound down). */
@@ -34,6 +35,8 @@ export type AgentRequest =
   /** Forgets the conversation (/clear), stopping what runs. */
   | { type: 'clear' }
   | { type: 'respondToApproval'; id: string; decision: ApprovalDecision }
+  /** The person's answer to exit_plan_mode's card (plan_review `id`); false when it no longer waits. */
+  | ({ type: 'answerPlan'; id: string } & PlanAnswer)
   /** A secret_request's answer (its `request` id; null: Esc or "no"): goes to the asking program only. */
   | { type: 'answerSecret'; request: string; answer: string | null }
   /** Keys typed into a running command's pty; answers false when it no longer runs. */
@@ -140,6 +143,7 @@ export interface Answers {
   interrupt: boolean;
   clear: void;
   respondToApproval: boolean;
+  answerPlan: boolean;
   answerSecret: boolean;
   writeToCommand: boolean;
   resize: void;

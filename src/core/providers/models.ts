@@ -30,6 +30,8 @@ export interface ModelInfo {
   imageLongEdge?: number;
   /** False for older models that only lend their facts to matching names: /model does not offer them. */
   offered?: false;
+  /** The model keeps its own task list: setting todo.tool auto gives it no update_plan (none is marked today). */
+  keepsOwnPlan?: true;
 }
 
 const CLAUDE_WINDOW = 200_000;

@@ -166,6 +166,8 @@ export class SessionRecorder implements ConversationRecorder {
         return this.keep({ type: 'context_edit', event });
       case 'images_dropped':
         return this.keep({ type: 'images_dropped', event });
+      case 'plan_update':
+        return this.keep({ type: 'plan', plan: event.plan, change: event.change });
       case 'permission_mode':
         // A session not written yet gets the mode with its header (nobody typed: no file).
         return this.fresh ? undefined : this.keep({ type: 'mode', mode: event.mode });

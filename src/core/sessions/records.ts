@@ -5,6 +5,7 @@ import type { AgentEvent, TurnEndReason } from '../events.js';
 import type { ToolDetails } from '../tools/details.js';
 import type { JobInfo } from '../jobs/job-types.js';
 import type { StoredImage, StoredImageBlock } from './session-images.js';
+import type { PlanChange, PlanView } from '../plan/plan-types.js';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -85,6 +86,9 @@ export interface SidechainRecord { type: 'sidechain'; at: number; event: Extract
  */
 export interface JobRecord { type: 'job'; at: number; job: JobInfo; told?: string }
 
+/** The plan changed (core/plan: update_plan, a reset, the stall marker); the last one is the plan a resumed session goes on with. */
+export interface PlanRecord { type: 'plan'; plan: PlanView; change: PlanChange }
+
 export type SessionRecord =
   | JobRecord
   | HeaderRecord
@@ -103,7 +107,8 @@ export type SessionRecord =
   | LogDroppedRecord
   | ResumedRecord
   | ForkedFromRecord
-  | SidechainRecord;
+  | SidechainRecord
+  | PlanRecord;
 
 export type SessionRecordType = SessionRecord['type'];
 
@@ -126,6 +131,7 @@ const KNOWN: Record<SessionRecordType, true> = {
   resumed: true,
   forked_from: true,
   sidechain: true,
+  plan: true,
 };
 
 export function isKnownRecord(value: unknown): value is SessionRecord {

@@ -11,6 +11,7 @@ import { withoutImages } from '../context/drop-images.js';
 import type { HeaderRecord, LedgerRecord, SessionRecord, ToolResultRecord } from './records.js';
 import { lazyFields, sourceOf, storedView } from './stored-fields.js';
 import { SidechainReplay } from '../agents/sidechain-replay.js';
+import type { PlanView } from '../plan/plan-types.js';
 
 export interface RestoredPrompt {
   /** The user message's blocks as they are in `messages` (a rewind finds the turn by them). */
@@ -36,6 +37,8 @@ export interface RestoredSession {
   forkedFrom?: { session: string; prompt: number };
   /** The background jobs of the runs that recorded it, all ended (one still running then ended with its run). */
   jobs: JobInfo[];
+  /** The plan last recorded (core/plan); absent when the session never had one. */
+  plan?: PlanView;
 }
 
 export const ENDED_MID_TURN = 'This session ended in the middle of a turn (inkling was stopped); calls that had not finished are marked interrupted.';
@@ -161,6 +164,10 @@ export function restoreSession(id: string, records: readonly SessionRecord[]): R
         break;
       case 'forked_from':
         out.forkedFrom = { session: r.session, prompt: r.prompt };
+        break;
+      case 'plan':
+        out.plan = r.plan;
+        replay.push({ type: 'plan_update', plan: r.plan, change: r.change });
         break;
       case 'sidechain':
         // A child agent's record: replayed for its cards, never part of the parent's conversation.

@@ -11,8 +11,10 @@ import type { WebFetchDetails } from './web-fetch-details.js';
 import type { WebSearchDetails } from './web-search-details.js';
 import type { WriteDetails } from './write-details.js';
 import type { TaskDetails } from '../agents/task-details.js';
+import type { PlanDetails, PlanReviewDetails } from '../plan/plan-details.js';
 
 export type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
+export type { PlanDetails, PlanReviewDetails };
 export type { BashDetails, EditDetails, GrepDetails, ListDetails, McpDetails, ReadDetails, SkillDetails, TaskDetails, WebFetchDetails, WebSearchDetails, WriteDetails };
 
-export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails | WebSearchDetails | TaskDetails;
+export type ToolDetails = ReadDetails | WriteDetails | EditDetails | ListDetails | GrepDetails | BashDetails | McpDetails | SkillDetails | WebFetchDetails | WebSearchDetails | TaskDetails | PlanDetails | PlanReviewDetails;

@@ -34,5 +34,22 @@ export function toolContext(parts: ToolContextParts, toolCallId: string, signal:
     paneSize: parts.paneSize,
     ...(secrets ? { askSecret: (request, asked) => secrets.ask(toolCallId, request, asked, emit) } : {}),
     publishAgentEvent: emit,
+    publishEvent: emit,
+  };
+}
+
+/** The agent's writeToTool and resizeTool over the channels running tools registered: false when call `id` takes none. */
+export function inputSenders(inputs: ReadonlyMap<string, ToolInputChannel>) {
+  return {
+    writeToTool(id: string, data: string): boolean {
+      const channel = inputs.get(id);
+      channel?.write(data);
+      return channel !== undefined;
+    },
+    resizeTool(id: string, cols: number, rows: number): boolean {
+      const channel = inputs.get(id);
+      channel?.resize(cols, rows);
+      return channel !== undefined;
+    },
   };
 }

@@ -16,6 +16,8 @@ export interface ToolResult {
   isError: boolean;
   /** Structured data for the UI. */
   details?: ToolDetails;
+  /** The turn ends once this response's calls are done (exit_plan_mode in -p, a plan kept without a word). */
+  endsTurn?: true;
 }
 
 /** What flows from the UI to a running tool (keystrokes, pane size). */
@@ -64,6 +66,8 @@ export interface ToolContext {
   askSecret?(request: SecretRequest, signal: AbortSignal): Promise<string | null>;
   /** Publishes a child agent's event, wrapped, in the turn's stream (the task tool); absent outside a turn. */
   publishAgentEvent?(event: Extract<AgentEvent, { type: 'agent_event' }>): void;
+  /** Publishes an event of the agent's own in the turn's stream (the plan tools); absent outside a turn. */
+  publishEvent?(event: AgentEvent): void;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

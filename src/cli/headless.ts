@@ -20,6 +20,7 @@ import { createAgentDoor } from '../core/door/agent-door.js';
 import type { JobInfo } from '../core/jobs/job-types.js';
 import { oneLine } from '../core/jobs/job-table.js';
 import { promptImages, withoutImageBytes } from './prompt-images.js';
+import type { PlanStep } from '../core/plan/plan-types.js';
 
 export interface HeadlessOutput {
   stdout: NodeJS.WritableStream;
@@ -50,6 +51,11 @@ export interface HeadlessResult {
   jobs_killed?: Array<{ id: number; command: string; pid: number; log: string }>;
   /** The envelope of each child agent the turn's task calls ran (status, answer, counts, usage, cost), in call order; absent when none ran. */
   agents?: TaskEnvelope[];
+  /**
+   * The plan at the end of the turn (update_plan's `steps`, with its `explanation`), and `proposed`: the plan
+   * exit_plan_mode put forward in plan mode, which ended the turn (it is `result` too); absent when there is neither.
+   */
+  plan?: { steps: PlanStep[]; explanation?: string; proposed?: string };
 }
 
 const EXIT_FOR: Record<TurnEndReason, number> = {
@@ -127,6 +133,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
   const notices: string[] = [];
   let killedJobs: JobInfo[] = [];
   const children: TaskEnvelope[] = [];
+  let proposed: string | undefined;
   try {
     await new Promise<void>((resolve) => {
       door.subscribe((event) => {
@@ -178,6 +185,7 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
       num_turns: turns,
       ...(killedJobs.length > 0 ? { jobs_killed: killedJobs.map((j) => ({ id: j.id, command: j.command, pid: j.pid, log: j.logPath })) } : {}),
       ...(children.length > 0 ? { agents: children } : {}),
+      ...planField(agent.plan?.current, proposed),
     };
     print(out.stdout, `${jsonLine(summary)}\n`);
   } else if (config.outputFormat === 'text' && result !== '') {
@@ -199,6 +207,8 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
         break;
       case 'tool_result':
         if (event.details?.kind === 'task' && event.details.envelope) children.push(event.details.envelope);
+        // exit_plan_mode in -p: the plan is the run's result, and the turn ends with it.
+        if (event.details?.kind === 'plan_review' && event.details.headless) result = proposed = event.details.plan;
         break;
       case 'error':
         errors.push(event.message);
@@ -211,6 +221,13 @@ export async function runHeadless(config: InklingConfig, scrub: Redact, out: Hea
         break;
     }
   }
+}
+
+/** json's `plan`: the list in force and the plan exit_plan_mode proposed, when there is either. */
+function planField(current: { steps: PlanStep[]; explanation?: string } | undefined, proposed: string | undefined): Pick<HeadlessResult, 'plan'> {
+  const steps = current?.steps ?? [];
+  if (steps.length === 0 && proposed === undefined) return {};
+  return { plan: { steps, ...(current?.explanation ? { explanation: current.explanation } : {}), ...(proposed !== undefined ? { proposed } : {}) } };
 }
 
 /** The parent's cost and its children's; unknown when any part is. */

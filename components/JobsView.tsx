@@ -58,7 +58,8 @@ export function jobViewLines(job: JobInfo | undefined, screen: readonly string[]
   const head = fitLine(`${paint.bold(`job ${job.id}`)} ${flat(job.command)}  ${job.state === 'running' ? paint.accent('running') : paint.dim(jobStateText(job))} · ${jobRuntime(job, Date.now())} · pid ${job.pid}`, width);
   const keys = typing ? 'the job has the keys — Ctrl+T gives them back' : 'Ctrl+T type into it · x kill · q/Esc back';
   const room = Math.max(1, height - 3);
-  const rows = (screen ?? []).slice(-room).map((l) => fitLine(l, width));
+  // An earlier run's job (resumed) has no screen here: its output is in its log.
+  const rows = screen ? screen.slice(-room).map((l) => fitLine(l, width)) : [paint.dim(fitLine(`no screen of it in this run: its output is in its log, ${job.logPath}`, width))];
   return [head, paint.dim('─'.repeat(Math.max(0, width))), ...rows, ...Array(Math.max(0, room - rows.length)).fill(''), paint.dim(fitLine(`  ${keys} · log: ${job.logPath}`, width))];
 }
 

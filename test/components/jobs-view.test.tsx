@@ -53,6 +53,7 @@ describe('/jobs after a resume', () => {
     expect(modulesLoadedOnUse()).toEqual(expect.arrayContaining(['src/store/job-actions', 'components/JobsView']));
     await press(r, KEYS.enter);
     expect(frame(r)).toMatch(/job 2 sleep 120 {2}killed \(its inkling ended\) · 1 min · pid 1002/);
+    expect(frame(r)).toContain('no screen of it in this run: its output is in its log, /logs/bash/call-2.log');
     expect(frame(r)).toContain('log: /logs/bash/call-2.log');
     await press(r, 'q');
     expect(store.getState().mode).toBe('jobs');

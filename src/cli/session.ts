@@ -186,6 +186,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     sandbox,
     bashTimeoutMs: config.settings.bashTimeoutMs,
     maxJobs: config.settings.jobs.max,
+    jobFirstLinesMs: config.settings.jobs.firstLinesMs,
     // -p has nobody to ask: the helper refuses at once and the command fails rather than waits.
     askSecrets: config.mode !== 'print',
     ...(config.settings.bash.sudoAskpass ? { sudoAskpass: true } : {}),

@@ -30,6 +30,8 @@ export interface AgentConfig {
   maxIterations?: number;
   /** Background jobs running at once at most (setting jobs.max). Default 8. */
   maxJobs?: number;
+  /** How long bash background: true waits for a job's first lines (setting jobs.firstLinesMs). Default 1000. */
+  jobFirstLinesMs?: number;
   /** Replaces the default system prompt. */
   systemPrompt?: string;
   /** Env var names whose values tools must never see (API keys). */

@@ -8,7 +8,7 @@ import { JobTable } from './jobs/job-table.js';
 import type { SessionState } from './tools/tool.js';
 
 export function newSessionState(config: AgentConfig, logsDir: string | undefined): SessionState & { jobs: JobTable } {
-  const jobs = new JobTable(config.maxJobs);
+  const jobs = new JobTable(config.maxJobs, config.jobFirstLinesMs);
   // The ledger names the jobs that ran while it recorded changes.
   config.ledger?.watchJobs((since) => jobs.activeSince(since));
   // The session file keeps each job's start and end (a resumed session says how they ended) and

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_TECHNIQUES, uniqueMarker } from '../helpers/background-techniques.js';
+import { QUICK_FIRST_LINES_MS } from '../helpers/quick-jobs.js';
 import { killSleepers, sleepersWith, within } from '../helpers/survivors.js';
 import { startTmuxApp, type TmuxApp } from './tmux-app.js';
 
@@ -37,12 +38,16 @@ describe('background jobs in the TUI', () => {
         { content: [{ type: 'text', text: 'daemons started' }] },
       ]),
     );
-    const app = startTmuxApp({ cwd: dir, env: {}, args: ['--yolo', '--script', script] });
+    // A home of its own whose settings make background: true return after a short wait for first lines.
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, 'settings.json'), JSON.stringify({ jobs: { firstLinesMs: QUICK_FIRST_LINES_MS } }));
+    const app = startTmuxApp({ cwd: dir, env: { INKLING_HOME: home }, args: ['--yolo', '--script', script] });
     apps.push(app);
     await app.waitFor((s) => s.includes('Ask anything'), 'the prompt');
     app.type('go');
     app.keys('Enter');
-    await app.waitFor((s) => lastTick(s) >= 5, 'the loop running in its card');
+    await app.waitFor((s) => lastTick(s) >= 2, 'the loop running in its card');
     // tmux's send-keys bypasses the prefix: one C-b reaches inkling (a person in tmux presses it twice).
     app.keys('C-b');
     const moved = await app.waitFor((s) => s.includes('the loop goes on as a job'), "the model's next answer");
@@ -55,7 +60,7 @@ describe('background jobs in the TUI', () => {
     app.keys('Enter');
     const first = await app.waitFor((s) => s.includes('job 1 for i') && lastTick(s) > 0, "the job's pane");
     // Still streaming: later ticks arrive in the pane.
-    await app.waitFor((s) => lastTick(s) > lastTick(first) + 10, 'later lines in the pane');
+    await app.waitFor((s) => lastTick(s) > lastTick(first) + 3, 'later lines in the pane');
     app.keys('x');
     await app.waitFor((s) => s.includes('killed (the person)'), 'the kill');
     app.keys('q');

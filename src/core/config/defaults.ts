@@ -22,7 +22,7 @@ export interface ResolvedSettings {
   env: Record<string, string>;
   bash: { sudoAskpass: boolean };
   bashTimeoutMs: number;
-  jobs: { max: number };
+  jobs: { max: number; firstLinesMs: number };
   /** Unset means the provider's watchdog default (90 s). */
   streamIdleTimeoutMs?: number;
   promptCaching: 'auto' | boolean;
@@ -53,7 +53,7 @@ export const SETTING_DEFAULTS: ResolvedSettings = {
   env: {},
   bash: { sudoAskpass: false },
   bashTimeoutMs: 120_000,
-  jobs: { max: 8 },
+  jobs: { max: 8, firstLinesMs: 1000 },
   promptCaching: 'auto',
   autoCompact: true,
   images: {},

@@ -114,7 +114,13 @@ export const settingsSchema = z
       .partial()
       .describe('The shell commands inkling runs'),
     jobs: z
-      .strictObject({ max: positiveInt().describe('Background jobs (bash background: true, Ctrl+B) running at once at most') }, { error: 'an object like { "max": 4 }' })
+      .strictObject(
+        {
+          max: positiveInt().describe('Background jobs (bash background: true, Ctrl+B) running at once at most'),
+          firstLinesMs: milliseconds().describe('How long bash background: true waits for a job\'s first lines before it returns (less when the command ends)'),
+        },
+        { error: 'an object like { "max": 4 }' },
+      )
       .partial()
       .describe("The session's background jobs"),
     bashTimeoutMs: milliseconds().describe('How long one shell command may run before it is stopped, when the call names no timeout_ms (at most 600000)'),

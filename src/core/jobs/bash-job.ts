@@ -9,9 +9,6 @@ import type { ToolInputChannel } from '../tools/tool.js';
 import type { JobTable } from './job-table.js';
 import type { BackgroundRefusal, JobInfo } from './job-types.js';
 
-/** How long a `background: true` call waits for its first lines (less when the command ends first). */
-export const FIRST_LINES_WAIT_MS = 1000;
-
 export interface JobRunOptions {
   jobs: JobTable;
   callId: string;
@@ -114,7 +111,7 @@ export async function runCommandOrJob(o: JobRunOptions): Promise<JobRunOutcome> 
   if (o.background) {
     // The first lines: a server's banner, an early error. The command ending sooner cuts the wait.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([finished.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, FIRST_LINES_WAIT_MS)))]);
+    await Promise.race([finished.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, o.jobs.firstLinesMs)))]);
     clearTimeout(timer);
     logBytes = (started as StartedCommand | null)?.logNow() ?? logBytes;
   }

@@ -5,7 +5,7 @@
 import type { Message } from '../conversation.js';
 import type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
 import { formatRuntime, lastLines } from './job-log.js';
-import { DEFAULT_MAX_JOBS, type BackgroundRefusal, type JobControl, type JobEvent, type JobInfo } from './job-types.js';
+import { DEFAULT_FIRST_LINES_MS, DEFAULT_MAX_JOBS, type BackgroundRefusal, type JobControl, type JobEvent, type JobInfo } from './job-types.js';
 
 /** Where a job's keys go (its pty's input side). */
 export interface KeyChannel {
@@ -52,7 +52,11 @@ export class JobTable implements JobControl {
   private readonly toldListeners = new Set<(job: JobInfo, note: string) => void>();
   private nextId = 1;
 
-  constructor(readonly max = DEFAULT_MAX_JOBS) {}
+  /** `firstLinesMs`: how long a `background: true` call waits for the job's first lines. */
+  constructor(
+    readonly max = DEFAULT_MAX_JOBS,
+    readonly firstLinesMs = DEFAULT_FIRST_LINES_MS,
+  ) {}
 
   subscribe(listener: (event: JobEvent) => void): () => void {
     this.listeners.add(listener);

@@ -5,6 +5,9 @@ import type { TerminalSnapshot } from '../shell/terminal-snapshot.js';
 /** At most this many jobs run at once unless the setting `jobs.max` says otherwise. */
 export const DEFAULT_MAX_JOBS = 8;
 
+/** How long a `background: true` call waits for its first lines (less when the command ends first), unless `jobs.firstLinesMs` says otherwise. */
+export const DEFAULT_FIRST_LINES_MS = 1000;
+
 export type JobState = 'running' | 'exited' | 'killed';
 
 export interface JobInfo {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ChangeLedger, type ChangeLedgerOptions } from '../../../src/core/checkpoints/change-ledger.js';
 import type { AgentEvent } from '../../../src/core/events.js';
+import type { AgentConfig } from '../../../src/core/agent.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import { testProvider, type Responder } from '../../helpers/test-provider.js';
@@ -68,7 +69,7 @@ export function newLedger(ws: LedgerWorkspace, opts: Partial<ChangeLedgerOptions
 }
 
 /** The real loop with bash (in a pty) as its only tool, recording into `ledger`, answered by `responders`. */
-export function bashAgent(ws: LedgerWorkspace, ledger: ChangeLedger, responders: Responder[]) {
+export function bashAgent(ws: LedgerWorkspace, ledger: ChangeLedger, responders: Responder[], extra: Partial<AgentConfig> = {}) {
   return createAgent({
     provider: testProvider(responders),
     model: 'test',
@@ -77,6 +78,7 @@ export function bashAgent(ws: LedgerWorkspace, ledger: ChangeLedger, responders:
     maxTokens: 100,
     ledger,
     paneSize: { cols: 80, rows: 24 },
+    ...extra,
   });
 }
 

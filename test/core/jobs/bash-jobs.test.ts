@@ -9,12 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobTable } from '../../../src/core/jobs/job-table.js';
+import { DEFAULT_FIRST_LINES_MS } from '../../../src/core/jobs/job-types.js';
 import { jobInputTool, jobKillTool, jobOutputTool } from '../../../src/core/jobs/job-tools.js';
 import type { CommandSandbox } from '../../../src/core/shell/command-sandbox.js';
 import { probeSandbox } from '../../../src/core/shell/sandbox-probe.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import type { SessionState } from '../../../src/core/tools/tool.js';
 import { BACKGROUND_TECHNIQUES, uniqueMarker } from '../../helpers/background-techniques.js';
+import { QUICK_FIRST_LINES_MS } from '../../helpers/quick-jobs.js';
 import { killSleepers, sleepersWith, within } from '../../helpers/survivors.js';
 import { makeToolContext } from '../../helpers/tool-context.js';
 
@@ -34,8 +36,8 @@ afterAll(async () => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
-function session(sandbox: 'off' | 'sandbox'): SessionState & { jobs: JobTable } {
-  const jobs = new JobTable();
+function session(sandbox: 'off' | 'sandbox', firstLinesMs = QUICK_FIRST_LINES_MS): SessionState & { jobs: JobTable } {
+  const jobs = new JobTable(undefined, firstLinesMs);
   tables.push(jobs);
   return {
     readFiles: new Map(),
@@ -181,7 +183,7 @@ describe('the job table', () => {
 
   it('refuses a job past jobs.max, and says how to make room', async () => {
     const s = session('off');
-    const small = new JobTable(1);
+    const small = new JobTable(1, QUICK_FIRST_LINES_MS);
     tables.push(small);
     s.jobs = small;
     expect((await bashTool.execute({ command: 'sleep 60', background: true }, ctx(s))).isError).toBe(false);
@@ -191,18 +193,20 @@ describe('the job table', () => {
     await small.killAll('test');
   }, 30_000);
 
-  it('a job that ended is told to the model once, with its last lines, in the next request', async () => {
-    const s = session('off');
+  it('returns a job\'s first lines; a job that ended is told to the model once, with its last lines, in the next request', async () => {
+    // The starting call's wait for first lines as it ships (1 s): what it printed by then is in the result.
+    const s = session('off', DEFAULT_FIRST_LINES_MS);
     const gate = path.join(fs.mkdtempSync(path.join(base, 'gate-')), 'go');
-    const started = await bashTool.execute({ command: `until [ -e ${gate} ]; do sleep 0.02; done; echo finishing-up; exit 3`, background: true }, ctx(s));
+    const started = await bashTool.execute({ command: `echo starting-up; until [ -e ${gate} ]; do sleep 0.02; done; echo finishing-up; exit 3`, background: true }, ctx(s));
     expect(started.content).toContain('runs on');
+    expect(started.content).toContain('starting-up');
     // Nothing to tell while it runs.
     expect(s.jobs.withEndNotes([{ role: 'user', content: [{ type: 'text', text: 'first' }] }])[0]!.content).toHaveLength(1);
     fs.writeFileSync(gate, '');
     await within(10_000, () => s.jobs.get(1)?.state === 'exited');
     const withNotes = s.jobs.withEndNotes([{ role: 'user', content: [{ type: 'text', text: 'next prompt' }] }]);
     const text = (withNotes[0]!.content as Array<{ type: string; text?: string }>).map((b) => b.text).join('\n');
-    expect(text).toMatch(/^next prompt\n\[background job 1 `until [^`]*` exited 3 after \d+ s; last lines:\nfinishing-up\nfull log: /);
+    expect(text).toMatch(/^next prompt\n\[background job 1 `echo starting-up; until [^`]*` exited 3 after \d+ s; last lines:\nstarting-up\nfinishing-up\nfull log: /);
     // Once only.
     expect(s.jobs.withEndNotes([{ role: 'user', content: [{ type: 'text', text: 'again' }] }])[0]!.content).toHaveLength(1);
   }, 30_000);

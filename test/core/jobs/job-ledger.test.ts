@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/core/events.js';
 import { collect } from '../../helpers/collect.js';
+import { QUICK_FIRST_LINES_MS } from '../../helpers/quick-jobs.js';
 import { within } from '../../helpers/survivors.js';
 import { respond, text, toolUse, type Responder } from '../../helpers/test-provider.js';
 import { bashAgent, ledgerWorkspace, newLedger, type LedgerWorkspace } from '../checkpoints/ledger-fixtures.js';
@@ -38,7 +39,7 @@ describe('the ledger and background jobs', () => {
       respond([toolUse('job', 'bash', { command: `until [ -e ${gate} ]; do sleep 0.02; done; echo from-job >> shared.txt; sleep 120`, background: true })]),
       whenJobWrote,
       respond([text('done')]),
-    ]);
+    ], { jobFirstLinesMs: QUICK_FIRST_LINES_MS });
     const events: AgentEvent[] = await collect(agent.run('start the job, then edit'));
     const outside = events.find((e) => e.type === 'outside_changes');
     expect(outside).toMatchObject({ jobs: [1], changes: [{ path: 'shared.txt' }] });

@@ -9,6 +9,8 @@ import { jobTools } from '../../../src/core/jobs/job-tools.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
 import { collect } from '../../helpers/collect.js';
+import { QUICK_FIRST_LINES_MS } from '../../helpers/quick-jobs.js';
+import { within } from '../../helpers/survivors.js';
 import { respond, text, toolUse } from '../../helpers/test-provider.js';
 import { recordingAgent, tempHome } from '../sessions/session-fixtures.js';
 
@@ -23,9 +25,10 @@ describe('background jobs in the session file', () => {
     dirs.push(home, workspace);
     const { agent, recorder } = recordingAgent(
       [respond([toolUse('a', 'bash', { command: 'echo quick-job', background: true }), toolUse('b', 'bash', { command: 'sleep 120', background: true })]), respond([text('both started')])],
-      { home, workspace, tools: [bashTool as unknown as Tool<never>] },
+      { home, workspace, tools: [bashTool as unknown as Tool<never>], agent: { jobFirstLinesMs: QUICK_FIRST_LINES_MS } },
     );
     await collect(agent.run('start two jobs'));
+    expect(await within(10_000, () => agent.jobs.list()[0]?.state === 'exited')).toBe(true);
     const file = recorder.filePath;
     // The file as a kill -9 would leave it: job 2 still running.
     const killedMidway = fs.readFileSync(file, 'utf8');
@@ -43,7 +46,7 @@ describe('background jobs in the session file', () => {
     const opened = await openSession(file);
     const next = recordingAgent(
       [respond([toolUse('c', 'job_output', { id: 1 }), toolUse('d', 'bash', { command: 'echo third', background: true })]), respond([text('read it')])],
-      { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[] },
+      { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[], agent: { jobFirstLinesMs: QUICK_FIRST_LINES_MS } },
     );
     next.agent.resume(opened.restored);
     expect(next.agent.jobs.list().map((j) => [j.id, j.state, j.killedBy])).toEqual([[1, 'exited', undefined], [2, 'killed', 'its inkling ended']]);

@@ -12,6 +12,7 @@ import { jobTools } from '../../../src/core/jobs/job-tools.js';
 import type { ProviderEvent, ProviderRequest } from '../../../src/core/providers/provider.js';
 import { bashTool } from '../../../src/core/tools/bash.js';
 import { collect } from '../../helpers/collect.js';
+import { QUICK_FIRST_LINES_MS } from '../../helpers/quick-jobs.js';
 import { within } from '../../helpers/survivors.js';
 import { respond, testProvider, text, toolUse, type Responder } from '../../helpers/test-provider.js';
 import type { Tool } from '../../../src/core/tools/tool.js';
@@ -58,7 +59,7 @@ describe('jobs in the agent loop', () => {
       },
       respond([text('done')]),
       respond([text('second turn')]),
-    ], { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[] });
+    ], { home, workspace, tools: [bashTool, ...jobTools] as unknown as Tool<never>[], agent: { jobFirstLinesMs: QUICK_FIRST_LINES_MS } });
     agentRef = agent;
     const events = await collect(agent.run('start the server'));
     expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
@@ -87,7 +88,7 @@ describe('jobs in the agent loop', () => {
       respond([text('started both')]),
       respond([text('noted')]),
     ]);
-    const agent = createAgent({ provider, model: 'test', workspaceRoot: workspace, tools: [bashTool, ...jobTools], maxTokens: 100, sessionDir: tmp('inkling-job-session-') });
+    const agent = createAgent({ provider, model: 'test', workspaceRoot: workspace, tools: [bashTool, ...jobTools], maxTokens: 100, sessionDir: tmp('inkling-job-session-'), jobFirstLinesMs: QUICK_FIRST_LINES_MS });
     await collect(agent.run('start them'));
     expect(agent.jobs.list().map((j) => [j.id, j.state])).toEqual([[1, 'running'], [2, 'running']]);
     const seen: string[] = [];

@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AgentConfig } from '../../../src/core/agent.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { SessionRecorder } from '../../../src/core/sessions/recorder.js';
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
@@ -27,7 +28,7 @@ export function tempHome(): { home: string; workspace: string } {
   return { home, workspace };
 }
 
-export function recordingAgent(responders: Responder[], opts: { home: string; workspace: string; secrets?: string[]; id?: string; tools?: Tool<never>[]; mode?: PermissionMode }) {
+export function recordingAgent(responders: Responder[], opts: { home: string; workspace: string; secrets?: string[]; id?: string; tools?: Tool<never>[]; mode?: PermissionMode; agent?: Partial<AgentConfig> }) {
   const provider = testProvider(responders);
   const gate = opts.mode
     ? new PermissionGate({ mode: opts.mode, rules: { allow: [], ask: [], deny: [] }, workspaceRoot: opts.workspace, home: opts.home, canAsk: false })
@@ -51,6 +52,7 @@ export function recordingAgent(responders: Responder[], opts: { home: string; wo
     recorder,
     ...(gate ? { permissions: gate } : {}),
     secretValues: opts.secrets ?? [],
+    ...opts.agent,
   });
   return { agent, provider, recorder, paths };
 }

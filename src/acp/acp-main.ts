@@ -25,7 +25,9 @@ export async function runAcp(request: RunRequest, scrub: Redact): Promise<number
   const sessions = new AcpSessions(request.flags, scrub);
   const app = acp
     .agent({ name: 'inkling' })
-    .onRequest('initialize', (): InitializeResponse => ({
+    .onRequest('initialize', ({ params }): InitializeResponse => {
+      sessions.editorReads = params.clientCapabilities?.fs?.readTextFile === true;
+      return {
       protocolVersion: acp.PROTOCOL_VERSION,
       agentCapabilities: {
         loadSession: true,
@@ -35,7 +37,8 @@ export async function runAcp(request: RunRequest, scrub: Redact): Promise<number
       },
       agentInfo: { name: 'inkling', title: 'inkling', version: packageVersion() },
       authMethods: [],
-    }))
+      };
+    })
     .onRequest('session/new', async ({ params, client }) => {
       const session = await sessions.start(client, params);
       session.announce();

@@ -7,7 +7,9 @@ import type { AgentContext, ListSessionsResponse, McpServer, SessionInfo } from 
 import type { CliFlags } from '../cli/args.js';
 import type { Redact } from '../core/redact.js';
 import { createAgentDoor } from '../core/door/agent-door.js';
+import type { AnyTool } from '../core/tools/tool.js';
 import { AcpSession } from './acp-session.js';
+import { throughEditorBuffers } from './editor-reads.js';
 import { checkedCwd, sessionConfig } from './session-config.js';
 
 /** Sessions listed per page. */
@@ -15,6 +17,9 @@ const PAGE = 50;
 
 export class AcpSessions {
   private readonly open = new Map<string, AcpSession>();
+
+  /** The editor offers fs/read_text_file (initialize's clientCapabilities). */
+  editorReads = false;
 
   constructor(
     private readonly flags: CliFlags,
@@ -38,7 +43,11 @@ export class AcpSessions {
       import('../cli/sandbox-session.js'),
     ]);
     const opened = resume ? await this.opened(config.home, cwd, resume.id) : undefined;
-    const agent = await createSessionAgent(config, await createProvider(config));
+    // The session's id is known once the agent is: the editor's reads ask for it then.
+    let sessionId: string | undefined;
+    const readBuffer = (file: string) => client.request('fs/read_text_file', { sessionId: sessionId!, path: file }).then((r) => r.content);
+    const wrapTool = this.editorReads ? (tool: AnyTool) => throughEditorBuffers(tool, readBuffer) : undefined;
+    const agent = await createSessionAgent(config, await createProvider(config), undefined, wrapTool ? { wrapTool } : {});
     const notices = [
       ...(config.report ? settingsNotices(config.report, 'print') : []),
       ...(await setupNotices(config)),
@@ -48,6 +57,7 @@ export class AcpSessions {
     if (opened) agent.resume(opened.restored);
     const id = agent.sessionId ?? resume?.id;
     if (!id) throw RequestError.internalError(undefined, 'the session could not be recorded');
+    sessionId = id;
     this.open.get(id)?.dispose();
     const session = new AcpSession({ id, config, agent, door: createAgentDoor(agent), client, scrub: this.scrub, notices });
     this.open.set(id, session);

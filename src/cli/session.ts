@@ -120,10 +120,16 @@ export async function loadMemory(config: InklingConfig): Promise<MemoryFile[]> {
   });
 }
 
-export async function createSessionAgent(config: InklingConfig, provider: Provider, memory?: readonly MemoryFile[]): Promise<Agent & ModelSwitching> {
+/** `wrapTool`: a front end's change to a built-in tool (ACP reads files through the editor's buffers). */
+export async function createSessionAgent(
+  config: InklingConfig,
+  provider: Provider,
+  memory?: readonly MemoryFile[],
+  opts: { wrapTool?: (tool: AnyTool) => AnyTool } = {},
+): Promise<Agent & ModelSwitching> {
   // web_fetch asks the gate (made below) which hosts a rule names: those may be local addresses.
   let namesHost: (host: string) => boolean = () => false;
-  const [{ createAgent }, tools, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files, sandbox] = await Promise.all([
+  const [{ createAgent }, builtIn, { composeSystemPrompt, defaultSystemPrompt }, { memorySection }, files, sandbox] = await Promise.all([
     import('../core/loop.js'),
     registeredTools({ hostNamedByRule: (host) => namesHost(host) }),
     import('../core/system-prompt.js'),
@@ -131,6 +137,7 @@ export async function createSessionAgent(config: InklingConfig, provider: Provid
     memory ?? loadMemory(config),
     sessionSandbox(config),
   ]);
+  const tools = opts.wrapTool ? builtIn.map(opts.wrapTool) : builtIn;
   let answering: { model: string; provider: Provider; permissionMode?: string } = { model: config.model, provider };
   const recorder = await createRecorder(config, () => ({
     model: answering.model,

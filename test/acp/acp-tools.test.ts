@@ -1,6 +1,7 @@
 // Tool calls over ACP: a read (kind, location, raw input), an edit (its diff from the ledger), a
 // bash command (its screen streams as content, then head/tail and the log's path), and a command
 // cancelled midway (its process is gone, the prompt answers cancelled).
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +26,11 @@ afterEach(async () => {
   await rm(ws, { recursive: true, force: true });
 });
 
-async function session(args: string[] = ['--yolo']): Promise<{ c: AcpChild; sessionId: string }> {
+async function session(readTextFile?: (path: string) => string): Promise<{ c: AcpChild; sessionId: string }> {
   ws = await realpath(await mkdtemp(join(tmpdir(), 'inkling-acp-tools-')));
-  const c = startAcp({ cwd: ws, args, env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url } });
+  const c = startAcp({ cwd: ws, args: ['--yolo'], env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url }, ...(readTextFile ? { readTextFile } : {}) });
   children.push(c);
-  await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+  await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: !!readTextFile } } });
   const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
   return { c, sessionId };
 }
@@ -82,6 +83,26 @@ describe('tool calls over ACP', () => {
     expect(final).toContain('line4');
     expect(final).toMatch(/Full output: \/.+\.log/);
     expect(nonFrames(c.stdout())).toEqual([]);
+  }, 90_000);
+
+  it('reads through the editor when it offers fs/read_text_file: an unsaved buffer is what the model sees', async () => {
+    const asked: string[] = [];
+    const { c, sessionId } = await session((file) => {
+      asked.push(file);
+      return file.endsWith('open.txt') ? 'edited in the editor\n' : readFileSync(file, 'utf8');
+    });
+    await writeFile(join(ws, 'open.txt'), 'saved on disk\n');
+    await writeFile(join(ws, 'closed.txt'), 'same everywhere\n');
+    fake.enqueue(
+      reply({ toolUses: [{ name: 'read_file', input: { path: 'open.txt' }, id: 'toolu_open' }, { name: 'read_file', input: { path: 'closed.txt' }, id: 'toolu_closed' }] }),
+      reply({ text: 'read' }),
+    );
+    await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read both' }] });
+    expect(asked.sort()).toEqual([join(ws, 'closed.txt'), join(ws, 'open.txt')]);
+    const sent = JSON.stringify((fake.requests.at(-1)!.body as { messages: unknown[] }).messages.at(-1));
+    expect(sent).toContain('edited in the editor');
+    expect(sent).not.toContain('saved on disk');
+    expect(sent).toContain('same everywhere');
   }, 90_000);
 
   it('cancelled mid-command: the command and what it started end, and the prompt answers cancelled', async () => {

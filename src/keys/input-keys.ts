@@ -7,7 +7,7 @@ import {
   type InputExtras,
 } from '../store/input-actions.js';
 import type { ClipboardContent } from '../store/clipboard-content.js';
-import { addNotice, closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
+import { addNotice, clearFlash, closeHelp, flash, followBottom, openHelp, redrawAll, scrollHelp, scrollTranscript } from '../store/view-actions.js';
 import * as edit from './line-editor.js';
 import { actionFor, isLineAction } from './keymap.js';
 import type { KeyPress } from './key-names.js';
@@ -78,12 +78,19 @@ export function insertImageChip(store: AppStore, image: ImageMeta, env: KeyEnv =
  */
 async function pasteClipboard(store: AppStore, env: KeyEnv): Promise<void> {
   const release = env.holdKeys?.();
+  // A read that takes a moment (the terminal asking the person) says why the typed keys wait.
+  const slow = setTimeout(() => flash(store, READING_CLIPBOARD), READING_SAID_AFTER_MS);
   try {
     await insertClipboard(store, env);
   } finally {
+    clearTimeout(slow);
+    clearFlash(store, READING_CLIPBOARD);
     release?.();
   }
 }
+
+export const READING_CLIPBOARD = 'reading the clipboard… (the terminal may ask you to allow it)';
+const READING_SAID_AFTER_MS = 250;
 
 async function insertClipboard(store: AppStore, env: KeyEnv): Promise<void> {
   const got = await store.terminal.readClipboard().catch((err: Error): ClipboardContent => ({ kind: 'none', reason: `nothing pasted: ${err.message}` }));

@@ -19,6 +19,11 @@ export function flash(store: AppStore, text: string): void {
   store.setState({ flash: { text, at: Date.now() } });
 }
 
+/** Takes `text` off the status line if it is still what the line says (a later message stays). */
+export function clearFlash(store: AppStore, text: string): void {
+  if (store.getState().flash?.text === text) store.setState({ flash: null });
+}
+
 let notices = 0;
 /** An info line at the end of the transcript (/cost, /sessions, start-up warnings); the view follows it. */
 export function addNotice(store: AppStore, text: string): void {

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClipboardContent } from '../../src/store/clipboard-content.js';
 import { createTerminalClipboard, type TerminalClipboard } from '../../src/app/terminal-clipboard.js';
 import { frame, press } from './act-helpers.js';
+import { READING_CLIPBOARD } from '../../src/keys/input-keys.js';
 import { closeApp, renderApp, waitFor, type Harness } from './app-harness.js';
 import { noisyPng, tinyPng } from '../helpers/tiny-images.js';
 import { askedForSupport, kittyReplies, modeReport, readRequests } from '../helpers/fake-kitty-clipboard.js';
@@ -74,10 +75,12 @@ describe('Ctrl+V through the terminal (OSC 5522)', () => {
     // Typed while the terminal (or the person, in kitty's dialog) has not answered yet: held.
     await press(h!.r, 'a', 'b');
     expect(input(h!)).toBe('see ');
+    await waitFor(() => said(h!) === READING_CLIPBOARD);
     await press(h!.r, ...answer(fake, { 'image/png': png, 'text/plain': Buffer.from('also text') }, { cut: 17 }), 'c');
     await waitFor(() => input(h!) === "see [image #1 80×60] abc").catch((e) => { console.log(JSON.stringify(input(h!)), frame(h!.r)); throw e; });
     expect(frame(h!.r)).toContain('see [image #1 80×60] abc');
     expect(fake.localReads).toBe(0);
+    expect(said(h!)).toBe('');
     const file = (h!.store.getState().pastes as { label: string; image?: { path?: string } }[]).find((p) => p.label.startsWith("[image #1"))?.image?.path;
     expect(file && readFileSync(file).equals(png)).toBe(true);
     expect(statSync(file!).mode & 0o777).toBe(0o600);

@@ -16,7 +16,7 @@ import { startTicker } from '../store/ticker.js';
 import { addNotice, redrawAll } from '../store/view-actions.js';
 import type { NotifySettings, StartupInfo } from '../core/startup-info.js';
 import { startDesktopNotifier } from './desktop-notify.js';
-import { connectStartup, rememberMemoryLine } from './startup-wiring.js';
+import { connectStartup, reloadProjectMemory, rememberMemoryLine } from './startup-wiring.js';
 import { deferredAgent } from '../core/deferred-agent.js';
 import type { SessionPort } from '../core/sessions/session-port.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE, enterFullScreen } from './alt-screen.js';
@@ -164,7 +164,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     ...(startup?.models ? { models: startup.models } : {}),
     ...(startup?.setup ? { setup: startup.setup } : {}),
     // `store` is made below; a line is only remembered once the person types one.
-    ...(startup ? { mcp: startup.mcp, startup, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line) } : {}),
+    ...(startup ? { mcp: startup.mcp, startup, rememberLine: (target, line) => rememberMemoryLine(store, startup, target, line), reloadMemory: () => reloadProjectMemory(store, startup) } : {}),
     modelName: () => opts.modelLabel,
     workspaceRoot: opts.workspaceRoot,
   });

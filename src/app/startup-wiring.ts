@@ -1,6 +1,6 @@
 // What the interactive start loads after the first frame reaches the store through the door
 // (`startup` and `mcp` events, core/door/); what is left here: leaving before the trust question
-// is answered, and saving a `#` line.
+// is answered, and saving a `#` line (and reading the memory files again after it and /init).
 import type { StartupInfo } from '../core/startup-info.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { AppStore } from '../store/app-store.js';
@@ -31,9 +31,12 @@ export async function rememberMemoryLine(store: AppStore, startup: StartupInfo, 
   const refused = (await startup.checkMemoryWrite?.(target)) ?? null;
   if (refused !== null) return `not saved to ${target.label}: ${refused}`;
   await appendMemoryLine(target, line);
-  if (startup.reloadMemory) {
-    const again = await startup.reloadMemory().catch(() => null);
-    if (again) memoryLoaded(store, again.memory, again.targets);
-  }
-  return `saved "${line}" to ${target.label}; the model reads it from the next start`;
+  await reloadProjectMemory(store, startup);
+  return `saved "${line}" to ${target.label}; the model reads it from the next request`;
+}
+
+/** The memory files read again: the session's next request carries them, the header and /memory show them. */
+export async function reloadProjectMemory(store: AppStore, startup: StartupInfo): Promise<void> {
+  const again = await startup.reloadMemory?.().catch(() => null);
+  if (again) memoryLoaded(store, again.memory, again.targets);
 }

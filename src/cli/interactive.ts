@@ -151,6 +151,9 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
       async reloadMemory() {
         const config = await decided;
         const again = await (await session()).loadMemory(config);
+        // The running session's next request carries them too.
+        const built = await agent.catch(() => null);
+        if (built) (await import('./memory-reload.js')).reloadAgentMemory(built, again);
         return { memory: again, targets: await memoryTargets(config, again) };
       },
       customCommands: customCommands.catch(() => ({ commands: [], notices: [] })),

@@ -13,6 +13,7 @@ import type { CommandSandbox } from '../core/shell/command-sandbox.js';
 import type { Skill } from '../core/skills/discover-skills.js';
 import type { SetupLists } from '../core/setup/setup-lists.js';
 import { keepSetupLists } from './setup-lists-session.js';
+import { keepMemoryReload } from './memory-reload.js';
 import { applySkillRules, sessionSkills, skillDisplayPath } from './skills-session.js';
 import type { ChildSetup } from '../core/agents/child-setup.js';
 import { UsageError } from './args.js';
@@ -147,7 +148,8 @@ export async function createSessionAgent(
   const ledger = await createLedger(config, recorder.id, () => recorder.logsDir);
   const skills = await sessionSkillParts(config);
   if (skills.tool) tools.push(skills.tool);
-  const memoryText = [memorySection(files), skills.catalog].filter(Boolean).join('\n\n') || undefined;
+  const memoryOf = (memoryFiles: readonly MemoryFile[]) => [memorySection(memoryFiles), skills.catalog].filter(Boolean).join('\n\n') || undefined;
+  const memoryText = memoryOf(files);
   // One folder for the session's files, kept with the session: bash logs and MCP servers' stderr.
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
@@ -175,11 +177,9 @@ export async function createSessionAgent(
   // The plan tools are the parent's alone (added after the children's list was taken).
   const plan = (await import('./plan-session.js')).sessionPlan(config, gate);
   tools.push(...plan.tools);
-  const systemPrompt = composeSystemPrompt({
-    base: config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) }),
-    memory: memoryText,
-    append: config.systemPrompt.append,
-  });
+  const base = config.systemPrompt.replace ?? defaultSystemPrompt({ workspaceRoot: config.workspaceRoot, toolNames: tools.map((t) => t.name) });
+  const systemFor = (memory: string | undefined) => composeSystemPrompt({ base, memory, append: config.systemPrompt.append });
+  const systemPrompt = systemFor(memoryText);
   const agent = createAgent({
     plan: plan.keeper,
     permissions: gate,
@@ -207,7 +207,7 @@ export async function createSessionAgent(
     ...(config.settings.contextWindow ? { contextWindow: config.settings.contextWindow } : {}),
     autoCompact: config.settings.autoCompact,
     ...(config.settings.images.maxLongEdge ? { imageMaxLongEdge: config.settings.images.maxLongEdge } : {}),
-    contextParts: files.map((f) => ({ label: f.displayPath, text: f.text })),
+    contextParts: contextParts(files),
     // -p keeps its promise of an exit within about a minute when a cut response is retried too.
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
@@ -222,15 +222,20 @@ export async function createSessionAgent(
     permissions: (await import('./permission-list.js')).permissionList(gate, config.report?.files ?? [], (file) => skillDisplayPath(file, config.workspaceRoot)),
     agents: (await (await import('./agents-session.js')).sessionAgents(config)).definitions,
   });
-  if (!mcp) return kept(agent, lists);
+  // /init and `#` lines read the memory files again (children keep what they started with).
+  const reload = (again: readonly MemoryFile[]) => agent.setSystemPrompt(systemFor(memoryOf(again)), contextParts(again));
+  if (!mcp) return kept(agent, lists, reload);
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
   if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
-  return kept(withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' }), lists);
+  return kept(withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' }), lists, reload);
 }
 
-/** The agent, with its /skills and /hooks lists kept beside it for the door. */
-function kept<A extends Agent>(agent: A, lists: SetupLists): A {
+const contextParts = (files: readonly MemoryFile[]) => files.map((f) => ({ label: f.displayPath, text: f.text }));
+
+/** The agent, with its /skills and /hooks lists and its memory reload kept beside it for the door. */
+function kept<A extends Agent>(agent: A, lists: SetupLists, reload: (files: readonly MemoryFile[]) => void): A {
   keepSetupLists(agent, lists);
+  keepMemoryReload(agent, reload);
   return agent;
 }
 

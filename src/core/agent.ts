@@ -170,6 +170,11 @@ export interface Agent {
  * Switching what answers, for /model: takes effect at the next model request (within a running
  * turn too); the conversation stays, and each provider converts it to its own shape.
  */
+/** The session's agent takes its memory again (/init, a `#` line): the system prompt from the next request on. */
+export interface SystemPromptReload {
+  setSystemPrompt(system: string, memory: readonly ContextPart[]): void;
+}
+
 export interface ModelSwitching {
   /** `thinking`: the budget (undefined: off) and the max_tokens that goes with it (Alt+T); absent keeps them. */
   useModel(choice: { model: string; provider?: Provider; thinking?: { thinkingBudget: number | undefined; maxTokens: number } }): void;

@@ -1,7 +1,7 @@
 // The agent loop: prompt → stream (response-stream.ts) → run tool calls → send results → repeat
 // until a response calls no tools. Everything it does is published as AgentEvents.
 import { setMaxListeners } from 'node:events';
-import type { Agent, AgentConfig, ModelSwitching } from './agent.js';
+import type { Agent, AgentConfig, ModelSwitching, SystemPromptReload } from './agent.js';
 import { addUsage, emptyUsage, toolUses, type AssistantBlock, type ImageBlock, type Message, type UserBlock } from './conversation.js';
 import { EventQueue } from './event-queue.js';
 import { childRequestUsage } from './agents/child-usage.js';
@@ -37,7 +37,7 @@ import type { RestoredSession } from './sessions/session-restore.js';
 export const DEFAULT_MAX_ITERATIONS = 50;
 const DEFAULT_PANE = { cols: 120, rows: 30 };
 
-export function createAgent(config: AgentConfig): Agent & ModelSwitching {
+export function createAgent(config: AgentConfig): Agent & ModelSwitching & SystemPromptReload {
   const registry = new ToolRegistry(config.tools);
   const inputs = new Map<string, ToolInputChannel>();
   const secrets = new SecretRequests();
@@ -91,7 +91,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     },
   });
 
-  const agent: Agent & ModelSwitching = {
+  const agent: Agent & ModelSwitching & SystemPromptReload = {
     get model() {
       return answering.model;
     },
@@ -137,6 +137,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
     setPaneSize(cols, rows) {
       paneSize = { cols, rows };
     },
+    setSystemPrompt: (system, memory) => context.setSystem(system, memory),
     jobs,
     plan: config.plan,
     clear() {
@@ -310,7 +311,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching {
         provider: answering.provider,
         request: {
           model: answering.model,
-          system: systemPrompt,
+          system: context.system,
           messages: sent,
           tools,
           maxTokens: answering.maxTokens,

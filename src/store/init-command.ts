@@ -1,5 +1,6 @@
 // /init: a normal turn with a fixed prompt that has the model look at the repository and write an
-// AGENTS.md at its root. Its reads and its write go through the permission chain like any turn's.
+// AGENTS.md at its root. Its reads and its write go through the permission chain like any turn's;
+// when it ends, the memory files are read again, so the next request carries what it wrote.
 import type { AppStore } from './app-store.js';
 import { sessionOf } from './agent-session.js';
 
@@ -14,5 +15,12 @@ export const INIT_PROMPT = [
 
 /** `/init [what to stress]`: what follows the name is added to the prompt. */
 export function initProject(store: AppStore, args: string): void {
-  sessionOf(store).submit(args ? `${INIT_PROMPT}\n\nAlso: ${args}` : INIT_PROMPT);
+  const prompt = args ? `${INIT_PROMPT}\n\nAlso: ${args}` : INIT_PROMPT;
+  // Each turn that ends while /init's prompt waits or runs reads the memory again; the last is its own.
+  const unsubscribe = store.subscribe((s, before) => {
+    if (before.phase === 'idle' || s.phase !== 'idle') return;
+    if (!s.queued.includes(prompt)) unsubscribe();
+    void store.door.send({ type: 'reloadMemory' });
+  });
+  sessionOf(store).submit(prompt);
 }

@@ -26,7 +26,17 @@ export class ConversationContext {
   /** Which models see images: a blind one gets placeholders in what is sent and estimated. */
   readonly sight = new ImageSight();
 
-  constructor(private readonly opts: { system: string; memory: readonly ContextPart[]; window: () => number | null; model?: () => string }) {}
+  constructor(private opts: { system: string; memory: readonly ContextPart[]; window: () => number | null; model?: () => string }) {}
+
+  /** The system prompt the next request sends. */
+  get system(): string {
+    return this.opts.system;
+  }
+
+  /** Memory read again (/init, a `#` line): the next request sends this system prompt (the prompt cache starts over once). */
+  setSystem(system: string, memory: readonly ContextPart[]): void {
+    this.opts = { ...this.opts, system, memory };
+  }
 
   /** The messages as the next request sends them. */
   sent(messages: readonly Message[]): Message[] {

@@ -32,6 +32,8 @@ export interface DoorParts {
   startup?: StartupInfo;
   /** Saves a `#` line; resolves to what to tell the person. */
   rememberLine?(target: MemoryLineTarget, line: string): Promise<string>;
+  /** Reads the memory files again (the session's next request, the header); never rejects. */
+  reloadMemory?(): Promise<void>;
   /** The model answering now, as /cost prices it. */
   modelName?(): string;
   /** Where /export's relative paths are. */
@@ -184,6 +186,8 @@ export function createAgentDoor(agent: Agent, parts: DoorParts = {}): AgentDoor 
         return;
       case 'rememberLine':
         return parts.rememberLine ? parts.rememberLine(request.target, request.line) : Promise.resolve('memory files cannot be written here');
+      case 'reloadMemory':
+        return parts.reloadMemory?.() ?? Promise.resolve();
       case 'modelName':
         return parts.modelName?.() ?? '';
       case 'imageMeta':

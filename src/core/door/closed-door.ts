@@ -29,6 +29,8 @@ function answer(request: AgentRequest): Answers[keyof Answers] {
       return { ledger: false, sessions: false, mcp: false };
     case 'rememberLine':
       return Promise.resolve('memory files cannot be written here');
+    case 'reloadMemory':
+      return Promise.resolve();
     case 'promptHistory':
     case 'listSkills':
     case 'listAgents':

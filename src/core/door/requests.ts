@@ -99,6 +99,8 @@ export type AgentRequest =
   | { type: 'answerTrust'; trust: boolean }
   /** A `#` line for a memory file: answers what to tell the person. */
   | { type: 'rememberLine'; target: MemoryLineTarget; line: string }
+  /** /init wrote the memory file: it is read again, for the next request and the header. */
+  | { type: 'reloadMemory' }
   /** The model answering now (prices for /cost). */
   | { type: 'modelName' }
   /** The model /model starts from; null when there is no other model to pick (the demo, scripted models). */
@@ -182,6 +184,7 @@ export interface Answers {
   removePermission: Promise<string>;
   answerTrust: void;
   rememberLine: Promise<string>;
+  reloadMemory: Promise<void>;
   modelName: string;
   currentModel: string | null;
   capabilities: DoorCapabilities;

@@ -1,8 +1,12 @@
-// The screen's frame rate, in one place: Ink's maxFps, the frame writer's own redraws and the
-// store's commits of core events run on it, so a change waits at most one frame at each of those
-// steps. (The pty's snapshot intervals, the plain-text feed and the spinner tick still have periods
-// of their own: moving them onto this clock made Esc → idle on screen slower in the frame bench,
-// issue 42's note.) Here, in the core, so the core's throttles can read it.
+// The screen's one clock, in one place: a running command's screen reaches the UI once a frame (a
+// flood's every 4 frames: pty-command.ts), the store commits core events once a frame, Ink draws
+// at most once a frame (maxFps), the frame writer redraws at most once a frame, and the spinners
+// turn every 4 frames (store/ticker.ts). Each step lets a change through at once when its last
+// one is a frame old. (One period of its own is left: while plain text floods, the emulator is fed
+// its newest lines every 20 ms, under a frame, ahead of the snapshot that shows them.)
+// Here, in the core, so the core's throttles can read it.
 export const FRAMES_PER_SECOND = 30;
 /** One frame, as Ink throttles it at FRAMES_PER_SECOND (ceil(1000 / maxFps)). */
 export const FRAME_MS = Math.ceil(1000 / FRAMES_PER_SECOND);
+/** `n` frames of the clock, in ms. */
+export const frames = (n: number): number => n * FRAME_MS;

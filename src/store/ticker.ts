@@ -1,9 +1,10 @@
 // The one clock behind every spinner and elapsed time. It runs only while something
 // animates (a turn in progress, a tool running), so an idle app schedules nothing at all.
 import { isAsking, type AppState, type AppStore } from './app-store.js';
+import { frames } from '../core/frame-clock.js';
 
-// 8 glyphs a second, as the peers turn theirs.
-export const TICK_MS = 125;
+// Every 4 frames of the screen's clock (core/frame-clock.ts): about 7 glyphs a second, as the peers turn theirs.
+export const TICK_MS = frames(4);
 // The elapsed counters show whole seconds: the store hears of the time once a second.
 const SECOND_MS = 1000;
 

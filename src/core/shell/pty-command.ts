@@ -19,17 +19,19 @@ import {
 } from './process-tree.js';
 import { trackCommand } from './running-commands.js';
 import { pausableTimeout, type TimeoutHold } from './timeout-hold.js';
+import { FRAME_MS, frames } from '../frame-clock.js';
 import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
 export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
 
-export const SNAPSHOT_INTERVAL_MS = 50;
+/** A command's screen reaches the UI at most once a frame of the screen's clock (core/frame-clock.ts). */
+export const SNAPSHOT_INTERVAL_MS = FRAME_MS;
 /**
  * A flood (more than FLOOD_BYTES since the last snapshot) is shown at most this often: its rows fly
  * past unread, and every snapshot costs the UI a frame that the command's own output waits behind.
  */
-export const FLOOD_SNAPSHOT_INTERVAL_MS = 150;
+export const FLOOD_SNAPSHOT_INTERVAL_MS = frames(4);
 const FLOOD_BYTES = 32 * 1024;
 export { SNAPSHOT_HISTORY_ROWS };
 /** Pause reading the pty while this many bytes wait for the emulator; resume below the low mark. */

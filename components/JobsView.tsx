@@ -28,7 +28,8 @@ export function jobLine(job: JobInfo, width: number, now: number): string {
 }
 
 export function JobsPicker({ width, height }: { width: number; height: number }) {
-  const jobs = useApp((st) => st.jobs);
+  // The list and the picker only: a job's new line (its screen) re-renders the job view, not this.
+  const jobs = useApp(useShallow((st) => ({ list: st.jobs.list, picker: st.jobs.picker })));
   const s = { jobs };
   const p = jobs.picker;
   if (!p) return <Box height={height} />;

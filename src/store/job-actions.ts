@@ -23,7 +23,7 @@ export function backgroundCommand(store: AppStore): void {
 // ── /jobs ────────────────────────────────────────────────────────────────────────────────────
 
 /** The picker's rows: newest job first, the filter's words matching the command or last line. */
-export function visibleJobs(s: Pick<AppState, 'jobs'>): JobInfo[] {
+export function visibleJobs(s: { jobs: Pick<AppState['jobs'], 'list' | 'picker'> }): JobInfo[] {
   const p = s.jobs.picker;
   const rows = s.jobs.list.slice().reverse();
   if (!p) return rows;

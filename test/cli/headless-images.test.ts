@@ -64,13 +64,16 @@ describe('inkling -p with images', () => {
 
   it('stops with a readable error when an image is missing or is not an image, before any request', async () => {
     await writeFile(join(workspace, 'notes.png'), 'not really a png\n');
-    const missing = await runBin(['-p', 'look at @gone.png'], { cwd: workspace, env: env() });
+    // Three runs that share nothing but the files: side by side (each is a start of the bin).
+    const [missing, wrong, alone] = await Promise.all([
+      runBin(['-p', 'look at @gone.png'], { cwd: workspace, env: env() }),
+      runBin(['-p', 'look', '--image', 'notes.png'], { cwd: workspace, env: env() }),
+      runBin(['--image', 'notes.png'], { cwd: workspace, env: env() }),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('inkling: cannot read the image gone.png: no such file');
-    const wrong = await runBin(['-p', 'look', '--image', 'notes.png'], { cwd: workspace, env: env() });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('notes.png is not a PNG, JPEG, GIF or WebP image');
-    const alone = await runBin(['--image', 'notes.png'], { cwd: workspace, env: env() });
     expect(alone.stderr).toContain('--image goes with -p');
     expect(fake.requests).toHaveLength(0);
   });

@@ -21,10 +21,23 @@ function flat(text: string): string {
   return toSafeText(text.replace(/\s*\n\s*/g, ' ⏎ ').trim());
 }
 
+/** The command cut so that what follows it on its row (`after` columns) still fits: a long command never hides the state. */
+function commandIn(job: JobInfo, width: number, after: number): string {
+  return fitLine(flat(job.command), Math.max(12, width - after));
+}
+
+/** A path cut from its start, so its file name stays. */
+function pathIn(file: string, width: number): string {
+  return file.length <= width ? file : `…${file.slice(file.length - Math.max(1, width - 1))}`;
+}
+
 export function jobLine(job: JobInfo, width: number, now: number): string {
-  const state = job.state === 'running' ? paint.accent(jobStateText(job)) : paint.dim(jobStateText(job));
+  const status = `${jobStateText(job)} · ${jobRuntime(job, now)}`;
+  const state = job.state === 'running' ? paint.accent(status) : paint.dim(status);
   const last = job.lastLine ? paint.dim(`  ${flat(job.lastLine)}`) : '';
-  return fitLine(`${String(job.id).padStart(2)}  ${flat(job.command)}  ${state} · ${jobRuntime(job, now)}${last}`, width - 2);
+  // The selection mark, the id and the gaps take 8 columns; a third of the rest stays for the last line.
+  const room = width - 8 - status.length;
+  return fitLine(`${String(job.id).padStart(2)}  ${commandIn(job, room, Math.floor(room / 3))}  ${state}${last}`, width - 2);
 }
 
 export function JobsPicker({ width, height }: { width: number; height: number }) {
@@ -53,15 +66,17 @@ export function JobsPicker({ width, height }: { width: number; height: number })
   );
 }
 
-/** The job's pane: its screen's last rows that fit, under a head line; the keys on the last row. */
+/** The job's pane: its screen's last rows that fit, under a head line; its log's path and the keys on the last rows. */
 export function jobViewLines(job: JobInfo | undefined, screen: readonly string[] | undefined, typing: boolean, width: number, height: number): string[] {
   if (!job) return [emptyRow('no such job')];
-  const head = fitLine(`${paint.bold(`job ${job.id}`)} ${flat(job.command)}  ${job.state === 'running' ? paint.accent('running') : paint.dim(jobStateText(job))} · ${jobRuntime(job, Date.now())} · pid ${job.pid}`, width);
+  const status = `${jobStateText(job)} · ${jobRuntime(job, Date.now())} · pid ${job.pid}`;
+  const label = `job ${job.id}`;
+  const head = fitLine(`${paint.bold(label)} ${commandIn(job, width, label.length + status.length + 3)}  ${job.state === 'running' ? paint.accent(status) : paint.dim(status)}`, width);
   const keys = typing ? 'the job has the keys — Ctrl+T gives them back' : 'Ctrl+T type into it · x kill · q/Esc back';
-  const room = Math.max(1, height - 3);
+  const room = Math.max(1, height - 4);
   // An earlier run's job (resumed) has no screen here: its output is in its log.
   const rows = screen ? screen.slice(-room).map((l) => fitLine(l, width)) : [paint.dim(fitLine(`no screen of it in this run: its output is in its log, ${job.logPath}`, width))];
-  return [head, paint.dim('─'.repeat(Math.max(0, width))), ...rows, ...Array(Math.max(0, room - rows.length)).fill(''), paint.dim(fitLine(`  ${keys} · log: ${job.logPath}`, width))];
+  return [head, paint.dim('─'.repeat(Math.max(0, width))), ...rows, ...Array(Math.max(0, room - rows.length)).fill(''), paint.dim(`  log: ${pathIn(job.logPath, Math.max(12, width - 7))}`), paint.dim(fitLine(`  ${keys}`, width))];
 }
 
 export function JobView({ width, height }: { width: number; height: number }) {

@@ -9,6 +9,7 @@ import type { JobInfo } from '../../src/core/jobs/job-types.js';
 import { createAppStore } from '../../src/store/app-store.js';
 import { modulesLoadedOnUse } from '../../src/store/loaded-on-use.js';
 import { showSession } from '../../src/store/session-picker.js';
+import stripAnsi from 'strip-ansi';
 import { frame, KEYS, press, renderAct, settleUntil, unmountAct, type Rendered } from './act-helpers.js';
 
 let r: Rendered | undefined;
@@ -57,5 +58,19 @@ describe('/jobs after a resume', () => {
     expect(frame(r)).toContain('log: /logs/bash/call-2.log');
     await press(r, 'q');
     expect(store.getState().mode).toBe('jobs');
+  });
+});
+
+describe('a job with a long command', () => {
+  it('keeps its state, runtime and pid on its row and the log file’s name on the key line, at 60 columns', async () => {
+    // Imported here: the test above checks the module is not loaded before /jobs.
+    const { jobLine, jobViewLines } = await import('../../components/JobsView.js');
+    const job = earlier(7, `npm run dev -- ${'--flag '.repeat(30)}`, { lastLine: 'ready on :3000', logPath: `/home/someone/.inkling/sessions/${'x'.repeat(60)}/bash/toolu_7.log` });
+    const row = stripAnsi(jobLine(job, 60, 1_065_000));
+    expect(row).toMatch(/^ 7 {2}npm run dev -- --flag .*… {2}exited 0 · 1 min {2}ready/);
+    const lines = jobViewLines(job, ['ready on :3000'], false, 60, 10).map((l) => stripAnsi(l));
+    expect(lines[0]).toMatch(/^job 7 npm run dev .*… {2}exited 0 · 1 min · pid 1007$/);
+    expect(lines.at(-2)).toMatch(/^  log: …\S*\/bash\/toolu_7\.log$/);
+    expect(lines.every((l) => l.length <= 60)).toBe(true);
   });
 });

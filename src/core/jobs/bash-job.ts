@@ -96,7 +96,11 @@ export async function runCommandOrJob(o: JobRunOptions): Promise<JobRunOutcome> 
       final = result;
       unoffer();
       o.signal.removeEventListener('abort', onTurnAbort);
-      if (job) o.jobs.ended(job.id, { exitCode: result.exitCode, signal: result.signal });
+      if (job) {
+        // Its final screen first: the throttled snapshots may have missed its last lines (the job view keeps this one).
+        o.jobs.output(job.id, result.snapshot, result.totalBytes);
+        o.jobs.ended(job.id, { exitCode: result.exitCode, signal: result.signal });
+      }
       return result;
     },
     (err: unknown) => {

@@ -193,7 +193,7 @@ describe('the job table', () => {
     await small.killAll('test');
   }, 30_000);
 
-  it('returns a job\'s first lines; a job that ended is told to the model once, with its last lines, in the next request', async () => {
+  it('returns a job\'s first lines; a job that ended shows its final screen and is told to the model once, with its last lines, in the next request', async () => {
     // The starting call's wait for first lines as it ships (1 s): what it printed by then is in the result.
     const s = session('off', DEFAULT_FIRST_LINES_MS);
     const gate = path.join(fs.mkdtempSync(path.join(base, 'gate-')), 'go');
@@ -202,8 +202,14 @@ describe('the job table', () => {
     expect(started.content).toContain('starting-up');
     // Nothing to tell while it runs.
     expect(s.jobs.withEndNotes([{ role: 'user', content: [{ type: 'text', text: 'first' }] }])[0]!.content).toHaveLength(1);
+    const screens: string[] = [];
+    s.jobs.subscribe((e) => {
+      if (e.type === 'job_output') screens.push(e.snapshot.lines.join('\n'));
+    });
     fs.writeFileSync(gate, '');
     await within(10_000, () => s.jobs.get(1)?.state === 'exited');
+    // The job view keeps the last screen: it has the final line.
+    expect(screens.at(-1)).toContain('finishing-up');
     const withNotes = s.jobs.withEndNotes([{ role: 'user', content: [{ type: 'text', text: 'next prompt' }] }]);
     const text = (withNotes[0]!.content as Array<{ type: string; text?: string }>).map((b) => b.text).join('\n');
     expect(text).toMatch(/^next prompt\n\[background job 1 `echo starting-up; until [^`]*` exited 3 after \d+ s; last lines:\nstarting-up\nfinishing-up\nfull log: /);

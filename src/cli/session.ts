@@ -164,6 +164,7 @@ export async function createSessionAgent(
       tools: () => [...childTools, ...(mcp ? mcp.tools() : [])],
       maxTokens: config.maxTokens,
       permissions: gate,
+      ...(ledger ? { ledger } : {}),
       ...(hooks ? { hooks } : {}),
       ...(sandbox ? { sandbox } : {}),
       bashTimeoutMs: config.settings.bashTimeoutMs,

@@ -5,6 +5,7 @@ import type { Provider } from './providers/provider.js';
 import type { StreamRetryOptions } from './response-stream.js';
 import type { AnyTool } from './tools/tool.js';
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
+import type { ParentLedger } from './checkpoints/call-recording.js';
 import type { ApprovalDecision, PermissionMode } from './permissions/approval.js';
 import type { PermissionGate } from './permissions/gate.js';
 import type { SessionHooks } from './hooks/session-hooks.js';
@@ -54,6 +55,8 @@ export interface AgentConfig {
   streamRetry?: Partial<StreamRetryOptions>;
   /** Records what every call that may write changed (core/checkpoints); off when absent. */
   ledger?: ChangeLedger;
+  /** A child agent (the task tool): its calls are recorded in its parent's ledger, inside the task call. */
+  parentLedger?: ParentLedger;
   /** Tools that come and go (MCP servers'), asked for before every model request; after `tools`. */
   extraTools?: () => readonly AnyTool[];
   /** Overrides the model catalog's context window (setting contextWindow); tests use a small one. */

@@ -327,7 +327,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
             signal: attemptSignal,
             makeContext: (id) => toolContext(toolParts, id, attemptSignal, emit),
             redact,
-            recordChanges: recordWith(config.ledger, emit),
+            recordChanges: recordWith(config.ledger, emit, config.parentLedger),
             fitImages: fitToModel,
             workspaceRoot: config.workspaceRoot,
             ...(config.permissions ? { permissions: config.permissions } : {}),

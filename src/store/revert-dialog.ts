@@ -112,7 +112,10 @@ export function confirmRevert(store: AppStore, overwriteConflicts: boolean): Pro
     return port.undo(d.entry, overwriteConflicts).then(
       (done) => {
         close(store);
-        store.setState((st) => withNotice(markUndone(st, d.itemId, d.entry, done.entry), doneText('undo', label, done)));
+        store.setState((st) => {
+          const marked = markUndone(st, d.itemId, d.entry, done.entry);
+          return { childTranscripts: marked.childTranscripts, ...withNotice(marked, doneText('undo', label, done)) };
+        });
       },
       (err: unknown) => failed(store, 'undo', err),
     );

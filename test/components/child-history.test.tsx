@@ -17,8 +17,12 @@ import { createAppStore, type AppStore } from '../../src/store/app-store.js';
 import { showReplay } from '../../src/store/session-replay.js';
 import { reply } from '../helpers/fake-anthropic.js';
 import { childServerAndWorkspace, parentAgent } from '../core/agents/agent-fixtures.js';
-import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
+import { frame, KEYS, press, renderAct, settle, settleUntil, unmountAct, type Rendered } from './act-helpers.js';
 import { apply } from './history-fixtures.js';
+import type { Agent } from '../../src/core/agent.js';
+import type { ChangeLedger } from '../../src/core/checkpoints/change-ledger.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import { ledgerWorkspace, newLedger } from '../core/checkpoints/ledger-fixtures.js';
 
 const fx = childServerAndWorkspace();
 let r: Rendered | null = null;
@@ -28,7 +32,8 @@ afterEach(async () => {
 });
 
 /** A parent whose general child writes a file, reads it back and answers; the session recorded. */
-async function runParent(): Promise<{ events: AgentEvent[]; file: string; id: string }> {
+async function runParent(opts: { root?: string; ledger?: ChangeLedger } = {}): Promise<{ events: AgentEvent[]; file: string; id: string; agent: Agent }> {
+  const root = opts.root ?? fx.ws.root;
   fx.routes.set('KID', [
     reply({ text: 'writing it now', toolUses: [{ name: 'write_file', id: 'cw', input: { path: 'notes.txt', content: 'kid-wrote-this\n' } }] }),
     reply({ toolUses: [{ name: 'read_file', id: 'cr', input: { path: 'notes.txt' } }] }),
@@ -36,18 +41,18 @@ async function runParent(): Promise<{ events: AgentEvent[]; file: string; id: st
   ]);
   fx.server.enqueue(reply({ toolUses: [{ name: 'task', id: 'g', input: { description: 'write the notes', prompt: '[KID] write notes.txt', agent: 'general' } }] }), reply({ text: 'parent done' }));
   const rec = new SessionRecorder({
-    paths: sessionPaths(fx.ws.outside, fx.ws.root),
-    workspaceRoot: fx.ws.root,
+    paths: sessionPaths(fx.ws.outside, root),
+    workspaceRoot: root,
     describe: () => ({ model: 'claude-test', provider: 'anthropic' }),
     inklingVersion: '0.0.0-test',
     redact: createRedactor([]),
   });
-  const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
+  const { agent } = parentAgent(fx.server, { root, mode: 'yolo', recorder: rec, ...(opts.ledger ? { ledger: opts.ledger } : {}) });
   const events: AgentEvent[] = [];
   for await (const e of agent.run('have a child write the notes')) events.push(e);
   await rec.sync();
   rec.close();
-  return { events, file: rec.filePath, id: rec.id };
+  return { events, file: rec.filePath, id: rec.id, agent };
 }
 
 async function mount(store: AppStore): Promise<Rendered> {
@@ -123,5 +128,33 @@ describe('history mode inside a child agent', () => {
     expect(f.indexOf('writing it now')).toBeLessThan(f.indexOf('write_file'));
     const child = store.getState().childTranscripts['g']!;
     expect(child.items.filter((it) => it.kind === 'tool').map((it) => [it.id, it.kind === 'tool' && it.status])).toEqual([['cw', 'done'], ['cr', 'done']]);
+  });
+
+  it('u on a call inside the child undoes that call alone (the real ledger in a git workspace)', { timeout: 30_000 }, async () => {
+    const ws = await ledgerWorkspace({ git: true, files: { 'keep.txt': 'base\n' } });
+    const ledger = newLedger(ws);
+    try {
+      const { events, agent } = await runParent({ root: ws.root, ledger });
+      expect(await ws.read('notes.txt')).toBe('kid-wrote-this\n');
+      const store = createAppStore({ size: { cols: 110, rows: 40 } }, { layout: screenLayout, door: createAgentDoor(agent) });
+      apply(store, events);
+      r = await mount(store);
+      await intoTheChild(r, store);
+      while (selected(store) !== 'cw') await press(r, 'k');
+      await press(r, 'u');
+      await settleUntil(() => store.getState().revert?.phase === 'ready');
+      expect(frame(r)).toContain('notes.txt');
+      await press(r, 'y');
+      await settleUntil(() => store.getState().revert === null);
+      expect(await ws.exists('notes.txt')).toBe(false);
+      expect(await ws.read('keep.txt')).toBe('base\n');
+      const cw = store.getState().childTranscripts['g']!.items.find((it) => it.id === 'cw');
+      expect(cw?.kind === 'tool' && cw.changes?.undone).toBe(true);
+      // Still inside the child, on the call undone.
+      expect(store.getState().history.into).toEqual(['g']);
+    } finally {
+      await ledger.close();
+      await ws.cleanup();
+    }
   });
 });

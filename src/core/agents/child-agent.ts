@@ -55,6 +55,8 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     systemPrompt: childSystemPrompt(run.definition.prompt, setup, run.tools),
     ...(setup.permissions && run.mode ? { permissions: setup.permissions.forChild(run.mode) } : {}),
     ...(setup.hooks ? { hooks: setup.hooks, subagent: { agentId: ctx.toolCallId, agentType: claudeAgentType(run.definition.name), transcript: (m) => writeTranscript(dir, ctx.toolCallId, m) } } : {}),
+    // Its calls go into the session's ledger inside its task call, each undoable alone.
+    ...(setup.ledger ? { parentLedger: { ledger: setup.ledger, call: ctx.toolCallId } } : {}),
     ...(setup.sandbox ? { sandbox: setup.sandbox } : {}),
     ...(setup.bashTimeoutMs !== undefined ? { bashTimeoutMs: setup.bashTimeoutMs } : {}),
     ...(setup.thinkingBudget ? { thinkingBudget: setup.thinkingBudget } : {}),

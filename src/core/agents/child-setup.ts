@@ -2,6 +2,7 @@
 // tools, the permission chain, hooks, sandbox, secrets, memory, the definitions and the limits.
 import type { Provider } from '../providers/provider.js';
 import type { PermissionGate } from '../permissions/gate.js';
+import type { ChangeLedger } from '../checkpoints/change-ledger.js';
 import type { SessionHooks } from '../hooks/session-hooks.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -25,6 +26,8 @@ export interface ChildSetup {
   maxDepth: number;
   maxTokens: number;
   permissions?: PermissionGate;
+  /** The session's change ledger: a child's calls are entries of their own inside its task call's. */
+  ledger?: ChangeLedger;
   hooks?: SessionHooks;
   sandbox?: CommandSandbox;
   bashTimeoutMs?: number;

@@ -13,36 +13,15 @@ import { LedgerError, OpenLedger, type RevertOptions, type RevertOutcome } from 
 import { planRewind, planUndo, type RevertPlan } from './revert-plan.js';
 import { openShadowRepo, shadowRepoExists, type GitProbe } from './shadow-repo.js';
 import { DEFAULT_SNAPSHOT_LIMITS, type Snapshot, type SnapshotLimits, type SnapshotWay } from './snapshot.js';
-import { WorkspaceWatcher, type WatchLimits } from './workspace-watch.js';
+import { WorkspaceWatcher } from './workspace-watch.js';
 import { ledgerLog, type LedgerLog } from './ledger-log.js';
 import { SNAPSHOT_BUDGET_MS, SnapshotBudget, type BoundedSnapshot } from './snapshot-budget.js';
 import { unifiedDiff } from './tree-diff.js';
+import type { ChangeLedgerOptions } from './ledger-options.js';
 import { jobUndoRefusal, type JobsActiveSince } from './job-attribution.js';
 import { entryOfCall, notesSinceLastPrompt, promptSummaries, sessionChanges, type PromptSummary, type SessionDiff } from './ledger-views.js';
 
-export interface ChangeLedgerOptions {
-  workspaceRoot: string;
-  /** $INKLING_HOME: the shadow repository goes under checkpoints/. */
-  home: string;
-  /** The session the entries belong to; a new id when absent. */
-  sessionId?: string;
-  /** Where git is looked up (PATH); default process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** Removes secret values from labels (a bash command may hold a key). */
-  redact?: (text: string) => string;
-  limits?: Partial<SnapshotLimits>;
-  /**
-   * File events tell the snapshots around a call and at a turn start which paths to look at
-   * (default on); false: every snapshot walks the whole workspace. Undo and rewind always walk
-   * it (their conflict check must see every file), and so does any snapshot the events cannot
-   * vouch for (watches not in place yet, too many changes, a flush that did not come back).
-   */
-  watch?: boolean | Partial<WatchLimits>;
-  /** Longest wait for a snapshot at a turn start or around a call (default 2 s); past it the call is not tracked. */
-  snapshotBudgetMs?: number;
-  /** The session's log folder (beside the bash logs), where ledger.log goes; asked each time (/clear moves it). */
-  logDir?: () => string | undefined;
-}
+export type { ChangeLedgerOptions } from './ledger-options.js';
 
 export type LedgerStatus = { state: 'starting' } | { state: 'on' } | { state: 'off'; reason: string };
 
@@ -74,6 +53,8 @@ export class ChangeLedger {
   /** The session's background jobs (core/jobs), when it has them; when the last snapshot was taken. */
   private jobsActive: JobsActiveSince = () => [];
   private lastRecordAt = Date.now();
+  /** Calls whose recording runs now: a child agent's calls inside one are recorded inside it (recordChildCall). */
+  private readonly recording = new Set<string>();
   /** Calls of this session that ran untracked, with why (for /diff). */
   private readonly untracked: { label: string; reason: string }[] = [];
 
@@ -151,46 +132,62 @@ export class ChangeLedger {
   async recordCall(call: LedgerCall, run: () => Promise<ToolResult>, emit: Emit): Promise<ToolResult> {
     if (this.state.state === 'off') return run();
     // The whole call holds the ledger, so no undo can land between its two snapshots.
-    return this.exclusive(async () => {
-      const live = await this.start(emit);
-      const first = live ? await this.snapshotOrOff(live, emit) : undefined;
-      const before = first?.kind === 'taken' ? first.snap : undefined;
-      const callStart = Date.now();
-      if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused, this.jobsSinceLast()).catch((err) => this.turnOff(err, emit));
-      // New folders are followed once the call's own snapshot has looked at them, not while the command makes them.
-      const release = this.watcher?.hold() ?? (() => undefined);
+    return this.exclusive(() => this.record(call, run, emit));
+  }
+
+  /**
+   * A child agent's call, made inside its task call `parent` while that call's recording holds the
+   * ledger (taking it again would wait for ever): recorded the same way, as an entry naming `parent`,
+   * so it can be undone alone; the task call's own entry still holds all of the child's changes.
+   * A child whose task call is not being recorded (nothing holds the ledger) is recorded as any call.
+   */
+  recordChildCall(parent: string, call: LedgerCall, run: () => Promise<ToolResult>, emit: Emit): Promise<ToolResult> {
+    if (this.state.state === 'off') return run();
+    return this.recording.has(parent) ? this.record(call, run, emit, parent) : this.recordCall(call, run, emit);
+  }
+
+  private async record(call: LedgerCall, run: () => Promise<ToolResult>, emit: Emit, parent?: string): Promise<ToolResult> {
+    const live = await this.start(emit);
+    const first = live ? await this.snapshotOrOff(live, emit) : undefined;
+    const before = first?.kind === 'taken' ? first.snap : undefined;
+    const callStart = Date.now();
+    if (live && first?.kind === 'taken') await live.settleHead(first.snap, emit, first.paused, this.jobsSinceLast()).catch((err) => this.turnOff(err, emit));
+    // New folders are followed once the call's own snapshot has looked at them, not while the command makes them.
+    const release = this.watcher?.hold() ?? (() => undefined);
+    this.recording.add(call.id);
+    try {
+      const result = await run();
+      if (!live || !first || this.state.state === 'off') return result;
+      if (!before) return this.untrackedCall(call, first.kind === 'untracked' ? first.reason : 'not tracked', emit, result);
       try {
-        const result = await run();
-        if (!live || !first || this.state.state === 'off') return result;
-        if (!before) return this.untrackedCall(call, first.kind === 'untracked' ? first.reason : 'not tracked', emit, result);
-        try {
-          const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit)).finally(release);
-          if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
-          const after = second.snap;
-          // Jobs that ran during the call may have written too: its entry says so.
-          this.lastRecordAt = Date.now();
-          const jobs = this.jobsActive(callStart);
-          const by = jobs.length > 0 ? { jobs } : {};
-          const changes = await live.taker.changes(before.tree, after.tree);
-          const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
-          const entry = changes.length === 0 ? undefined : await live.append({
-            kind: 'tool',
-            label: this.redact(callLabel(call.name, call.input)),
-            before: before.tree,
-            changes,
-            call: { id: call.id, name: call.name },
-            ...(skipped.length > 0 ? { skipped } : {}),
-            ...by,
-          }, after.tree);
-          emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}), ...by });
-        } catch (err) {
-          this.turnOff(err, emit);
-        }
-        return result;
-      } finally {
-        release();
+        const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit)).finally(release);
+        if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
+        const after = second.snap;
+        // Jobs that ran during the call may have written too: its entry says so.
+        this.lastRecordAt = Date.now();
+        const jobs = this.jobsActive(callStart);
+        const by = jobs.length > 0 ? { jobs } : {};
+        const changes = await live.taker.changes(before.tree, after.tree);
+        const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
+        const entry = changes.length === 0 ? undefined : await live.append({
+          kind: 'tool',
+          label: this.redact(callLabel(call.name, call.input)),
+          before: before.tree,
+          changes,
+          call: { id: call.id, name: call.name },
+          ...(parent ? { parent } : {}),
+          ...(skipped.length > 0 ? { skipped } : {}),
+          ...by,
+        }, after.tree);
+        emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}), ...by });
+      } catch (err) {
+        this.turnOff(err, emit);
       }
-    });
+      return result;
+    } finally {
+      this.recording.delete(call.id);
+      release();
+    }
   }
 
   private untrackedCall(call: LedgerCall, reason: string, emit: Emit, result: ToolResult): ToolResult {

@@ -41,6 +41,8 @@ export interface LedgerEntryMeta {
   prompt?: { ordinal: number; firstLine: string };
   /** kind 'tool': the call. */
   call?: { id: string; name: string };
+  /** kind 'tool' made by a child agent: its task call, whose own entry holds this one's changes too. */
+  parent?: string;
   /** kind 'undo': the entry reverted; kind 'rewind': the prompt entry rewound to. */
   reverts?: string;
   /** Told to the model at the start of the next turn. */

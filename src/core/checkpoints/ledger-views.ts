@@ -45,7 +45,8 @@ export function promptSummaries(entries: readonly LedgerEntry[]): PromptSummary[
         removed: 0,
       };
       out.push(current);
-    } else if (current && OWN_ENTRY_KINDS.has(entry.kind)) {
+    } else if (current && OWN_ENTRY_KINDS.has(entry.kind) && !entry.parent) {
+      // (A child agent's call is counted in its task call's entry.)
       for (const change of entry.changes) {
         if (!current.files.includes(change.path)) current.files.push(change.path);
         current.added += change.added;

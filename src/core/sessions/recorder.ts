@@ -63,11 +63,13 @@ export interface ConversationRecorder {
   close(): void;
 }
 
-/** A child's event the session keeps: its answers (message_end) and its calls' results. */
+/** A child's events the session keeps: its calls, answers (message_end), results and what its calls changed (undo after resume). */
+const SIDECHAIN_KEPT: ReadonlySet<AgentEvent['type']> = new Set(['message_end', 'tool_result', 'tool_call', 'tool_changes', 'tool_untracked']);
+
 function sidechainKept(event: Extract<AgentEvent, { type: 'agent_event' }>): boolean {
   let inner: AgentEvent = event.event;
   while (inner.type === 'agent_event') inner = inner.event;
-  return inner.type === 'message_end' || inner.type === 'tool_result' || inner.type === 'tool_call';
+  return SIDECHAIN_KEPT.has(inner.type);
 }
 
 export class SessionRecorder implements ConversationRecorder {

@@ -99,6 +99,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     maxTokens: 1000,
     permissions: gate,
     ...(opts.hooks ? { hooks: opts.hooks } : {}),
+    ...(opts.ledger ? { ledger: opts.ledger } : {}),
   };
   const agent = createAgent({
     provider,

@@ -40,4 +40,35 @@ describe('undo of one child', () => {
     expect(await ws.read('shared.txt')).toBe('second child\n');
     await ledger.close();
   });
+
+  it("undoes one call inside a child: the child's calls are entries of their own naming the task call, the child's other call stays", async () => {
+    const ws = await ledgerWorkspace({ git: true, files: { 'keep.txt': 'base\n' } });
+    spaces.push(ws);
+    const ledger = newLedger(ws);
+    fx.routes.set('TWO', [
+      reply({ toolUses: [{ name: 'write_file', id: 'ca', input: { path: 'a.txt', content: 'a\n' } }] }),
+      reply({ toolUses: [{ name: 'write_file', id: 'cb', input: { path: 'b.txt', content: 'b\n' } }] }),
+      reply({ text: 'wrote both' }),
+    ]);
+    fx.server.enqueue(reply({ toolUses: [general('g', 'TWO')] }), reply({ text: 'done' }));
+    const { agent } = parentAgent(fx.server, { root: ws.root, mode: 'yolo', ledger });
+    const events: AgentEvent[] = [];
+    for await (const e of agent.run('one child, two calls')) events.push(e);
+    expect(events.at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+    // The child's tool_changes reach the parent's stream inside agent_event, as the child's own events.
+    const childChanges = events.flatMap((e) => (e.type === 'agent_event' && e.event.type === 'tool_changes' ? [e.event] : []));
+    expect(childChanges.map((c) => [c.id, c.changes.map((f) => f.path)])).toEqual([['ca', ['a.txt']], ['cb', ['b.txt']]]);
+    const task = events.find((e): e is Extract<AgentEvent, { type: 'tool_changes' }> => e.type === 'tool_changes' && e.id === 'g')!;
+    expect(task.changes.map((c) => c.path).sort()).toEqual(['a.txt', 'b.txt']);
+    const entries = await ledger.entries();
+    expect(entries.filter((e) => e.parent === 'g').map((e) => e.call?.id)).toEqual(['ca', 'cb']);
+    // The prompt's summary counts each file once (the task call's entry holds the child's).
+    expect((await ledger.prompts())[0]).toMatchObject({ files: ['a.txt', 'b.txt'], added: 2 });
+
+    await ledger.undo(childChanges[1]!.entry!);
+    expect(await ws.exists('b.txt')).toBe(false);
+    expect(await ws.read('a.txt')).toBe('a\n');
+    expect(await ws.read('keep.txt')).toBe('base\n');
+    await ledger.close();
+  });
 });

@@ -36,4 +36,6 @@ export function measureSuiteGrowth({ label, files, tests = [] }: IssueTests): vo
     console.log(`${rel}: ${(ms / 1000).toFixed(1)} s${whole ? '' : ' (its new tests)'}${failed ? `, ${failed} not passed` : ''}`);
   }
   console.log(`${label}: ${(total / 1000).toFixed(1)} s summed; this run took ${(wall / 1000).toFixed(1)} s of wall time (with the other tests of those older files and vitest's start)`);
+  // Durations grow with the machine's load (a shared machine): the figure carries its conditions.
+  console.log(`load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
 }

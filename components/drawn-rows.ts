@@ -10,10 +10,16 @@
 // a column of placeholders.
 import { fitLine, stringWidth } from './text-layout.js';
 
-// Private-use characters: one column each to Ink, never produced by the layout around them.
-const OPEN = '\uE000';
-const CLOSE = '\uE001';
-const SLOT = /\uE000([0-9a-z]+)\uE001/g;
+// A placeholder is its block's id in base 36 between SGR 8 and 28 (concealed; Ink passes both
+// through as they are). Text from outside never carries an escape (safe-text.ts) and our own
+// paint never conceals, so nothing else looks like one; and to Ink it is plain ASCII once the
+// escapes are stripped, which string-width measures on its fast path — a private-use character
+// sent every first frame through string-width's grapheme segmenter and emoji tables (~45 ms of
+// CPU at start-up, bench/frames.ts startup.frameCpu).
+export const PLACEHOLDER_OPEN = '\x1b[8m';
+const OPEN = PLACEHOLDER_OPEN;
+const CLOSE = '\x1b[28m';
+const SLOT = /\x1b\[8m([0-9a-z]+)\x1b\[28m/g;
 // CSI sequences other than SGR would move the cursor inside a row Ink never measured (Ink itself
 // strips them from text); everything else is left for the frame guard to judge, as before.
 const CSI = /\x1b\[[0-?]*[ -/]*[@-~]/g;
@@ -144,7 +150,7 @@ export function createDrawnRows(painter: RowsPainter | null = null): DrawnRows {
       return { text: out, added };
     },
     redraw(placeholder, shown) {
-      const m = /^\uE000([0-9a-z]+)\uE001$/.exec(placeholder);
+      const m = /^\x1b\[8m([0-9a-z]+)\x1b\[28m$/.exec(placeholder);
       const id = m ? parseInt(m[1]!, 36) : -1;
       const kept = blocks.get(id);
       if (!kept || !painter?.shows(placeholder)) return false;

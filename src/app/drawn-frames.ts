@@ -4,6 +4,7 @@
 // rows to erase is translated too, and what comes out is exactly what Ink would have written had
 // it drawn the rows itself.
 import type { DrawnRows } from '../../components/drawn-rows.js';
+import { PLACEHOLDER_OPEN } from '../../components/drawn-rows.js';
 
 // ansi-escapes' eraseLines(n), which Ink's log-update writes before each frame.
 const ERASE_LINES = /^(?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G/;
@@ -31,7 +32,7 @@ export function createDrawnFrames(drawn: DrawnRows, rows: () => number = () => I
   return {
     write(chunk) {
       const m = ERASE_LINES.exec(chunk);
-      if (!m && inkLines === realLines && !chunk.includes('\uE000')) return chunk;
+      if (!m && inkLines === realLines && !chunk.includes(PLACEHOLDER_OPEN)) return chunk;
       const erased = m ? m[0].split('\x1b[2K').length - 1 : 0;
       const rest = m ? chunk.slice(m[0].length) : chunk;
       const prefix = m && erased === inkLines ? eraseLines(realLines) : (m?.[0] ?? '');

@@ -86,8 +86,17 @@ describe('drawn rows', () => {
     expect(d.size()).toBeLessThan(1000 + 64 + 2);
   });
 
+  it('gives Ink placeholders that are printable ASCII once escapes are stripped (string-width measures them on its fast path)', () => {
+    const drawn = createDrawnRows();
+    for (let i = 0; i < 40; i++) {
+      const placeholder = drawn.place([`row ${i} ─ ⠋ 日本`], 20, 1);
+      expect(stripVTControlCharacters(placeholder)).toMatch(/^[\x20-\x7e]+$/);
+      expect(drawn.fill(`${placeholder}\n`).text).toContain(`row ${i} ─ ⠋ 日本`);
+    }
+  });
+
   it('an unknown placeholder becomes a blank row', () => {
-    expect(createDrawnRows().fill('a\n\uE000zz\uE001\nb\n')).toEqual({ text: 'a\n\nb\n', added: 0 });
+    expect(createDrawnRows().fill('a\n\x1b[8mzz\x1b[28m\nb\n')).toEqual({ text: 'a\n\nb\n', added: 0 });
   });
 });
 

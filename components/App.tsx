@@ -13,6 +13,8 @@ import type { HistoryEnv } from '../src/keys/history-keys.js';
 import { ElicitationCard } from './ElicitationCard.js';
 import { McpView } from './McpView.js';
 import { SecretCard } from './SecretCard.js';
+import { PlanPanel } from './PlanPanel.js';
+import { PlanReviewCard } from './PlanReviewCard.js';
 import { isAsking } from '../src/store/app-store.js';
 import { PANE_CHROME_COLS, PANE_ROWS } from './tools/bash-pane-lines.js';
 import { Header, type HeaderProps } from './Header.js';
@@ -154,6 +156,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <ElicitationCard height={mainHeight} width={cols} />
       ) : mode === 'secret' ? (
         <SecretCard height={mainHeight} width={cols} />
+      ) : mode === 'planReview' ? (
+        <PlanReviewCard height={mainHeight} width={cols} />
       ) : mode === 'model' ? (
         <ModelPicker height={mainHeight} width={cols} />
       ) : mode === 'picker' ? (
@@ -169,8 +173,9 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       ) : (
         <Transcript height={mainHeight} width={cols} />
       )}
-      {asking || mode === 'elicit' || mode === 'secret' ? null : (
+      {asking || mode === 'elicit' || mode === 'secret' || mode === 'planReview' ? null : (
         <>
+          <PlanPanel width={cols} rows={rows} />
           <WorkspacePrompt width={cols} />
           <CompletionMenu width={cols} />
           <QueuedPrompts width={cols} />

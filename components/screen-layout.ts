@@ -12,6 +12,7 @@ import { completionRows, inputRows, queuedRows } from './Input.js';
 import { expandedRowsFor, viewItemLines, viewWindow, type ViewOptions } from './transcript-layout.js';
 import { expandedOutputWindow } from './expanded-card.js';
 import { workspacePromptRows } from './WorkspacePrompts.js';
+import { planPanelRows } from './plan-panel-lines.js';
 
 type Size = AppState['size'];
 
@@ -22,9 +23,9 @@ type Size = AppState['size'];
 export function belowRows(s: AppState, size: Size = s.size): number {
   const { cols } = size;
   // An MCP server's form has the keys as a call's card does.
-  if (isAsking(s) || s.mode === 'elicit' || s.mode === 'secret') return 0;
+  if (isAsking(s) || s.mode === 'elicit' || s.mode === 'secret' || s.mode === 'planReview') return 0;
   const input = inputRows(s.input, cols, s.phase !== 'idle').length + 2;
-  return input + completionRows(s.completion, cols).length + queuedRows(s.queued, cols).length + workspacePromptRows(s, cols);
+  return input + completionRows(s.completion, cols).length + queuedRows(s.queued, cols).length + workspacePromptRows(s, cols) + planPanelRows(s, cols, size.rows);
 }
 
 /**

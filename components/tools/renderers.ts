@@ -9,12 +9,13 @@ import { listFilesRenderer } from './list-files.js';
 import { readFileRenderer } from './read-file.js';
 import { skillRenderer } from './skill.js';
 import { taskRenderer } from './task.js';
+import { exitPlanModeRenderer, updatePlanRenderer } from './plan.js';
 import type { ToolLook, ToolRenderer } from './tool-renderer.js';
 import { webFetchRenderer } from './web-fetch.js';
 import { webSearchRenderer } from './web-search.js';
 import { writeFileRenderer } from './write-file.js';
 
-const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer, skillRenderer, webFetchRenderer, webSearchRenderer, taskRenderer];
+const RENDERERS: readonly ToolRenderer[] = [readFileRenderer, writeFileRenderer, editFileRenderer, listFilesRenderer, grepSearchRenderer, bashRenderer, skillRenderer, webFetchRenderer, webSearchRenderer, taskRenderer, updatePlanRenderer, exitPlanModeRenderer];
 const byKind = new Map(RENDERERS.map((r) => [r.kind, r]));
 const byTool = new Map(RENDERERS.flatMap((r) => r.tools.map((t) => [t, r] as const)));
 

@@ -13,11 +13,9 @@ export function offersUpdatePlan(setting: 'on' | 'off' | 'auto', model: string):
 }
 
 export function sessionPlan(config: Pick<InklingConfig, 'mode' | 'model' | 'settings'>, gate: ModeHolder): { keeper: PlanKeeper; tools: AnyTool[] } {
-  // The TUI's plan card is not there yet: until it is, only -p (where the plan ends the turn) offers exit_plan_mode.
-  const offersExit = config.mode === 'print';
-  const keeper = new PlanKeeper({ canAsk: config.mode !== 'print', offersExit });
+  const keeper = new PlanKeeper({ canAsk: config.mode !== 'print' });
   const tools: AnyTool[] = [];
   if (offersUpdatePlan(config.settings.todo.tool, config.model)) tools.push(createUpdatePlanTool(keeper) as AnyTool);
-  if (offersExit) tools.push(createExitPlanModeTool(keeper.reviews, gate) as AnyTool);
+  tools.push(createExitPlanModeTool(keeper.reviews, gate) as AnyTool);
   return { keeper, tools };
 }

@@ -1,5 +1,6 @@
 // What each key does to the prompt, the transcript scroll and the turn. Plain functions of
 // the store (no React), so keystrokes always act on the latest state, however fast they come.
+import { togglePlanPanel } from '../store/plan-actions.js';
 import type { AppStore, InputState } from '../store/app-store.js';
 import { emptyInput, isBusy, viewRows } from '../store/app-store.js';
 import {
@@ -163,6 +164,7 @@ export function handleTranscriptKey(store: AppStore, press: KeyPress): boolean {
     case 'background': void withJobActions((jobs) => jobs.backgroundCommand(store)); return true;
     case 'cycleMode': cyclePermissionMode(store); return true;
     case 'thinking': toggleThinking(store); return true;
+    case 'planPanel': togglePlanPanel(store); return true;
     case 'suspend': store.terminal.suspend(); return true;
     case 'redraw':
       // Cached rows are made again too, then the screen is cleared and the frame drawn whole.

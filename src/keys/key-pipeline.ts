@@ -11,6 +11,7 @@ import { handleHelpKey, handleInputKey, handleTranscriptKey, insertPaste, type K
 import { handleMcpKey } from './mcp-keys.js';
 import { handleElicitKey } from './elicit-keys.js';
 import { handleSecretKey } from './secret-keys.js';
+import { handlePlanReviewKey, pasteIntoPlanMessage } from './plan-review-keys.js';
 import { typeSecret } from '../store/secret-actions.js';
 import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import { typeIntoForm } from '../store/elicitation-actions.js';
@@ -138,6 +139,7 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'mcp': return void handleMcpKey(store, press);
     case 'elicit': return handleElicitKey(store, press);
     case 'secret': return handleSecretKey(store, press);
+    case 'planReview': return handlePlanReviewKey(store, press);
     case 'picker': return void handleListKey(store, press, SESSION_PICKER);
     case 'rewind': return void handleListKey(store, press, REWIND_PICKER);
     case 'model': return void handleListKey(store, press, MODEL_PICKER);
@@ -172,6 +174,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (s.mode === 'elicit') return typeIntoForm(store, text);
   // A pasted password goes into the masked field, never into the prompt.
   if (s.mode === 'secret') return typeSecret(store, text);
+  if (s.mode === 'planReview') return pasteIntoPlanMessage(store, text);
   if (s.mode === 'picker') return pasteIntoList(store, text, SESSION_PICKER);
   if (s.mode === 'rewind') return pasteIntoList(store, text, REWIND_PICKER);
   if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);

@@ -14,7 +14,6 @@ export interface PlannedBinding extends Binding {
 
 export const PLANNED_KEYS: Partial<Record<KeyContext | PlannedContext, readonly PlannedBinding[]>> = {
   transcript: [
-    { action: 'planPanel', keys: ['alt+l'], help: 'show or hide the plan panel (Claude Code users: its Ctrl+T task list; here Ctrl+T types into a running command)', feature: 'plan panel' },
   ],
   input: [
   ],

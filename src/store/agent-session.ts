@@ -11,6 +11,9 @@ import { refreshContextCosts } from './context-costs.js';
 import { startupPartReady } from './startup-actions.js';
 import { mcpEventCame } from './mcp-actions.js';
 import { secretEvent } from './secret-actions.js';
+import { planReviewCame, planReviewGone } from './plan-actions.js';
+import { permissionModeCame } from './approval-actions.js';
+import { emptyPlanPanel } from './plan-state.js';
 
 export interface AgentSession {
   /** `images` go after the prompt's text; a prompt with images is never queued (the caller waits for idle). */
@@ -81,6 +84,13 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
       binding.flush();
       return secretEvent(store, ev);
     }
+    // exit_plan_mode's card takes the keys at once; its call's result (answered or not) closes it.
+    if (ev.type === 'plan_review') {
+      binding.flush();
+      return planReviewCame(store, ev);
+    }
+    if (ev.type === 'tool_result') planReviewGone(store, ev.id);
+    if (ev.type === 'permission_mode') return permissionModeCame(store, ev.mode);
     if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
     binding.push(ev);
   });
@@ -121,7 +131,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     clear() {
       session.interrupt();
       door.send({ type: 'clear' });
-      store.setState({ items: [], index: {}, activeToolIds: [], childTranscripts: {}, scrollBack: 0, newBelow: false });
+      store.setState((s) => ({ items: [], index: {}, activeToolIds: [], childTranscripts: {}, scrollBack: 0, newBelow: false, plan: { ...emptyPlanPanel(), hidden: s.plan.hidden } }));
     },
     editContext(id, edit) {
       // The door emits the context_edit event at once: applied now, not at the next commit.

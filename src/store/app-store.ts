@@ -9,6 +9,7 @@ import type { SafeText } from '../core/text/safe-text.js';
 import type { ChildTranscripts, TranscriptItem } from './transcript.js';
 import type { ElicitationForm } from './elicitation-state.js';
 import type { SecretPrompt } from './secret-state.js';
+import { emptyPlanPanel, type PlanPanel, type PlanReviewPrompt } from './plan-state.js';
 import type { McpViewState } from './mcp-state.js';
 import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
@@ -134,6 +135,9 @@ export interface AppState {
   forms: ElicitationForm[];
   /** Commands' programs waiting for a secret or a yes/no (mode 'secret'), the first one shown. */
   secrets: SecretPrompt[];
+  /** The plan panel above the prompt (the core's latest plan_update), and exit_plan_mode's card (mode 'planReview'). */
+  plan: PlanPanel;
+  planReview: PlanReviewPrompt | null;
   /** Calls waiting for approval and the prompt's choice (approval-state.ts). */
   approvals: ApprovalsState;
   permission: PermissionModeState;
@@ -251,6 +255,8 @@ export function initialState(): AppState {
     mcp: null,
     forms: [],
     secrets: [],
+    plan: emptyPlanPanel(),
+    planReview: null,
     approvals: emptyApprovals(),
     permission: { mode: null, cycle: [], bell: false },
     thinkingBudget: null,

@@ -10,6 +10,7 @@ import { isStored, lazyFields, sourceOf, storedView } from '../core/sessions/sto
 import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
 import { addToBatch, applyChildBatches, endChildren, type ChildBatches } from './child-transcripts.js';
+import { planPanelAfter } from './plan-state.js';
 
 type Draft = Pick<
   AppState,
@@ -26,6 +27,7 @@ type Draft = Pick<
   | 'sessionUsage'
   | 'contextTokens'
   | 'approvals'
+  | 'plan'
 >;
 
 const CONTENT = ['content'];
@@ -55,6 +57,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     sessionUsage: state.sessionUsage,
     contextTokens: state.contextTokens,
     approvals: state.approvals,
+    plan: state.plan,
   };
   const dropAsk = (id: string) => {
     if (!d.approvals.queue.some((a) => a.id === id)) return;
@@ -290,6 +293,9 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         break;
       case 'notice':
         push({ kind: 'notice', id: newId('notice'), text: ev.message, level: 'info' });
+        break;
+      case 'plan_update':
+        d.plan = planPanelAfter(d.plan, ev);
         break;
       case 'turn_end':
         finishTurn(d, now, ev.reason === 'aborted');

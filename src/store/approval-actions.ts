@@ -96,6 +96,11 @@ export function setPermissionMode(store: AppStore, mode: PermissionMode): void {
   store.door.send({ type: 'setMode', mode });
 }
 
+/** The core changed the mode itself (exit_plan_mode's approval): the status line says so. */
+export function permissionModeCame(store: AppStore, mode: PermissionMode): void {
+  store.setState((s) => (s.permission.mode === mode ? {} : { permission: { ...s.permission, mode }, flash: { text: `permission mode: ${mode}`, at: Date.now() } }));
+}
+
 /** notifications.bell as the settings files say, once they are read (after the first frame). */
 export function setBell(store: AppStore, on: boolean): void {
   store.setState((s) => ({ permission: { ...s.permission, bell: on } }));

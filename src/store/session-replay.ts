@@ -2,6 +2,7 @@
 // applied and committed at once (what the screen shows costs what a few turns cost), and every
 // turn above them follows in the next task, put in front of the items then in the store. A long
 // session is on screen without waiting for thousands of cards nobody sees yet.
+import { emptyPlanPanel } from './plan-state.js';
 import type { AgentEvent } from '../core/events.js';
 import { emptyUsage } from '../core/conversation.js';
 import type { AppState, AppStore } from './app-store.js';
@@ -25,6 +26,7 @@ function emptied(state: AppState): AppState {
     turnUsage: emptyUsage(),
     sessionUsage: emptyUsage(),
     contextTokens: 0,
+    plan: { ...emptyPlanPanel(), hidden: state.plan.hidden },
   };
 }
 
@@ -49,7 +51,9 @@ export function showReplay(store: AppStore, replay: readonly AgentEvent[], after
   // The head's last usage first, so the status line's totals are right before the head is in.
   let lastUsage: AgentEvent | undefined;
   for (let i = head.length - 1; i >= 0 && !lastUsage; i--) if (head[i]!.type === 'usage') lastUsage = head[i];
-  const tail = [...(lastUsage ? [lastUsage] : []), ...replay.slice(split), ...after];
+  // The plan is state, not transcript: the head's last one is the panel's now.
+  const lastPlan = [...head].reverse().find((e) => e.type === 'plan_update');
+  const tail = [...(lastUsage ? [lastUsage] : []), ...(lastPlan ? [lastPlan] : []), ...replay.slice(split), ...after];
   const shown = applyEvents(base, tail, now);
   store.setState({ ...shown, phase: 'idle', scrollBack: 0, newBelow: false, expanded: {}, history: emptyHistory() });
   if (split === 0) return Promise.resolve();

@@ -15,7 +15,8 @@ const SECOND_MS = 1000;
  * does, however long the person takes to answer; nor while the pager fills the screen.
  */
 export function needsTicks(s: AppState): boolean {
-  if (s.mode === 'pager') return false;
+  // The pager fills the screen; exit_plan_mode's card waits for the person as an approval does.
+  if (s.mode === 'pager' || s.mode === 'planReview') return false;
   if (s.retry !== null) return true;
   if (s.phase !== 'idle' && !isAsking(s)) return true;
   return s.activeToolIds.some((id) => {

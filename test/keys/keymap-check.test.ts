@@ -34,14 +34,16 @@ describe('the key map clash check', () => {
       // Subagents: → and ← in history mode.
       KEYMAP.history.some((b) => b.action === 'into'),
       KEYMAP.history.some((b) => b.action === 'out'),
+      // The plan panel: Alt+L.
+      KEYMAP.transcript.some((b) => b.action === 'planPanel'),
     ].filter(Boolean).length;
     // `!` became prompt syntax (a line starting with it runs on Enter), not a key of the map.
     const promptSyntax = 1;
     expect(Object.values(PLANNED_KEYS).flat().length + landed + promptSyntax).toBeGreaterThanOrEqual(11);
   });
 
-  it('a reserved key does nothing yet and is not in README or help', () => {
-    expect(actionFor('transcript', 'alt+l')).toBeUndefined();
-    expect(keyTableMarkdown()).not.toContain('Alt+L');
+  it('a reserved key that landed is bound and in the README table (Alt+L, the plan panel)', () => {
+    expect(actionFor('transcript', 'alt+l')).toBe('planPanel');
+    expect(keyTableMarkdown()).toContain('`Alt+L` | show or hide the plan panel');
   });
 });

@@ -53,7 +53,7 @@ export type Verdict =
 
 export const PLAN_MODE_MESSAGE =
   'Refused: inkling is in plan mode, where only read-only tools and commands run. Do not change anything yet: ' +
-  'finish reading what you need, then present your plan; the person will switch modes when they agree with it.';
+  'finish reading what you need, then call exit_plan_mode with your plan for the person to approve (without that tool, present it in your answer).';
 
 const EDITS = new Set<string>(EDIT_TOOLS);
 const READS = new Set<string>(READ_TOOLS);

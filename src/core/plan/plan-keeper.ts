@@ -23,12 +23,8 @@ export class PlanKeeper {
   /** exit_plan_mode's cards; `canAsk` false in -p (the plan ends the turn instead). */
   readonly reviews: PlanReviews;
 
-  private readonly offersExit: boolean;
-
-  /** `offersExit`: exit_plan_mode is among the agent's tools (the plan-mode reminder names it). */
-  constructor(opts: { canAsk: boolean; offersExit?: boolean }) {
+  constructor(opts: { canAsk: boolean }) {
     this.reviews = new PlanReviews(opts.canAsk);
-    this.offersExit = opts.offersExit ?? true;
   }
 
   get current(): PlanView {
@@ -86,7 +82,7 @@ export class PlanKeeper {
 
   /** What goes with the prompt: the plan-mode reminder when the turn starts in plan mode. */
   notes(mode: string | undefined): string[] {
-    return mode === 'plan' && this.offersExit ? [PLAN_MODE_NOTE] : [];
+    return mode === 'plan' ? [PLAN_MODE_NOTE] : [];
   }
 
   /** The plan as the compaction restates it (absent: no plan). */

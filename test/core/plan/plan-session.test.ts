@@ -72,8 +72,8 @@ describe('the plan in the session', () => {
     expect(offersUpdatePlan('on', 'unknown-model')).toBe(true);
     const names = (tool: 'on' | 'off' | 'auto') =>
       sessionPlan({ mode: 'interactive', model: 'claude-test', settings: { ...SETTING_DEFAULTS, todo: { tool } } }, { mode: 'default' }).tools.map((t) => t.name);
-    expect(names('auto')).toEqual(['update_plan']);
-    expect(names('off')).toEqual([]);
+    expect(names('auto')).toEqual(['update_plan', 'exit_plan_mode']);
+    expect(names('off')).toEqual(['exit_plan_mode']);
     expect(sessionPlan({ mode: 'print', model: 'claude-test', settings: SETTING_DEFAULTS }, { mode: 'plan' }).keeper.reviews.canAsk).toBe(false);
   });
 });

@@ -1,0 +1,16 @@
+// The plan panel above the prompt (plan-panel-lines.ts): the model's checklist, state not transcript.
+import React from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Lines } from './Lines.js';
+import { useDrawnRows } from './drawn-rows-context.js';
+import { planBudget, planPanelLines } from './plan-panel-lines.js';
+import { useApp } from './store-context.js';
+import { cellFrame } from './text-layout.js';
+
+export function PlanPanel({ width, rows }: { width: number; rows: number }) {
+  // With a frame writer, the spinner is its cell and the writer turns it (text-layout.ts).
+  const cells = useDrawnRows() !== null;
+  const { plan, running, frame } = useApp(useShallow((s) => ({ plan: s.plan, running: s.phase !== 'idle', frame: s.frame })));
+  const lines = planPanelLines(plan, width, planBudget(rows), { running, frame: cells ? cellFrame(frame) : frame });
+  return lines.length === 0 ? null : <Lines width={width} lines={lines} />;
+}

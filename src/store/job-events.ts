@@ -1,6 +1,7 @@
 // Background jobs as the store keeps them from the door: each job's start, screen and end (an
 // ending is a notice in the transcript), and a resumed session's earlier jobs. The /jobs picker,
 // the job view and their actions load on first use (job-actions.ts, through job-actions-loader.ts).
+import { FRAME_MS } from '../core/frame-clock.js';
 import type { JobEvent, JobInfo } from '../core/jobs/job-types.js';
 import type { AppStore, AppState } from './app-store.js';
 import { addNotice } from './view-actions.js';
@@ -28,13 +29,47 @@ function withJob(list: JobInfo[], job: JobInfo): JobInfo[] {
   return i === -1 ? [...list, job] : list.map((j, k) => (k === i ? job : j));
 }
 
+type JobOutput = Extract<JobEvent, { type: 'job_output' }>;
+
+/** Screens that came since the store's last commit of them, the newest per job. */
+const pending = new WeakMap<AppStore, { outputs: Map<number, JobOutput>; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * Every job's screens in one commit a frame (core/frame-clock.ts), as the store commits a turn's
+ * events: four busy jobs are 4 snapshots a frame, and each commit runs every selector of the app
+ * while the person types.
+ */
+function queueOutput(store: AppStore, ev: JobOutput): void {
+  let p = pending.get(store);
+  if (!p) {
+    p = { outputs: new Map(), timer: setTimeout(() => commitOutputs(store), FRAME_MS) };
+    p.timer.unref?.();
+    pending.set(store, p);
+  }
+  p.outputs.set(ev.id, ev);
+}
+
+function commitOutputs(store: AppStore): void {
+  const p = pending.get(store);
+  if (!p) return;
+  clearTimeout(p.timer);
+  pending.delete(store);
+  const { jobs } = store.getState();
+  const screens = { ...jobs.screens };
+  for (const ev of p.outputs.values()) screens[ev.id] = ev.snapshot;
+  const list = jobs.list.map((j) => {
+    const ev = p.outputs.get(j.id);
+    return ev && j.state === 'running' ? { ...j, lastLine: lastLineOf(ev.snapshot.lines) ?? j.lastLine } : j;
+  });
+  store.setState({ jobs: { ...jobs, list, screens } });
+}
+
 /** A job event from the door. */
 export function jobEvent(store: AppStore, ev: JobEvent): void {
+  if (ev.type === 'job_output') return queueOutput(store, ev);
+  // A start or an end lands after the screens that came before it.
+  commitOutputs(store);
   const { jobs } = store.getState();
-  if (ev.type === 'job_output') {
-    const list = jobs.list.map((j) => (j.id === ev.id && j.state === 'running' ? { ...j, lastLine: lastLineOf(ev.snapshot.lines) ?? j.lastLine } : j));
-    return store.setState({ jobs: { ...jobs, list, screens: { ...jobs.screens, [ev.id]: ev.snapshot } } });
-  }
   const { [ev.job.id]: _dropped, ...screens } = jobs.screens;
   // An ended job's last screen stays for its view; a running one's comes with its output.
   store.setState({ jobs: { ...jobs, list: withJob(jobs.list, ev.job), screens: ev.type === 'job_end' && _dropped ? { ...screens, [ev.job.id]: _dropped } : screens } });

@@ -68,10 +68,10 @@ export function createTerminalClipboard(opts: TerminalClipboardOptions): Termina
       };
     }
     if (p.kind === 'empty') return { kind: 'none', reason: 'nothing to paste: no image or text on the clipboard' };
-    if (p.kind === 'failed' && p.why === 'too-big') {
+    if (p.kind === 'failed') {
+      if (p.why !== 'too-big') return { kind: 'none', reason: FAILURES[p.why] };
       return { kind: 'none', reason: `nothing pasted: more than ${size(maxBytes)}`, detail: `The clipboard holds more than ${size(maxBytes)}, more than Ctrl+V takes through the terminal: save the image as a file and paste its path.` };
     }
-    if (p.kind === 'failed') return { kind: 'none', reason: FAILURES[p.why as Exclude<ReadFailure, 'too-big'>] };
     if (p.kind === 'done' && p.mime in CLIPBOARD_IMAGE_TYPES) return { kind: 'image', file: saveClipboardImage(p.bytes, p.mime, opts.scratchDir) };
     if (p.kind === 'done') {
       const text = p.bytes.toString('utf8');

@@ -1,7 +1,7 @@
 // `inkling --acp` driven by the SDK's own client: initialize, session/new (a cwd per session, a
 // refused relative cwd, no key), a prompt's text and thinking chunks, and malformed JSON-RPC.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { client, ndJsonStream } from '@agentclientprotocol/sdk';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reply, stall, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
+import { HOSTILE, SPLIT_DELTAS } from '../helpers/hostile-text.js';
 import { agentText, nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
 import { cleanEnv, ensureBuilt, REPO } from '../cli/run-bin.js';
 
@@ -106,6 +107,22 @@ describe('inkling --acp', () => {
     expect(loaded.some((u) => u.endsWith('/src/acp/acp-main.js'))).toBe(true);
     expect(loaded.some((u) => u.includes('/node_modules/@agentclientprotocol/sdk/'))).toBe(true);
     expect(loaded.filter((u) => /\/node_modules\/(ink|react|react-reconciler|ink-spinner)\/|\/dist\/(components|src\/app)\//.test(u))).toEqual([]);
+  }, 60_000);
+
+  it('keeps stdout to frames with the terminal-safety corpus in the prompt, the model text, its thinking and a file read', async () => {
+    const c = acp();
+    await initialized(c);
+    const evil = Object.values(HOSTILE).join('\n');
+    await writeFile(join(base, 'hostile.txt'), evil);
+    fake.enqueue(
+      reply({ thinking: { thinking: evil, signature: 'sig' }, text: [...SPLIT_DELTAS, evil], toolUses: [{ name: 'read_file', input: { path: 'hostile.txt' } }] }),
+      reply({ text: 'done' }),
+    );
+    const { sessionId } = await c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: evil }] });
+    // Every line is a frame, and the text arrived whole inside them.
+    expect(nonFrames(c.stdout())).toEqual([]);
+    expect(agentText(c.updates, sessionId)).toBe(`${SPLIT_DELTAS.join('')}${evil}done`);
   }, 60_000);
 
   it('answers malformed JSON-RPC with a JSON-RPC error and goes on', async () => {

@@ -134,6 +134,7 @@ export class AcpSession {
 
   private onEvent(event: DoorEvent): void {
     this.updates.handle(event);
+    if (event.type === 'mcp') return this.onMcp(event.event);
     const inner = innermost(event);
     switch (inner.type) {
       case 'approval_request':
@@ -180,6 +181,14 @@ export class AcpSession {
     const { decision, rejectAlways } = decisionOf(response);
     if (rejectAlways && rule) this.refused.add(rule);
     this.parts.door.send({ type: 'respondToApproval', id: event.id, decision });
+  }
+
+  /** An MCP server's form has no place in an editor: declined, as -p declines it; its notices go to stderr. */
+  private onMcp(event: Extract<DoorEvent, { type: 'mcp' }>['event']): void {
+    if (event.type === 'mcp_elicit') {
+      this.stderr(`MCP server ${event.server} asked for a form (${event.message}); an editor cannot show it, so it was declined`);
+      this.parts.door.send({ type: 'answerElicitation', id: event.id, answer: { action: 'decline' } });
+    } else if (event.type === 'mcp_notice') this.stderr(event.message);
   }
 
   private stderr(line: string): void {

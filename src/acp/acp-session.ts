@@ -12,6 +12,7 @@ import type { InklingConfig } from '../cli/config.js';
 import type { Redact } from '../core/redact.js';
 import { SessionUpdates } from './session-updates.js';
 import { decisionOf, permissionRequest } from './permission-request.js';
+import { planAnswerOf, planReviewRequest } from './plan-review.js';
 import type { InklingPrompt } from './prompt-blocks.js';
 import type { CustomCommandSet } from '../core/commands/custom-commands.js';
 import { availableCommands, expandCommand, sessionCommands } from './session-commands.js';
@@ -139,6 +140,8 @@ export class AcpSession {
     switch (inner.type) {
       case 'approval_request':
         return void this.ask(inner);
+      case 'plan_review':
+        return void this.reviewPlan(inner.id, inner.plan);
       case 'secret_request':
         // An editor has no secret prompt: the program is told no, as -p tells it.
         this.stderr(`${inner.command}: asked for a secret (${inner.prompt.trim()}); an editor cannot answer it, so it was refused`);
@@ -181,6 +184,15 @@ export class AcpSession {
     const { decision, rejectAlways } = decisionOf(response);
     if (rejectAlways && rule) this.refused.add(rule);
     this.parts.door.send({ type: 'respondToApproval', id: event.id, decision });
+  }
+
+  private async reviewPlan(id: string, plan: string): Promise<void> {
+    await this.updates.idle();
+    const signal = this.turn?.asking.signal;
+    const response = await this.parts.client
+      .request('session/request_permission', planReviewRequest(this.id, id, plan), signal ? { cancellationSignal: signal, stopWaitingOnCancel: true } : {})
+      .catch(() => undefined);
+    this.parts.door.send({ type: 'answerPlan', id, ...planAnswerOf(response) });
   }
 
   /** An MCP server's form has no place in an editor: declined, as -p declines it; its notices go to stderr. */

@@ -10,6 +10,7 @@ import type { BashDetails } from '../core/tools/bash-details.js';
 import { estimateCost } from '../core/providers/models.js';
 import { BashContentStream, textContent } from './bash-content.js';
 import { ledgerDiffs } from './ledger-diff.js';
+import { planUpdate } from './plan-review.js';
 import { toolKind, toolLocations, toolTitle } from './tool-call-view.js';
 
 /** A result's text sent to the editor at most this long (the model may have got more). */
@@ -85,6 +86,9 @@ export class SessionUpdates {
         return this.toolResult(event);
       case 'usage':
         if (!parent) this.usage(event);
+        return;
+      case 'plan_update':
+        if (!parent) this.send(planUpdate(event.plan));
         return;
       case 'permission_mode':
         this.send({ sessionUpdate: 'current_mode_update', currentModeId: event.mode });

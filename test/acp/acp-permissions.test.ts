@@ -58,4 +58,23 @@ describe('permissions over ACP', () => {
       await c.close();
     }
   }, 90_000);
+
+  it('sends the plan as plan updates', async () => {
+    const c = startAcp({ cwd: ws, env: { ANTHROPIC_API_KEY: 'sk-test-acp-perm', ANTHROPIC_BASE_URL: fake.url } });
+    try {
+      await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+      const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
+      fake.enqueue(
+        reply({ toolUses: [{ name: 'update_plan', input: { plan: [{ step: 'read the code', status: 'completed' }, { step: 'change it', status: 'in_progress' }] } }] }),
+        reply({ text: 'working on it' }),
+      );
+      const answer = await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'plan it' }] });
+      expect(answer.stopReason).toBe('end_turn');
+      const plan = c.updates.find((n) => n.update.sessionUpdate === 'plan');
+      expect(plan?.update).toMatchObject({ entries: [{ content: 'read the code', status: 'completed', priority: 'medium' }, { content: 'change it', status: 'in_progress' }] });
+      expect(nonFrames(c.stdout())).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  }, 90_000);
 });

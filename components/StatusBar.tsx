@@ -8,7 +8,7 @@ import { toSafeText } from '../src/core/text/safe-text.js';
 import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spinnerAt, stringWidth } from './text-layout.js';
 import { askingHints, helpHints, inputHints, modeHintText } from './status-hints.js';
 import { isAsking } from '../src/store/app-store.js';
-import { runningChildren } from '../src/store/child-agents.js';
+import { runningChildren, sessionCost as pricedSessionCost } from '../src/store/child-agents.js';
 import { Lines } from './Lines.js';
 import { runningJobs } from '../src/store/job-events.js';
 import { useApp } from './store-context.js';
@@ -39,6 +39,7 @@ type StatusSlice = {
   | 'retry'
   | 'turnUsage'
   | 'sessionUsage'
+  | 'childPriced'
   | 'contextTokens'
   | 'contextWindow'
   | 'queued'
@@ -149,7 +150,8 @@ const STATUS_PARTS: readonly StatusPart[] = [
       // In history mode and shell focus the keys matter more than the tokens.
       if (s.modeHints) return [''];
       const turnCost = formatCost(estimateCost(model, s.turnUsage));
-      const sessionCost = formatCost(estimateCost(model, s.sessionUsage));
+      // Children's tokens at their own models (child-agents.ts).
+      const sessionCost = formatCost(pricedSessionCost(s, model));
       const turn = `turn ↑${formatTokens(s.turnUsage.inputTokens)} ↓${formatTokens(s.turnUsage.outputTokens)}${turnCost ? ` ${turnCost}` : ''}`;
       const meter = contextText(s.contextTokens, s.contextWindow !== undefined ? s.contextWindow : contextWindow(model));
       const session = `session ↑${formatTokens(s.sessionUsage.inputTokens)} ↓${formatTokens(s.sessionUsage.outputTokens)}${sessionCost ? ` ${sessionCost}` : ''}${meter}`;
@@ -205,6 +207,7 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
       retry: st.retry,
       turnUsage: st.turnUsage,
       sessionUsage: st.sessionUsage,
+      childPriced: st.childPriced,
       contextTokens: st.contextTokens,
       contextWindow: st.contextWindow,
       queued: st.queued,

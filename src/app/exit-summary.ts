@@ -1,14 +1,14 @@
 // What stays in the terminal's own scrollback after the alternate screen is gone.
 import type { AppState } from '../store/app-store.js';
-import { estimateCost } from '../core/providers/models.js';
+import { sessionCost } from '../store/child-agents.js';
 import { formatCost, formatTokens } from '../../components/text-layout.js';
 import { toSafeText } from '../core/text/safe-text.js';
 
 // Every count is for the whole session: /clear empties the transcript, not the session's totals.
-export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'toolCalls'>, model: string, sessionId?: string): string {
+export function exitSummary(s: Pick<AppState, 'turns' | 'sessionUsage' | 'childPriced' | 'toolCalls'>, model: string, sessionId?: string): string {
   const u = s.sessionUsage;
   const tools = s.toolCalls;
-  const cost = formatCost(estimateCost(model, u));
+  const cost = formatCost(sessionCost(s, model));
   const parts = [
     `${s.turns} turn${s.turns === 1 ? '' : 's'}`,
     `${tools} tool call${tools === 1 ? '' : 's'}`,

@@ -165,6 +165,8 @@ export interface AgentRef {
   id: string;
   name: string;
   depth: number;
+  /** The model the child runs on: its tokens are priced at it, not at the parent's. */
+  model?: string;
 }
 
 export type CompactionReason = 'manual' | 'auto';

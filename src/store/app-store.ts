@@ -75,6 +75,8 @@ export interface AppState {
   retry: { attempt: number; until: number; status?: number; reason: string } | null;
   turnUsage: Usage;
   sessionUsage: Usage;
+  /** Of sessionUsage, child agents' requests whose model has a price, and their cost at it (child-agents.ts). */
+  childPriced: { usage: Usage; cost: number };
   /** Tokens the last request sent (input + cache): how full the context window is. */
   contextTokens: number;
   /** The window the meter measures against (the setting, else the catalog's); undefined until the agent says. */
@@ -224,6 +226,7 @@ export function initialState(): AppState {
     retry: null,
     turnUsage: emptyUsage(),
     sessionUsage: emptyUsage(),
+    childPriced: { usage: emptyUsage(), cost: 0 },
     contextTokens: 0,
     input: emptyInput(),
     pastes: [],

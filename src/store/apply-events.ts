@@ -11,6 +11,7 @@ import { emptyApprovals } from './approval-state.js';
 import { outsideChangesText } from './ledger-text.js';
 import { addToBatch, applyChildBatches, endChildren, type ChildBatches } from './child-transcripts.js';
 import { planPanelAfter } from './plan-state.js';
+import { withChildRequest } from './child-agents.js';
 
 type Draft = Pick<
   AppState,
@@ -25,6 +26,7 @@ type Draft = Pick<
   | 'retry'
   | 'turnUsage'
   | 'sessionUsage'
+  | 'childPriced'
   | 'contextTokens'
   | 'approvals'
   | 'plan'
@@ -55,6 +57,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
     retry: state.retry,
     turnUsage: state.turnUsage,
     sessionUsage: state.sessionUsage,
+    childPriced: state.childPriced,
     contextTokens: state.contextTokens,
     approvals: state.approvals,
     plan: state.plan,
@@ -188,6 +191,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
           const { type: _type, ...ask } = inner;
           d.approvals = { ...d.approvals, queue: [...d.approvals.queue.filter((a) => a.id !== inner.id), { ...ask, agent }] };
         } else if (inner.type === 'approval_response' || (inner.type === 'tool_status' && inner.status !== 'awaiting_approval')) dropAsk(inner.id);
+        else if (inner.type === 'usage') d.childPriced = withChildRequest(d.childPriced, agent.model, inner.usage);
         break;
       }
       case 'tool_output':

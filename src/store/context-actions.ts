@@ -3,7 +3,8 @@
 import type { ContextBreakdown } from '../core/context/context-breakdown.js';
 import { formatTokenCount } from '../core/context/token-estimate.js';
 import type { ContextEdit } from '../core/events.js';
-import { estimateCost, modelInfo } from '../core/providers/models.js';
+import { modelInfo } from '../core/providers/models.js';
+import { sessionCost } from './child-agents.js';
 import type { AppState, AppStore } from './app-store.js';
 import { emptyHistory, selectedItem } from './history-mode.js';
 import { addNotice, flash } from './view-actions.js';
@@ -69,9 +70,10 @@ export function showCost(store: AppStore): void {
   addNotice(store, costText(s, store.door.send({ type: 'modelName' })));
 }
 
-export function costText(s: Pick<AppState, 'sessionUsage'>, model: string): string {
+export function costText(s: Pick<AppState, 'sessionUsage' | 'childPriced'>, model: string): string {
   const u = s.sessionUsage;
-  const cost = estimateCost(model, u);
+  // Child agents' requests at their own models.
+  const cost = sessionCost(s, model);
   const p = modelInfo(model)?.prices;
   const lines = [
     `session tokens: ${formatTokenCount(u.inputTokens)} input · ${formatTokenCount(u.outputTokens)} output · ${formatTokenCount(u.cacheReadTokens)} cache read · ${formatTokenCount(u.cacheWriteTokens)} cache write`,

@@ -114,7 +114,7 @@ function safeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): SafeTo
  */
 function safeChildEvent(event: Extract<AgentEvent, { type: 'agent_event' }>): SafeAgentEvent {
   const inner = event.event;
-  const used = inner.type === 'agent_event' || inner.type === 'approval_request' || inner.type === 'approval_response' || inner.type === 'tool_status';
+  const used = inner.type === 'agent_event' || inner.type === 'approval_request' || inner.type === 'approval_response' || inner.type === 'tool_status' || inner.type === 'usage';
   const safe = used ? toSafeEvent(inner) : { type: inner.type };
   return { type: 'agent_event', agent: toSafeDeep(event.agent), event: safe } as SafeAgentEvent;
 }

@@ -25,6 +25,7 @@ function emptied(state: AppState): AppState {
     toolCalls: 0,
     turnUsage: emptyUsage(),
     sessionUsage: emptyUsage(),
+    childPriced: { usage: emptyUsage(), cost: 0 },
     contextTokens: 0,
     plan: { ...emptyPlanPanel(), hidden: state.plan.hidden },
   };

@@ -134,8 +134,8 @@ describe('status line', () => {
   it('prices known models only and sums up the session on exit', () => {
     expect(formatCost(estimateCost('claude-sonnet-4-6', usage(1_000_000, 0)))).toBe('$3.00');
     expect(estimateCost('demo model', usage(5, 5))).toBeNull();
-    const text = exitSummary({ turns: 2, sessionUsage: usage(12_300, 1_200), toolCalls: 0 }, 'claude-sonnet-4-6');
+    const text = exitSummary({ turns: 2, sessionUsage: usage(12_300, 1_200), childPriced: { usage: usage(0, 0), cost: 0 }, toolCalls: 0 }, 'claude-sonnet-4-6');
     expect(text).toBe('inkling · claude-sonnet-4-6 · 2 turns · 0 tool calls · tokens ↑12k ↓1.2k · ~$0.05\n');
-    expect(exitSummary({ turns: 1, sessionUsage: usage(1, 1), toolCalls: 1 }, 'm', 'abc123')).toContain('resume with: inkling --resume abc123');
+    expect(exitSummary({ turns: 1, sessionUsage: usage(1, 1), childPriced: { usage: usage(0, 0), cost: 0 }, toolCalls: 1 }, 'm', 'abc123')).toContain('resume with: inkling --resume abc123');
   });
 });

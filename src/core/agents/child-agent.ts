@@ -42,7 +42,7 @@ export interface ChildOutcome {
 }
 
 export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContext): Promise<ChildOutcome> {
-  const ref: AgentRef = { id: ctx.toolCallId, name: run.definition.name, depth: run.depth };
+  const ref: AgentRef = { id: ctx.toolCallId, name: run.definition.name, depth: run.depth, model: run.model };
   const dir = path.join(ctx.session.sessionDir, 'agents');
   const { provider } = setup.answering();
   const child = createAgent({

@@ -63,8 +63,8 @@ export interface ConversationRecorder {
   close(): void;
 }
 
-/** A child's events the session keeps: its calls, answers (message_end), results and what its calls changed (undo after resume). */
-const SIDECHAIN_KEPT: ReadonlySet<AgentEvent['type']> = new Set(['message_end', 'tool_result', 'tool_call', 'tool_changes', 'tool_untracked']);
+/** A child's events the session keeps: its calls, answers (message_end), results, what its calls changed (undo after resume) and its requests' usage (priced at its model). */
+const SIDECHAIN_KEPT: ReadonlySet<AgentEvent['type']> = new Set(['message_end', 'tool_result', 'tool_call', 'tool_changes', 'tool_untracked', 'usage']);
 
 function sidechainKept(event: Extract<AgentEvent, { type: 'agent_event' }>): boolean {
   let inner: AgentEvent = event.event;

@@ -82,15 +82,18 @@ export interface ParentOptions {
   maxDepth?: number;
   recorder?: ConversationRecorder;
   hooks?: SessionHooks;
+  /** The parent's model (default claude-test, which has no price). */
+  model?: string;
 }
 
 export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
-  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model: 'claude-test', retryBaseDelayMs: 5 });
+  const model = opts.model ?? 'claude-test';
+  const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model, retryBaseDelayMs: 5 });
   const gate = new PermissionGate({ mode: opts.mode ?? 'default', rules: { allow: [], ask: [], deny: [] }, workspaceRoot: opts.root, home: os.homedir(), canAsk: opts.canAsk ?? true });
   const tools = [...fileTools(), bashTool];
   const setup: ChildSetup = {
     workspaceRoot: opts.root,
-    answering: () => ({ provider, model: 'claude-test' }),
+    answering: () => ({ provider, model }),
     providerName: 'anthropic',
     tools: () => tools,
     definitions: opts.definitions ?? BUILT_IN_AGENTS,
@@ -103,7 +106,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
   };
   const agent = createAgent({
     provider,
-    model: 'claude-test',
+    model,
     workspaceRoot: opts.root,
     tools: [...tools, createTaskTool(setup)],
     maxTokens: 1000,

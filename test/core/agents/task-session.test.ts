@@ -35,7 +35,10 @@ describe('child agents in the session file', () => {
     const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: rec });
     for await (const _ of agent.run('write')) void _;
     const records = read(rec.filePath);
-    const side = records.filter((r) => r.type === 'sidechain');
+    const all = records.filter((r) => r.type === 'sidechain');
+    // Each of the child's two requests' usage is kept (priced at its model after resume).
+    expect(all.filter((r) => r.type === 'sidechain' && r.event.event.type === 'usage')).toHaveLength(2);
+    const side = all.filter((r) => r.type === 'sidechain' && r.event.event.type !== 'usage');
     expect(side.map((r) => (r.type === 'sidechain' ? [r.event.agent.id, r.event.event.type] : []))).toEqual([
       ['g', 'tool_call'],
       ['g', 'message_end'],
@@ -47,7 +50,7 @@ describe('child agents in the session file', () => {
     // The child's own call is not in the parent's conversation (its answer is, in the task's result).
     expect(JSON.stringify(restored.messages)).not.toContain('"cw"');
     // Replayed with the child's answer as text in front of what it did next (its cards show it).
-    expect(restored.replay.filter((e) => e.type === 'agent_event').map((e) => e.type === 'agent_event' && e.event.type)).toEqual(['tool_call', 'message_end', 'text_delta', 'tool_result', 'message_end']);
+    expect(restored.replay.filter((e) => e.type === 'agent_event' && e.event.type !== 'usage').map((e) => e.type === 'agent_event' && e.event.type)).toEqual(['tool_call', 'message_end', 'text_delta', 'tool_result', 'message_end']);
     // The task card a resumed session draws lists the child's calls (its expanded view).
     const card = restored.replay.find((e) => e.type === 'tool_result' && e.id === 'g');
     expect(card).toMatchObject({ details: { kind: 'task', calls: [{ tool: 'write_file', arg: 'w.txt', status: 'done' }] } });

@@ -26,6 +26,7 @@ import { PagerScreen } from './PagerScreen.js';
 import { RevertDialog } from './RevertDialog.js';
 import { ModelPicker, PromptSearch, RewindPicker, SessionPicker } from './ListPicker.js';
 import { JobsPickerOnUse, JobViewOnUse } from './JobsViewLoader.js';
+import { SetupListOnUse } from './SetupListLoader.js';
 import { sendShellChunk, shellHasKeys } from '../src/keys/shell-keys.js';
 import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
@@ -168,6 +169,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
         <PromptSearch height={mainHeight} width={cols} />
       ) : mode === 'jobs' ? (
         <JobsPickerOnUse height={mainHeight} width={cols} />
+      ) : mode === 'lists' ? (
+        <SetupListOnUse height={mainHeight} width={cols} />
       ) : mode === 'job' || jobTyping ? (
         <JobViewOnUse height={mainHeight} width={cols} />
       ) : (

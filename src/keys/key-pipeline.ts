@@ -15,7 +15,7 @@ import { handlePlanReviewKey, pasteIntoPlanMessage } from './plan-review-keys.js
 import { typeSecret } from '../store/secret-actions.js';
 import { typeIntoMcpLogin } from '../store/mcp-login-actions.js';
 import { typeIntoForm } from '../store/elicitation-actions.js';
-import { handleListKey, JOBS_PICKER, MODEL_PICKER, pasteIntoList, PROMPT_SEARCH, REWIND_PICKER, SESSION_PICKER } from './list-picker-keys.js';
+import { handleListKey, JOBS_PICKER, MODEL_PICKER, pasteIntoList, PROMPT_SEARCH, REWIND_PICKER, SESSION_PICKER, SETUP_LISTS } from './list-picker-keys.js';
 import { handleJobKey } from './job-keys.js';
 import { handleRevertKey } from './revert-keys.js';
 import { handlePagerKey } from './pager-keys.js';
@@ -145,6 +145,7 @@ export function handleAppKey(store: AppStore, press: KeyPress, env: AppKeyEnv): 
     case 'model': return void handleListKey(store, press, MODEL_PICKER);
     case 'prompts': return void handleListKey(store, press, PROMPT_SEARCH);
     case 'jobs': return void handleListKey(store, press, JOBS_PICKER);
+    case 'lists': return void handleListKey(store, press, SETUP_LISTS);
     case 'job': return void handleJobKey(store, press);
     case 'input':
       if (isAsking(store.getState())) {
@@ -180,6 +181,7 @@ export function handleAppPaste(store: AppStore, text: string, env: KeyEnv): void
   if (s.mode === 'model') return pasteIntoList(store, text, MODEL_PICKER);
   if (s.mode === 'prompts') return pasteIntoList(store, text, PROMPT_SEARCH);
   if (s.mode === 'jobs') return pasteIntoList(store, text, JOBS_PICKER);
+  if (s.mode === 'lists') return pasteIntoList(store, text, SETUP_LISTS);
   // A paste into the pager is typed (its search line takes it).
   if (s.mode === 'pager') return void handlePagerKey(store, { name: null, text });
   insertPaste(store, text, env);

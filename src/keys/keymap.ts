@@ -253,6 +253,14 @@ export const KEYMAP = {
     { action: 'kill', keys: ['x'], help: 'kill the job and everything it started' },
     { action: 'back', keys: ['q', 'esc'], help: 'back to the list' },
   ]),
+  lists: table([
+    { action: 'prev', keys: ['up'], help: 'previous row' },
+    { action: 'next', keys: ['down'], help: 'next row' },
+    { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
+    { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
+    { action: 'act', keys: ['enter'], help: "a skill: its /name into the prompt; a hook: off (or on again) for this session; a rule: removed from its file (Enter twice)" },
+    { action: 'cancel', keys: ['esc'], help: 'back (typing filters the rows)' },
+  ]),
   model: table([
     { action: 'prev', keys: ['up'], help: 'previous model' },
     { action: 'next', keys: ['down'], help: 'next model' },
@@ -291,6 +299,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   prompts: 'Prompt history search (Ctrl+R; type to filter)',
   jobs: '/jobs list (type to filter)',
   job: "A job's view (its live pane)",
+  lists: '/skills, /hooks and /permissions lists (type to filter)',
   model: '/model picker (type to filter)',
 };
 

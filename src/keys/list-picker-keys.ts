@@ -9,6 +9,7 @@ import { chooseRewind, closeRewindPicker, moveRewindPicker, setRewindFilter } fr
 import { chooseModel, closeModelPicker, moveModelSelection, openModelPicker, setModelFilter } from '../store/model-picker.js';
 import { choosePromptSearch, closePromptSearch, movePromptSearch, setPromptSearchFilter } from '../store/prompt-search.js';
 import { withJobActions } from '../store/job-actions-loader.js';
+import { withSetupLists } from '../store/setup-list-loader.js';
 import type { KeyPress } from './key-names.js';
 import { actionFor, type ActionOf } from './keymap.js';
 import { editFilter, pastedFilter } from './filter-line.js';
@@ -19,7 +20,7 @@ type Done = Promise<void> | void;
 type Move = 'prev' | 'next' | 'pageUp' | 'pageDown';
 const STEP: Record<Move, number> = { prev: -1, next: 1, pageUp: -10, pageDown: 10 };
 
-export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'> {
+export interface ListPickerKeys<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs' | 'lists'> {
   context: C;
   /** The picker's state while it takes typing (null: opening, switching, or closed). */
   editable(store: AppStore): Omit<ListPick<unknown>, 'rows'> | null;
@@ -68,6 +69,18 @@ export const JOBS_PICKER: ListPickerKeys<'jobs'> = {
   actions: { open: (store) => withJobActions((jobs) => jobs.openJobView(store)), cancel: (store) => withJobActions((jobs) => jobs.closeJobs(store)) },
 };
 
+export const SETUP_LISTS: ListPickerKeys<'lists'> = {
+  context: 'lists',
+  editable: (store) => {
+    const p = store.getState().setupList;
+    return p && p.phase !== 'working' ? p : null;
+  },
+  // The actions are loaded: /skills, /hooks or /permissions opened the list through them.
+  move: (store, delta) => void withSetupLists((lists) => lists.moveSetupList(store, delta)),
+  setFilter: (store, text, cursor) => void withSetupLists((lists) => lists.setSetupListFilter(store, text, cursor)),
+  actions: { act: (store) => withSetupLists((lists) => lists.actOnSetupRow(store)), cancel: (store) => withSetupLists((lists) => lists.closeSetupList(store)) },
+};
+
 export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {
   context: 'prompts',
   editable: (store) => store.getState().promptSearch,
@@ -77,7 +90,7 @@ export const PROMPT_SEARCH: ListPickerKeys<'prompts'> = {
 };
 
 /** Resolves when what the key started is done (tests await it). */
-export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
+export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs' | 'lists'>(store: AppStore, press: KeyPress, picker: ListPickerKeys<C>): Done {
   const action = actionFor(picker.context, press.name) as ActionOf<C> | undefined;
   if (action !== undefined && action in STEP) return picker.move(store, STEP[action as Move]);
   if (action !== undefined) return picker.actions[action as Exclude<ActionOf<C>, Move>](store);
@@ -87,7 +100,7 @@ export function handleListKey<C extends 'picker' | 'rewind' | 'model' | 'prompts
 }
 
 /** A paste into a picker goes into its filter (on one line). */
-export function pasteIntoList<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
+export function pasteIntoList<C extends 'picker' | 'rewind' | 'model' | 'prompts' | 'jobs' | 'lists'>(store: AppStore, text: string, picker: ListPickerKeys<C>): void {
   const p = picker.editable(store);
   if (!p) return;
   const next = pastedFilter(p, text);

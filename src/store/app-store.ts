@@ -15,6 +15,7 @@ import type { AgentDoor } from '../core/door/requests.js';
 import { closedDoor } from '../core/door/closed-door.js';
 import type { ModelPickerState, PickerState, PromptSearchState, RewindPickerState } from './list-picker.js';
 import type { JobsState } from './jobs-state.js';
+import type { SetupListState } from './setup-list-state.js';
 import type { Mode } from './mode.js';
 import type { PagerSlot } from './pager-state.js';
 import type { RevertDialog } from './revert-state.js';
@@ -151,6 +152,8 @@ export interface AppState {
   promptSearch: PromptSearchState | null;
   /** Background jobs: their list, screens, /jobs picker and job view (jobs-state.ts). */
   jobs: JobsState;
+  /** /skills, /hooks or /permissions on the picker (mode 'lists'). */
+  setupList: SetupListState | null;
 }
 
 /** Where the history selection sat in the last settled view: output arriving below must not move it. */
@@ -265,6 +268,7 @@ export function initialState(): AppState {
     thinkingBudget: null,
     modelPicker: null,
     promptSearch: null,
+    setupList: null,
     jobs: { list: [], screens: {}, picker: null, view: null },
   };
 }

@@ -1,5 +1,5 @@
 // A workspace brought from Claude Code, in a real terminal: skills in .claude/skills and
-// .agents/skills, and hooks in .claude/settings.json (trusted for the run). /skills lists them,
+// .agents/skills, and hooks in .claude/settings.json (trusted for the run). /skills lists them on the picker,
 // a hook's run is a row under the bash card it concerns, and /hooks shows a failing hook's output.
 // Untrusted, the trust question names the hooks and allow rules, and after "not now" none runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,9 @@ describe('a Claude Code setup in the terminal UI', () => {
     const screen = await app.waitFor((s) => s.includes('Skills (2)'), '/skills');
     expect(screen).toMatch(/pdf-forms +project · \.agents\/skills\/pdf-forms\/SKILL\.md · \d+ B/);
     expect(screen).toMatch(/release-notes +project · \.claude\/skills\/release-notes\/SKILL\.md · \d+ B/);
+    // The list is on the picker: Esc goes back to the prompt.
+    app.keys('Escape');
+    await app.waitFor((s) => s.includes('Ask anything') && !s.includes('Skills (2)'), 'back to the prompt');
   });
 
   it("a hook's run is a row under the bash card it concerns", async () => {
@@ -69,9 +72,12 @@ describe('a Claude Code setup in the terminal UI', () => {
     app.keys('Enter');
     const screen = await app.waitFor((s) => s.includes('Hooks (2)'), '/hooks');
     expect(screen).toMatch(/1\. PreToolUse \[Bash\] .*· \.claude\/settings\.json/);
-    expect(screen).toMatch(/2\. PostToolUse \[Bash\] .*· \.claude\/settings\.json/);
-    expect(screen).toMatch(/last run: exit 1 in \d+\.\d s/);
-    expect(screen).toContain('│ notifier: no display to notify on');
+    expect(screen).toMatch(/2\. PostToolUse \[Bash\] .*· \.claude\/settings\.json · exit 1/);
+    // The selected hook's last run and output are under the list: the failing one is the second.
+    app.keys('Down');
+    const failing = await app.waitFor((s) => s.includes('notifier: no display'), "the failing hook's output");
+    expect(failing).toMatch(/last run: exit 1 in \d+\.\d s/);
+    expect(failing).toContain('│ notifier: no display to notify on');
   });
 });
 

@@ -1,5 +1,6 @@
-// /skills and /hooks through the command table and the door: each writes its list into the
-// transcript as one notice, and /hooks off <n> asks the door to turn that hook off first.
+// /hooks off|on <n> and /permissions remove <n> through the command table and the door: they do
+// what Enter on that row does, then open the list on the picker saying what was done (the picker
+// itself: test/components/setup-lists.test.tsx); a wrong argument says how to write it. /init.
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import { submit } from '../../src/keys/input-keys.js';
@@ -18,65 +19,31 @@ function typed(text: string, door = spyDoor()) {
   return store;
 }
 
-const lastNotice = async (store: ReturnType<typeof createAppStore>) => {
-  await new Promise((r) => setImmediate(r));
-  const item = store.getState().items.at(-1);
-  return item?.kind === 'notice' ? String(item.text) : undefined;
-};
+/** Until the list is open and read. */
+async function opened(store: ReturnType<typeof createAppStore>) {
+  for (let i = 0; i < 200 && store.getState().setupList?.phase !== 'ready'; i++) await new Promise((r) => setTimeout(r, 5));
+  return store.getState().setupList!;
+}
 
-describe('/skills and /hooks', () => {
-  it('/skills lists each skill with its origin, file, size, who may start it and whether it is active', async () => {
-    const door = spyDoor();
-    door.on('listSkills', () => Promise.resolve([
-      { name: 'review', origin: 'project', location: '.claude/skills/review/SKILL.md', bytes: 2048, active: true, byModel: true, byPerson: true },
-      { name: 'deploy', origin: 'user', location: '~/.claude/skills/deploy/SKILL.md', bytes: 300, active: false, byModel: false, byPerson: true },
-    ]));
-    const text = await lastNotice(typed('/skills', door));
-    expect(text).toContain('Skills (2)');
-    expect(text).toMatch(/review {2}project · \.claude\/skills\/review\/SKILL\.md · 2\.0 KB · active/);
-    expect(text).toMatch(/deploy {2}yours {3}· ~\/\.claude\/skills\/deploy\/SKILL\.md · 300 B · only \/deploy$/m);
-  });
-
-  it('/skills with none says where skills are looked for', async () => {
-    expect(await lastNotice(typed('/skills'))).toMatch(/^No skills found/);
-  });
-
-  it("/hooks lists each hook, its file, its last run's exit code and time, and its output", async () => {
-    const door = spyDoor();
-    door.on('listHooks', () => Promise.resolve([failing, { number: 2, event: 'Stop', command: 'true', source: '~/.claude/settings.json', origin: 'user', off: true }]));
-    const text = await lastNotice(typed('/hooks', door));
-    expect(text).toContain('1. PreToolUse [Bash]  ./lint.sh  · .claude/settings.json');
-    expect(text).toMatch(/last run: exit 1 in 0\.2 s, \d s ago/);
-    expect(text).toContain('│ lint failed: 3 problems');
-    expect(text).toContain('│ src/a.ts:1 unused');
-    expect(text).toContain('2. Stop  true  · ~/.claude/settings.json · off');
-    expect(text).toContain('not run yet');
-  });
-
-  it('/hooks off <n> turns that hook off through the door, then lists; a hook that is not there is said', async () => {
+describe('/hooks and /permissions with a row number', () => {
+  it('/hooks off <n> turns that hook off through the door, then opens the list saying so; a hook that is not there is said', async () => {
     const door = spyDoor();
     door.on('setHookOff', (r) => Promise.resolve(r.number === 1));
     door.on('listHooks', () => Promise.resolve([{ ...failing, off: true }]));
-    const store = typed('/hooks off 1', door);
-    expect(await lastNotice(store)).toContain('· off');
+    const list = await opened(typed('/hooks off 1', door));
     expect(door.requests).toContainEqual({ type: 'setHookOff', number: 1, off: true });
-    expect(store.getState().flash?.text).toMatch(/hook 1 off for this session/);
-    const missing = typed('/hooks on 7', door);
-    await new Promise((r) => setImmediate(r));
-    expect(missing.getState().flash?.text).toMatch(/there is no hook 7/);
+    expect(list).toMatchObject({ list: 'hooks', said: 'hook 1 off for this session', rows: [{ list: 'hooks', hook: { number: 1, off: true } }] });
+    expect((await opened(typed('/hooks on 7', door))).said).toBe('there is no hook 7');
     expect(typed('/hooks sideways').getState().flash?.text).toMatch(/usage: \/hooks/);
   });
 
-  it('/permissions lists the rules with their sources; /permissions remove <n> says what the door did, then lists again', async () => {
+  it('/permissions remove <n> says what the door did on the list it opens', async () => {
     const door = spyDoor();
-    door.on('listPermissions', () => Promise.resolve([{ number: 1, kind: 'deny', rule: 'bash(git push:*)', source: '.inkling/settings.json' }, { number: 2, kind: 'allow', rule: 'read', source: '--allowed-tools' }]));
+    door.on('listPermissions', () => Promise.resolve([{ number: 1, kind: 'allow', rule: 'read', source: '--allowed-tools' }]));
     door.on('removePermission', (r) => Promise.resolve(`removed ${r.number}`));
-    const store = typed('/permissions remove 1', door);
-    await new Promise((r) => setImmediate(r));
-    const notices = store.getState().items.flatMap((i) => (i.kind === 'notice' ? [String(i.text)] : []));
-    expect(notices[0]).toBe('removed 1');
-    expect(notices[1]).toMatch(/^Permission rules in force \(2\)/);
-    expect(notices[1]).toMatch(/ 1\. deny {3}bash\(git push:\*\) {2}· \.inkling\/settings\.json/);
+    const list = await opened(typed('/permissions remove 1', door));
+    expect(list).toMatchObject({ list: 'permissions', said: 'removed 1' });
+    expect(list.rows).toHaveLength(1);
     expect(typed('/permissions drop 1').getState().flash?.text).toMatch(/usage: \/permissions/);
   });
 

@@ -24,7 +24,8 @@ export interface ReadRequestSeen {
 export function readRequests(written: string): ReadRequestSeen[] {
   const out: ReadRequestSeen[] = [];
   for (const m of unwrapTmux(written).matchAll(/\x1b\]5522;([^;\x1b]*);([A-Za-z0-9+/=]*)\x1b\\/g)) {
-    const meta = new Map(m[1]!.split(':').map((kv) => kv.split('=', 2) as [string, string]));
+    // Split at the first '=' only: base64 values end in '=' padding.
+    const meta = new Map(m[1]!.split(':').map((kv): [string, string] => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
     if (meta.get('type') !== 'read') continue;
     const name = meta.get('name');
     out.push({

@@ -54,15 +54,17 @@ describe('/jobs after a resume', () => {
     expect(modulesLoadedOnUse()).toEqual(expect.arrayContaining(['src/store/job-actions', 'components/JobsView']));
     await press(r, KEYS.enter);
     expect(frame(r)).toMatch(/job 2 sleep 120 {2}killed \(its inkling ended\) · 1 min · pid 1002/);
-    expect(frame(r)).toContain('no screen of it in this run: its output is in its log, /logs/bash/call-2.log');
+    expect(frame(r)).toContain('no screen of it in this run: its output is in its log (below)');
     expect(frame(r)).toContain('log: /logs/bash/call-2.log');
+    // Ended: nothing to type into or kill.
+    expect(frame(r).split('\n').some((l) => l.trimEnd() === '  q/Esc back')).toBe(true);
     await press(r, 'q');
     expect(store.getState().mode).toBe('jobs');
   });
 });
 
 describe('a job with a long command', () => {
-  it('keeps its state, runtime and pid on its row and the log file’s name on the key line, at 60 columns', async () => {
+  it('keeps its state, runtime and pid on its row and the log file’s name on its row, at 60 columns', async () => {
     // Imported here: the test above checks the module is not loaded before /jobs.
     const { jobLine, jobViewLines } = await import('../../components/JobsView.js');
     const job = earlier(7, `npm run dev -- ${'--flag '.repeat(30)}`, { lastLine: 'ready on :3000', logPath: `/home/someone/.inkling/sessions/${'x'.repeat(60)}/bash/toolu_7.log` });

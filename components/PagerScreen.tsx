@@ -29,7 +29,8 @@ function useLineRole(subject: PagerSubject | undefined) {
 
 export function PagerScreen({ width, height }: { width: number; height: number }) {
   const slot = useApp((s) => s.pager);
-  const item = useApp((s) => (s.pager?.subject.kind === 'item' ? findItem(s, s.pager.subject.id) : undefined));
+  // The title only (a string): a running command's item changes with every line, its title does not.
+  const itemTitle = useApp((s) => (s.pager?.subject.kind === 'item' ? titleOf(findItem(s, s.pager.subject.id)) : ''));
   const lineRole = useLineRole(slot?.subject);
   const open = openPagerOf(slot);
   if (!open || !slot) {
@@ -39,6 +40,6 @@ export function PagerScreen({ width, height }: { width: number; height: number }
       </Box>
     );
   }
-  const title = slot.subject.kind === 'text' ? slot.subject.title : titleOf(item);
+  const title = slot.subject.kind === 'text' ? slot.subject.title : itemTitle;
   return <Pager model={open.model} title={title} width={width} height={height} lineRole={lineRole} />;
 }

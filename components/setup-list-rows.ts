@@ -25,12 +25,14 @@ export function setupListHead(p: SetupListState, width: number): string {
   return fitLine(`${paint.bold(`${TITLES[p.list]}${count}`)} ${paint.dim(`—${order} type to filter, ↑↓ choose, ${ENTER[p.list]}, Esc back`)}`, width);
 }
 
-export function rowLine(r: SetupRow, width: number): string {
+/** `nameWidth`: skill names are padded to it, so their facts line up. */
+export function rowLine(r: SetupRow, width: number, nameWidth = 0): string {
   const text =
     r.list === 'skills'
-      ? `${r.skill.name}  ${[r.skill.origin === 'project' ? 'project' : 'yours', r.skill.location, formatSize(r.skill.bytes), ...(!r.skill.byModel ? [`only /${r.skill.name}`] : !r.skill.byPerson ? ['model only'] : []), ...(r.skill.active ? ['active'] : [])].join(' · ')}`
+      ? `${r.skill.name.padEnd(nameWidth)}  ${[r.skill.origin === 'project' ? 'project' : 'yours', r.skill.location, formatSize(r.skill.bytes), ...(!r.skill.byModel ? [`only /${r.skill.name}`] : !r.skill.byPerson ? ['model only'] : []), ...(r.skill.active ? ['active'] : [])].join(' · ')}`
       : r.list === 'hooks'
-        ? `${String(r.hook.number).padStart(2)}. ${r.hook.event}${r.hook.matcher ? ` [${r.hook.matcher}]` : ''}  ${r.hook.command}  · ${r.hook.source}${r.hook.off ? ' · off' : ''}${r.hook.last ? ` · ${runHow(r.hook)}` : ''}`
+        ? // Its state before the command, so a narrow terminal still shows it.
+          `${String(r.hook.number).padStart(2)}. ${r.hook.event}${r.hook.matcher ? ` [${r.hook.matcher}]` : ''}  ${[...(r.hook.off ? ['off'] : []), r.hook.last ? runHow(r.hook) : 'not run'].join(' · ')}  ${r.hook.command}  · ${r.hook.source}`
         : `${String(r.rule.number).padStart(2)}. ${r.rule.kind.padEnd(5)}  ${r.rule.rule}  · ${r.rule.source}`;
   return fitLine(toSafeText(text), width - 2);
 }
@@ -61,6 +63,8 @@ export function setupListLines(p: SetupListState, visible: readonly SetupRow[], 
   const more = detail(visible[p.selected], width, now);
   const room = Math.max(1, height - 1 - more.length);
   const start = windowStart(p.selected, visible.length, room);
-  const rows = visible.slice(start, start + room).map((r, i) => (start + i === p.selected ? paint.inverse(`› ${rowLine(r, width)}`) : `  ${rowLine(r, width)}`));
+  const nameWidth = Math.max(0, ...visible.map((r) => (r.list === 'skills' ? r.skill.name.length : 0)));
+  const line = (r: SetupRow) => rowLine(r, width, nameWidth);
+  const rows = visible.slice(start, start + room).map((r, i) => (start + i === p.selected ? paint.inverse(`› ${line(r)}`) : `  ${line(r)}`));
   return [said, ...rows, ...more].slice(0, height);
 }

@@ -72,7 +72,7 @@ describe('a Claude Code setup in the terminal UI', () => {
     app.keys('Enter');
     const screen = await app.waitFor((s) => s.includes('Hooks (2)'), '/hooks');
     expect(screen).toMatch(/1\. PreToolUse \[Bash\] .*· \.claude\/settings\.json/);
-    expect(screen).toMatch(/2\. PostToolUse \[Bash\] .*· \.claude\/settings\.json · exit 1/);
+    expect(screen).toMatch(/2\. PostToolUse \[Bash\] {2}exit 1 .*· \.claude\/settings\.json/);
     // The selected hook's last run and output are under the list: the failing one is the second.
     app.keys('Down');
     const failing = await app.waitFor((s) => s.includes('notifier: no display'), "the failing hook's output");

@@ -11,7 +11,8 @@ import { fitLine, paint, wrapWithPrefix } from './text-layout.js';
 
 export function secretLines(prompt: SecretPrompt | undefined, waiting: number, width: number): string[] {
   if (!prompt) return [];
-  const title = prompt.kind === 'confirm' ? ' A command asks a yes/no question' : ' A command asks for a secret';
+  const whose = prompt.agent ? ` of the ${prompt.agent} agent` : '';
+  const title = prompt.kind === 'confirm' ? ` A command${whose} asks a yes/no question` : ` A command${whose} asks for a secret`;
   const out = [paint.bold(fitLine(`${title}${waiting > 0 ? ` (${waiting} more after this)` : ''}`, width)), ''];
   out.push(...wrapWithPrefix(`asked by ${prompt.asker}`, width, '  ').map((l) => paint.dim(l)));
   if (prompt.warning) out.push(...wrapWithPrefix(`⚠ ${prompt.warning}`, width, '  ').map((l) => paint.warn(l)));

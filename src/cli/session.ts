@@ -156,6 +156,8 @@ export async function createSessionAgent(
   namesHost = (host) => gate.namesHost(host);
   const hooks = await sessionHooks(config, recorder, () => gate.mode, sandbox);
   const childTools = [...tools];
+  // Shared by the parent and its children: a child's command's password prompt is answered through the parent.
+  const secretRequests = config.mode !== 'print' ? new (await import('../core/secret-requests.js')).SecretRequests() : undefined;
   tools.push(
     await sessionTaskTool(config, {
       workspaceRoot: config.workspaceRoot,
@@ -165,6 +167,7 @@ export async function createSessionAgent(
       maxTokens: config.maxTokens,
       permissions: gate,
       ...(ledger ? { ledger } : {}),
+      ...(secretRequests ? { secrets: secretRequests } : {}),
       ...(hooks ? { hooks } : {}),
       ...(sandbox ? { sandbox } : {}),
       bashTimeoutMs: config.settings.bashTimeoutMs,
@@ -197,6 +200,7 @@ export async function createSessionAgent(
     jobFirstLinesMs: config.settings.jobs.firstLinesMs,
     // -p has nobody to ask: the helper refuses at once and the command fails rather than waits.
     askSecrets: config.mode !== 'print',
+    ...(secretRequests ? { secretRequests } : {}),
     ...(config.settings.bash.sudoAskpass ? { sudoAskpass: true } : {}),
     ...(mcp ? { extraTools: mcp.tools } : {}),
     systemPrompt,

@@ -1,4 +1,5 @@
 // The one object the UI, headless mode and tests drive: prompt in, typed events out.
+import type { SecretRequests } from './secret-requests.js';
 import type { ImageBlock, Message, Usage } from './conversation.js';
 import type { AgentEvent } from './events.js';
 import type { Provider } from './providers/provider.js';
@@ -45,6 +46,8 @@ export interface AgentConfig {
   bashTimeoutMs?: number;
   /** Whether a person can answer a command's password prompts (the TUI; never -p). */
   askSecrets?: boolean;
+  /** The secret questions waiting; a child agent shares its parent's, so the parent's answerSecret answers its commands. */
+  secretRequests?: SecretRequests;
   /** Setting bash.sudoAskpass: `sudo` in unsandboxed commands asks through the bridge (sudo -A). */
   sudoAskpass?: boolean;
   /** Where session files (bash logs) go; default: a fresh dir under the OS temp dir. */

@@ -40,7 +40,7 @@ const DEFAULT_PANE = { cols: 120, rows: 30 };
 export function createAgent(config: AgentConfig): Agent & ModelSwitching & SystemPromptReload {
   const registry = new ToolRegistry(config.tools);
   const inputs = new Map<string, ToolInputChannel>();
-  const secrets = new SecretRequests();
+  const secrets = config.secretRequests ?? new SecretRequests();
   const recorder = config.recorder;
   const session = newSessionState(config, recorder?.logsDir);
   const jobs = session.jobs;

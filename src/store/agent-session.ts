@@ -1,5 +1,6 @@
 // The store's side of the door: prompts sent (or queued while a turn runs), Esc, /clear and
 // /compact as the screen shows them, and every event the door emits applied through the binding.
+import { innermost } from './child-transcripts.js';
 import { jobEvent } from './job-events.js';
 import type { ImageBlock } from '../core/conversation.js';
 import type { DoorEvent } from '../core/door/requests.js';
@@ -83,6 +84,12 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.type === 'secret_request' || ev.type === 'secret_request_end') {
       binding.flush();
       return secretEvent(store, ev);
+    }
+    // A child agent's command asks the same way, the card naming the agent (answered through the parent).
+    const child = ev.type === 'agent_event' ? innermost(ev) : undefined;
+    if (child && (child.event.type === 'secret_request' || child.event.type === 'secret_request_end')) {
+      binding.flush();
+      return secretEvent(store, child.event, child.agent.name);
     }
     // exit_plan_mode's card takes the keys at once; its call's result (answered or not) closes it.
     if (ev.type === 'plan_review') {

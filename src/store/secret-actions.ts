@@ -8,7 +8,8 @@ import type { SecretPrompt } from './secret-state.js';
 
 type SecretEvent = Extract<AgentEvent, { type: 'secret_request' | 'secret_request_end' }>;
 
-export function secretEvent(store: AppStore, ev: SecretEvent): void {
+/** `agent`: the child agent whose command asks (absent: the parent's). */
+export function secretEvent(store: AppStore, ev: SecretEvent, agent?: string): void {
   if (ev.type === 'secret_request_end') return secretGone(store, ev.request);
   const s = store.getState();
   const prompt: SecretPrompt = {
@@ -21,6 +22,7 @@ export function secretEvent(store: AppStore, ev: SecretEvent): void {
     command: toSafeText(ev.command),
     cwd: toSafeText(ev.cwd),
     typed: '',
+    ...(agent ? { agent: toSafeText(agent) } : {}),
     returnTo: s.mode === 'secret' ? (s.secrets[0]?.returnTo ?? 'input') : s.mode,
   };
   store.setState({ secrets: [...s.secrets, prompt], mode: 'secret' });

@@ -18,6 +18,8 @@ export interface SecretPrompt {
   command: SafeText;
   cwd: SafeText;
   typed: string;
+  /** The child agent whose command asks (absent: the parent's own). */
+  agent?: SafeText;
   /** Where the keys go back to when the last question is answered. */
   returnTo: Mode;
 }

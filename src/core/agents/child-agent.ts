@@ -63,6 +63,8 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
     secretEnvNames: setup.secretEnvNames ?? [],
     secretValues: setup.secretValues ?? [],
+    // A password prompt of its commands reaches the person as the parent's do (answered through the parent).
+    ...(setup.secrets ? { askSecrets: true, secretRequests: setup.secrets } : {}),
     // Its bash logs go beside the parent's, in the session's folder.
     sessionDir: path.join(dir, ctx.toolCallId),
     paneSize: ctx.paneSize(),

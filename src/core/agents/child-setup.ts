@@ -3,6 +3,7 @@
 import type { Provider } from '../providers/provider.js';
 import type { PermissionGate } from '../permissions/gate.js';
 import type { ChangeLedger } from '../checkpoints/change-ledger.js';
+import type { SecretRequests } from '../secret-requests.js';
 import type { SessionHooks } from '../hooks/session-hooks.js';
 import type { CommandSandbox } from '../shell/command-sandbox.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -26,6 +27,8 @@ export interface ChildSetup {
   maxDepth: number;
   maxTokens: number;
   permissions?: PermissionGate;
+  /** The parent's secret questions (absent in -p): a child's command asks the person as the parent's does. */
+  secrets?: SecretRequests;
   /** The session's change ledger: a child's calls are entries of their own inside its task call's. */
   ledger?: ChangeLedger;
   hooks?: SessionHooks;

@@ -13,6 +13,7 @@ import type { ChangeLedger } from '../../../src/core/checkpoints/change-ledger.j
 import type { ConversationRecorder } from '../../../src/core/sessions/recorder.js';
 import type { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
 import { createAgent } from '../../../src/core/loop.js';
+import { SecretRequests } from '../../../src/core/secret-requests.js';
 import type { PermissionMode } from '../../../src/core/permissions/approval.js';
 import { PermissionGate } from '../../../src/core/permissions/gate.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
@@ -84,10 +85,13 @@ export interface ParentOptions {
   hooks?: SessionHooks;
   /** The parent's model (default claude-test, which has no price). */
   model?: string;
+  /** A person answers commands' password prompts (the TUI): parent and children share the questions. */
+  askSecrets?: boolean;
 }
 
 export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
   const model = opts.model ?? 'claude-test';
+  const secrets = opts.askSecrets ? new SecretRequests() : undefined;
   const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: server.url, model, retryBaseDelayMs: 5 });
   const gate = new PermissionGate({ mode: opts.mode ?? 'default', rules: { allow: [], ask: [], deny: [] }, workspaceRoot: opts.root, home: os.homedir(), canAsk: opts.canAsk ?? true });
   const tools = [...fileTools(), bashTool];
@@ -103,6 +107,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     permissions: gate,
     ...(opts.hooks ? { hooks: opts.hooks } : {}),
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
+    ...(secrets ? { secrets } : {}),
   };
   const agent = createAgent({
     provider,
@@ -113,6 +118,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     permissions: gate,
     sessionDir: path.join(opts.root, '..', 'session'),
     paneSize: { cols: 80, rows: 24 },
+    ...(secrets ? { askSecrets: true, secretRequests: secrets } : {}),
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
     ...(opts.recorder ? { recorder: opts.recorder } : {}),
     ...(opts.hooks ? { hooks: opts.hooks } : {}),

@@ -43,7 +43,7 @@ describe('inkling -p with child agents', () => {
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; agent?: unknown; event?: { type: string; id?: string; content?: string } });
     const wrapped = lines.filter((l) => l.type === 'agent_event');
     expect(wrapped.length).toBeGreaterThan(0);
-    expect(wrapped[0]!.agent).toEqual({ id: 'call_task', name: 'general', depth: 1 });
+    expect(wrapped[0]!.agent).toEqual({ id: 'call_task', name: 'general', depth: 1, model: 'served-model' });
     const refused = wrapped.find((l) => l.event?.type === 'tool_result' && l.event.id === 'call_bash')!;
     expect(refused.event!.content).toContain('needs approval: rerun with');
     // Existing events keep their shape: the task call's own result is a plain tool_result.

@@ -1,13 +1,13 @@
 // `inkling --acp` driven by the SDK's own client: initialize, session/new (a cwd per session, a
 // refused relative cwd, no key), a prompt's text and thinking chunks, and malformed JSON-RPC.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { client, ndJsonStream } from '@agentclientprotocol/sdk';
+import { client, ndJsonStream, type InitializeResponse } from '@agentclientprotocol/sdk';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, stall, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { HOSTILE, SPLIT_DELTAS } from '../helpers/hostile-text.js';
 import { agentText, nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
@@ -16,7 +16,8 @@ import { cleanEnv, ensureBuilt, REPO } from '../cli/run-bin.js';
 const KEY = 'sk-test-fake-acp-3Jd8Qw';
 let fake: FakeAnthropic;
 let base: string;
-const children: AcpChild[] = [];
+/** One child per environment, shared by the file's tests (a start costs about a second). */
+const children = new Map<string, { child: AcpChild; initialized?: Promise<InitializeResponse> }>();
 
 beforeAll(async () => {
   ensureBuilt();
@@ -27,18 +28,26 @@ afterAll(async () => {
   await fake.close();
   await rm(base, { recursive: true, force: true });
 });
-afterEach(async () => {
-  for (const c of children.splice(0)) await c.close();
+afterAll(async () => {
+  for (const { child } of children.values()) await child.close();
 });
 
 function acp(env: Record<string, string> = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: '' }): AcpChild {
-  const c = startAcp({ cwd: base, env: { ...env, ...(env.ANTHROPIC_BASE_URL === '' ? { ANTHROPIC_BASE_URL: fake.url } : {}) } });
-  children.push(c);
-  return c;
+  const key = JSON.stringify(env);
+  let entry = children.get(key);
+  if (!entry) {
+    const child = startAcp({ cwd: base, env: { ...env, ...(env.ANTHROPIC_BASE_URL === '' ? { ANTHROPIC_BASE_URL: fake.url } : {}) } });
+    entry = { child };
+    children.set(key, entry);
+  }
+  return entry.child;
 }
 
+/** initialize, once per child. */
 async function initialized(c: AcpChild) {
-  return c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+  const entry = [...children.values()].find((e) => e.child === c)!;
+  entry.initialized ??= c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+  return entry.initialized;
 }
 
 describe('inkling --acp', () => {
@@ -62,6 +71,22 @@ describe('inkling --acp', () => {
     expect(nonFrames(c.stdout())).toEqual([]);
   }, 60_000);
 
+  it('says once, as an agent message, what the settings of an untrusted workspace had ignored', async () => {
+    const c = acp();
+    await initialized(c);
+    const ws = join(base, 'untrusted');
+    await mkdir(join(ws, '.inkling'), { recursive: true });
+    await writeFile(join(ws, '.inkling', 'settings.json'), JSON.stringify({ permissions: { allow: ['bash(rm:*)'] } }));
+    fake.enqueue(reply({ text: 'first' }), reply({ text: 'second' }));
+    const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
+    await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'one' }] });
+    await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'two' }] });
+    const text = agentText(c.updates, sessionId);
+    expect(text).toMatch(/^this workspace is not trusted, so its files may only tighten settings: ignored permissions\.allow/);
+    expect(text.match(/not trusted/g)).toHaveLength(1);
+    expect(text.endsWith('firstsecond')).toBe(true);
+  }, 60_000);
+
   it('refuses a relative cwd with a JSON-RPC error, and a session without a key names the key variable', async () => {
     const c = acp({ ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: 'https://api.anthropic.com' });
     await initialized(c);
@@ -79,7 +104,7 @@ describe('inkling --acp', () => {
     fake.enqueue(stall([{ type: 'text', text: 'thinking about it' }]));
     const { sessionId } = await c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
     const answer = c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] });
-    await c.waitForUpdate((n) => n.update.sessionUpdate === 'agent_message_chunk', 'the first chunk');
+    await c.waitForUpdate((n) => n.sessionId === sessionId && n.update.sessionUpdate === 'agent_message_chunk', 'the first chunk');
     await c.connection.agent.notify('session/cancel', { sessionId });
     await expect(answer).resolves.toEqual({ stopReason: 'cancelled' });
     expect(nonFrames(c.stdout())).toEqual([]);
@@ -126,14 +151,15 @@ describe('inkling --acp', () => {
   }, 60_000);
 
   it('answers malformed JSON-RPC with a JSON-RPC error and goes on', async () => {
-    const c = acp();
+    const c = acp({ ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: 'https://api.anthropic.com' });
     c.child.stdin!.write('{"jsonrpc": "2.0", "id": 1, not json\n');
     c.child.stdin!.write('[1, 2]\n');
     const init = await initialized(c);
     expect(init.protocolVersion).toBe(1);
-    const lines = c.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: unknown; error?: { code: number } });
-    expect(lines.filter((l) => l.error).map((l) => l.error!.code)).toEqual([-32700, -32600]);
+    // Answered after the bad lines (one at a time, in order): their errors are on stdout by then.
     await expect(c.connection.agent.request('session/prompt', { sessionId: 'nope', prompt: [] })).rejects.toMatchObject({ code: -32002 });
+    const lines = c.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: unknown; error?: { code: number } });
+    expect(lines.filter((l) => l.error && l.id === null).map((l) => l.error!.code)).toEqual([-32700, -32600]);
     expect(nonFrames(c.stdout())).toEqual([]);
   }, 60_000);
 });

@@ -14,23 +14,34 @@ import { ensureBuilt } from '../cli/run-bin.js';
 const KEY = 'sk-test-fake-acp-tools-9Xk2';
 let fake: FakeAnthropic;
 let ws: string;
-const children: AcpChild[] = [];
+
+/** Files the editor was asked for (fs/read_text_file): open.txt has unsaved changes there. */
+const asked: string[] = [];
+let c: AcpChild;
 
 beforeAll(async () => {
   ensureBuilt();
   fake = await startFakeAnthropic();
+  // One editor for the file's tests (a start costs about a second); each test opens a session in a new folder.
+  c = startAcp({
+    cwd: tmpdir(),
+    args: ['--yolo'],
+    env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url },
+    readTextFile: (file) => {
+      asked.push(file);
+      return file.endsWith('open.txt') ? 'edited in the editor\n' : readFileSync(file, 'utf8');
+    },
+  });
+  await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } });
 }, 120_000);
-afterAll(() => fake.close());
-afterEach(async () => {
-  for (const c of children.splice(0)) await c.close();
-  await rm(ws, { recursive: true, force: true });
+afterAll(async () => {
+  await c.close();
+  await fake.close();
 });
+afterEach(() => rm(ws, { recursive: true, force: true }));
 
-async function session(readTextFile?: (path: string) => string): Promise<{ c: AcpChild; sessionId: string }> {
+async function session(): Promise<{ c: AcpChild; sessionId: string }> {
   ws = await realpath(await mkdtemp(join(tmpdir(), 'inkling-acp-tools-')));
-  const c = startAcp({ cwd: ws, args: ['--yolo'], env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.url }, ...(readTextFile ? { readTextFile } : {}) });
-  children.push(c);
-  await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: !!readTextFile } } });
   const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
   return { c, sessionId };
 }
@@ -86,11 +97,7 @@ describe('tool calls over ACP', () => {
   }, 90_000);
 
   it('reads through the editor when it offers fs/read_text_file: an unsaved buffer is what the model sees', async () => {
-    const asked: string[] = [];
-    const { c, sessionId } = await session((file) => {
-      asked.push(file);
-      return file.endsWith('open.txt') ? 'edited in the editor\n' : readFileSync(file, 'utf8');
-    });
+    const { c, sessionId } = await session();
     await writeFile(join(ws, 'open.txt'), 'saved on disk\n');
     await writeFile(join(ws, 'closed.txt'), 'same everywhere\n');
     fake.enqueue(
@@ -98,7 +105,7 @@ describe('tool calls over ACP', () => {
       reply({ text: 'read' }),
     );
     await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read both' }] });
-    expect(asked.sort()).toEqual([join(ws, 'closed.txt'), join(ws, 'open.txt')]);
+    expect(asked.filter((f) => f.startsWith(ws)).sort()).toEqual([join(ws, 'closed.txt'), join(ws, 'open.txt')]);
     const sent = JSON.stringify((fake.requests.at(-1)!.body as { messages: unknown[] }).messages.at(-1));
     expect(sent).toContain('edited in the editor');
     expect(sent).not.toContain('saved on disk');

@@ -53,6 +53,7 @@ type StatusSlice = {
 export function phaseText(s: StatusSlice, now: number): string {
   if (s.asking) return paint.warn('? waiting for your approval');
   if (s.secret) return paint.warn('? a command waits for a secret');
+  if (s.mode === 'planReview') return paint.warn('? the plan waits for your answer');
   if (s.retry) {
     const secs = Math.max(0, Math.ceil((s.retry.until - now) / 1000));
     const why = s.retry.status ? `${s.retry.status}` : s.retry.reason;
@@ -167,7 +168,7 @@ const STATUS_PARTS: readonly StatusPart[] = [
       flash ? [flash, ...[44, 28].filter((n) => flash.length > n + 1).map((n) => `${flash.slice(0, n)}…`)]
       : s.asking ? s.asking.split('\n')
       // The secret card shows its own keys.
-      : s.secret ? ['']
+      : s.secret || s.mode === 'planReview' ? ['']
       : s.modeHints ? toSafeText(s.modeHints).split('\n')
       : s.mode === 'help' ? helpHints()
       : inputHints(s.phase !== 'idle'),

@@ -104,7 +104,7 @@ export interface Agent {
   /** The background jobs (core/jobs): Ctrl+B, /jobs, the job view. dispose() kills those still running. */
   readonly jobs: JobControl;
   /** The plan and exit_plan_mode's waiting cards (answerPlan); absent for a child agent. */
-  readonly plan?: PlanKeeper | undefined;
+  readonly plan: PlanKeeper | undefined;
   /** The change ledger (undo, rewind, diffs), when there is one. */
   readonly ledger: ChangeLedger | undefined;
   /**

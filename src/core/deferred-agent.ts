@@ -109,6 +109,9 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
     },
     respondToApproval: (id, decision) => agent?.respondToApproval(id, decision) ?? false,
     answerSecret: (id, answer) => agent?.answerSecret(id, answer) ?? false,
+    get plan() {
+      return agent?.plan;
+    },
     get permissionMode() {
       return agent?.permissionMode;
     },

@@ -3,6 +3,7 @@ import { deferredAgent } from '../../src/core/deferred-agent.js';
 import { createFakeAgent, simpleTurn } from '../store/fake-agent.js';
 import type { AgentEvent } from '../../src/core/events.js';
 import { collect } from '../helpers/collect.js';
+import { PlanKeeper } from '../../src/core/plan/plan-keeper.js';
 
 describe('deferred agent', () => {
   it('runs prompts once the agent is ready and passes on the pane size set before', async () => {
@@ -17,6 +18,18 @@ describe('deferred agent', () => {
     expect(real.paneSizes).toEqual([{ cols: 90, rows: 12 }]);
     agent.clear();
     expect(real.cleared).toBe(1);
+  });
+
+  it("hands the agent's plan to the door once it is ready (exit_plan_mode's answers reach it)", async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const real = createFakeAgent((p) => simpleTurn(p));
+    const keeper = new PlanKeeper({ canAsk: true });
+    Object.defineProperty(real, 'plan', { value: keeper });
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    expect(agent.plan).toBeUndefined();
+    resolve(real);
+    await collect(agent.run('hi'));
+    expect(agent.plan).toBe(keeper);
   });
 
   it('passes a rewind into a new session on to the agent once it is ready, and then names the new session', async () => {

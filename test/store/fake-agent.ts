@@ -18,6 +18,7 @@ export function createFakeAgent(script: TurnScript): FakeAgent {
     prompts: [],
     paneSizes: [],
     cleared: 0,
+    plan: undefined,
     finished: 0,
     messages: [],
     usage: emptyUsage(),

@@ -4,7 +4,7 @@
 import type { AppState } from '../src/store/app-store.js';
 import type { PlanPanel } from '../src/store/plan-state.js';
 import { keyOf } from './status-hints.js';
-import { countOf, fitLine, paint, spinnerAt } from './text-layout.js';
+import { countOf, fitLine, paint, spinnerAt, stringWidth } from './text-layout.js';
 
 /** At most this share of the terminal's rows (and never fewer than 3 rows when there is a plan). */
 const SHARE = 0.3;
@@ -18,9 +18,11 @@ export interface PanelLook {
 export function planPanelLines(plan: PlanPanel, width: number, maxRows: number, look: PanelLook): string[] {
   if (plan.hidden || plan.steps.length === 0 || maxRows < 2) return [];
   const done = plan.steps.filter((s) => s.status === 'completed').length;
-  const title = `${paint.bold('Plan')}${paint.dim(` · ${done}/${plan.steps.length} done`)}`;
-  const hint = paint.dim(`${keyOf('transcript', 'planPanel')} hides it`);
-  const out = [fitLine(`${title}  ${hint}`, width)];
+  // A rule from the count to the key sets the panel off from the transcript above it.
+  const title = `${paint.bold('Plan')}${paint.dim(` · ${done}/${plan.steps.length} done `)}`;
+  const hint = ` ${keyOf('transcript', 'planPanel')} hides it`;
+  const rule = Math.max(1, width - stringWidth(title) - stringWidth(hint));
+  const out = [fitLine(`${title}${paint.dim('─'.repeat(rule) + hint)}`, width)];
   const open = plan.steps.filter((s) => s.status !== 'completed');
   // The step in progress leads, then the rest in the plan's order; completed ones come last.
   const ordered = [...open.filter((s) => s.status === 'in_progress'), ...open.filter((s) => s.status === 'pending'), ...plan.steps.filter((s) => s.status === 'completed')];

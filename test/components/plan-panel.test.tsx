@@ -145,6 +145,6 @@ describe('the panel rows', () => {
   });
 
   it('keeps to its rows: open steps first, then a line for what is left out', () => {
-    expect(rows(panel(9), 5)).toEqual(['Plan · 2/9 done  Alt+L hides it', '  ▸ step 3', '  ○ step 4', '  ○ step 5', '  … 6 more steps (2 done)']);
+    expect(rows(panel(9), 5)).toEqual(['Plan · 2/9 done ───────── Alt+L hides it', '  ▸ step 3', '  ○ step 4', '  ○ step 5', '  … 6 more steps (2 done)']);
   });
 });

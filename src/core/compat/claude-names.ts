@@ -28,6 +28,9 @@ export const CLAUDE_TOOL_ROWS: readonly ClaudeToolRow[] = [
   // Claude Code's subagent tool, called Task before it was renamed Agent: both names mean task; hooks see Agent.
   { claude: 'Task', inkling: 'task', fields: { subagent_type: 'agent' } },
   { claude: 'Agent', inkling: 'task', fields: { subagent_type: 'agent' } },
+  // Plan mode's way out: the same `plan` field. TodoWrite's todos[] are not update_plan's plan[]: it maps to nothing.
+  { claude: 'ExitPlanMode', inkling: 'exit_plan_mode' },
+  { claude: 'TodoWrite', inkling: null },
 ];
 
 const byClaude = new Map(CLAUDE_TOOL_ROWS.map((r) => [r.claude, r]));

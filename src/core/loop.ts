@@ -14,7 +14,7 @@ import { recordWith } from './checkpoints/call-recording.js';
 import { createRedactor, redactDeep } from './redact.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 import { ToolRegistry } from './tool-registry.js';
-import { warmUpFirstCall } from './first-call-warmup.js';
+import { firstCallWarmups } from './first-call-warmup.js';
 import { compactConversation, type CompactionRun } from './context/compact-conversation.js';
 import { AUTO_COMPACT_SHARE, keptFrom } from './context/compaction.js';
 import { dropImagesPass } from './context/drop-images.js';
@@ -54,7 +54,8 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
   let answering: { provider: AgentConfig['provider']; model: string; maxTokens: number; thinkingBudget?: number | undefined } = { provider: config.provider, model: config.model, maxTokens: config.maxTokens, thinkingBudget: config.thinkingBudget };
-  let warming: Promise<void> | undefined;
+  // The idle warm-up waits while a turn runs; a call streaming in starts its own loads.
+  const warmups = firstCallWarmups({ permissions: config.permissions, tools: config.tools, ledger: config.ledger });
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => {
     const send = (e: AgentEvent) => {
@@ -170,10 +171,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
     get ledger() {
       return config.ledger;
     },
-    warmUp() {
-      warming ??= warmUpFirstCall({ permissions: config.permissions, tools: config.tools, ledger: config.ledger });
-      return warming;
-    },
+    warmUp: () => warmups.warmUp(),
     answerSecret: (id, answer) => secrets.answer(id, answer),
     respondToApproval(id, decision) {
       return config.permissions?.respond(id, decision) ?? false;
@@ -208,6 +206,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
   function exclusive(outer: AbortSignal | undefined, work: (signal: AbortSignal, emit: (e: AgentEvent) => void) => Promise<void>): AsyncIterable<AgentEvent> {
     if (running) throw new Error('a turn is already running');
     running = true;
+    warmups.turnStarted();
     const queue = new EventQueue<AgentEvent>();
     const controller = new AbortController();
     // Every running tool listens for the interrupt; many may run in one turn.
@@ -218,6 +217,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
     const done = work(controller.signal, publish((e) => queue.push(e))).finally(() => {
       outer?.removeEventListener('abort', onOuterAbort);
       running = false;
+      warmups.turnEnded();
       queue.close();
     });
     void done;
@@ -320,6 +320,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
         signal,
         iteration,
         emit,
+        onToolStart: warmups.callStarting,
         newBatch: (attemptSignal) =>
           new ToolCallBatch({
             registry,

@@ -37,6 +37,8 @@ export interface ResponseStreamDeps {
   signal: AbortSignal;
   iteration: number;
   emit(event: AgentEvent): void;
+  /** A tool call began to stream in (its input follows): what it will load may start loading. */
+  onToolStart?(name: string): void;
   /** A scheduler batch whose tools run on `signal` (one attempt's; aborted when it is discarded). */
   newBatch(signal: AbortSignal): ToolCallBatch;
   retry: StreamRetryOptions;
@@ -130,6 +132,7 @@ async function streamOnce(deps: ResponseStreamDeps, signal: AbortSignal): Promis
         partial.block(ev.index, ev.block);
       } else if (ev.type === 'tool_use_start') {
         contentStarted = true;
+        deps.onToolStart?.(ev.name);
       } else if (ev.type === 'tool_use_end') {
         contentStarted = true;
         const use = guardToolUse(ev.toolUse);

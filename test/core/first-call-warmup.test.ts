@@ -1,6 +1,7 @@
 // Agent.warmUp, with the real gate, bash tool, change ledger and loop: what the first command
 // would load (the grammar, node-pty and the emulator, the ledger's git probe) is loaded before any
 // call, nothing is written, and a command sent while it is still loading works and loads once.
+// A call that begins to stream in starts its own loads before its input is complete.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -100,6 +101,37 @@ describe('warming up for the first call', () => {
       await agent.dispose();
     } finally {
       load.mockRestore();
+    }
+  });
+
+  it('a call that begins to stream in loads what it needs before its input is complete', async () => {
+    let loadedMidCall: { parser: boolean; tool: boolean } | undefined;
+    let toolWarmed: Promise<void> | undefined;
+    const { agent, parserLoaded } = await setup([
+      async function* (req, signal) {
+        yield { type: 'tool_use_start', index: 0, id: 'b1', name: 'bash' };
+        // As its input streams: until the loads are done, or 15 s have passed.
+        const until = Date.now() + 15_000;
+        while (!(parserLoaded() && toolWarmed) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+        await toolWarmed;
+        loadedMidCall = { parser: parserLoaded(), tool: toolWarmed !== undefined };
+        yield* respond([toolUse('b1', 'bash', { command: 'echo streamed-$((40 + 2))' })])(req, signal);
+      },
+      respond([text('done')]),
+    ]);
+    // node-pty and the emulator stay in the require cache across tests: the bash tool's own loads are watched instead.
+    const { bashTool } = await import('../../src/core/tools/bash.js');
+    const warmUp = bashTool.warmUp!.bind(bashTool);
+    const spy = vi.spyOn(bashTool, 'warmUp').mockImplementation(() => (toolWarmed = warmUp()));
+    try {
+      expect(parserLoaded()).toBe(false);
+      const events = await runApproving(agent, 'run it');
+      expect(loadedMidCall).toEqual({ parser: true, tool: true });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ isError: false, content: expect.stringContaining('streamed-42') });
+      await agent.dispose();
+    } finally {
+      spy.mockRestore();
     }
   });
 });

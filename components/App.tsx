@@ -33,7 +33,7 @@ import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
-import { loadMarkdown, warmMarkdown } from './markdown-lines.js';
+import { loadMarkdown, onMarkdownLoaded, warmMarkdown } from './markdown-lines.js';
 import { onHighlighterLoaded } from './code-highlight.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
@@ -115,21 +115,22 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     resizePanes(store, Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
+  // Markdown and the highlighter load on first use (the rows drawn plain meanwhile are drawn again);
+  // marked also loads, its rules warmed, when the app is idle a moment after the first frame, but
+  // never while a turn runs: the turn's own text loads it then, and the samples would compete.
   useEffect(() => {
+    const redraw = () => redrawAll(store);
+    const offs = [onMarkdownLoaded(redraw), onHighlighterLoaded(redraw)];
+    const idle = () => store.getState().phase === 'idle';
     const t = setTimeout(() => {
-      void loadMarkdown().then(() => {
-        redrawAll(store);
-        return warmMarkdown();
-      });
+      if (idle()) void loadMarkdown().then(() => warmMarkdown(80, idle));
     }, markdownDelayMs);
     t.unref?.();
-    return () => clearTimeout(t);
+    return () => {
+      clearTimeout(t);
+      for (const off of offs) off();
+    };
   }, [store, markdownDelayMs]);
-  // The first code block in a named language loaded the highlighter: the blocks drawn plain meanwhile get their colours.
-  useEffect(() => {
-    const off = onHighlighterLoaded(() => redrawAll(store));
-    return () => void off();
-  }, [store]);
 
   if (mode === 'pager') {
     return (

@@ -4,6 +4,8 @@
 import { paint } from './text-layout.js';
 import type { PaletteTheme } from './palette.js';
 
+import { lazyLibrary } from './lazy-library.js';
+
 interface Highlighter {
   highlight: (code: string, opts: { language?: string; ignoreIllegals?: boolean; theme?: Record<string, (s: string) => string> }) => string;
   supportsLanguage: (name: string) => boolean;
@@ -11,32 +13,19 @@ interface Highlighter {
   kinds: string[];
 }
 
-let highlighter: Highlighter | null = null;
-let loading: Promise<void> | null = null;
-const whenLoaded = new Set<() => void>();
+const highlighter = lazyLibrary<Highlighter>(async () => {
+  const hlModule = await import('cli-highlight');
+  // cli-highlight is CommonJS: its functions are named exports under Node, but only on `default` once bundled.
+  const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
+  return { highlight: hl.highlight, supportsLanguage: hl.supportsLanguage, kinds: Object.keys(hl.DEFAULT_THEME) };
+});
 
 /** Loads the highlighter once; resolves when it is ready, after the callbacks of onHighlighterLoaded. */
-export function loadHighlighter(): Promise<void> {
-  loading ??= import('cli-highlight').then((hlModule) => {
-    // cli-highlight is CommonJS: its functions are named exports under Node, but only on
-    // `default` once bundled.
-    const hl = (typeof hlModule.highlight === 'function' ? hlModule : hlModule.default) as typeof hlModule;
-    highlighter = { highlight: hl.highlight, supportsLanguage: hl.supportsLanguage, kinds: Object.keys(hl.DEFAULT_THEME) };
-    for (const done of whenLoaded) done();
-  });
-  return loading;
-}
-
+export const loadHighlighter = (): Promise<void> => highlighter.load();
 /** Whether a code block has asked for the highlighter (or a caller loaded it). */
-export function highlighterRequested(): boolean {
-  return loading !== null;
-}
-
+export const highlighterRequested = (): boolean => highlighter.requested();
 /** `done` runs once the highlighter has loaded (the screen draws again, blocks coloured now). */
-export function onHighlighterLoaded(done: () => void): () => void {
-  whenLoaded.add(done);
-  return () => whenLoaded.delete(done);
-}
+export const onHighlighterLoaded = (done: () => void): (() => void) => highlighter.onLoaded(done);
 
 /**
  * Token kinds of the highlighter, painted by palette role. Every kind it knows is named: a kind
@@ -57,15 +46,12 @@ function lightCodeTheme(kinds: string[]): Record<string, (s: string) => string> 
  * loading (this starts it), does not know the language, or failed on this code.
  */
 export function highlightCode(code: string, lang: string, theme: PaletteTheme): string | null {
-  if (!highlighter) {
-    void loadHighlighter();
-    return null;
-  }
-  if (!highlighter.supportsLanguage(lang)) return null;
+  const hl = highlighter.use();
+  if (!hl?.supportsLanguage(lang)) return null;
   try {
     // The highlighter's own colours suit a dark background; on a light one the palette's roles do.
-    const colours = theme === 'light' ? lightCodeTheme(highlighter.kinds) : undefined;
-    return highlighter.highlight(code, { language: lang, ignoreIllegals: true, ...(colours ? { theme: colours } : {}) });
+    const colours = theme === 'light' ? lightCodeTheme(hl.kinds) : undefined;
+    return hl.highlight(code, { language: lang, ignoreIllegals: true, ...(colours ? { theme: colours } : {}) });
   } catch {
     // A highlighter failure must never hide the code: it shows plain.
     return null;

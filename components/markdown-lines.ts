@@ -1,22 +1,19 @@
-// Markdown → coloured screen rows. `marked` (lexer only) loads lazily, on the first assistant
-// message, so it costs nothing at start-up; until then text shows plain. Code in a named language
-// is coloured by code-highlight.ts, which loads only when such a block is first drawn.
+// Markdown → coloured screen rows. `marked` (lexer only) loads when the first markdown is drawn (or
+// when the app is idle a moment after its first frame), so it costs nothing at start-up; until then
+// text shows plain. Code in a named language is coloured by code-highlight.ts, loaded on first use too.
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';
 import { activePalette } from './palette.js';
 import { layoutTable } from './markdown-table.js';
 import { highlightCode } from './code-highlight.js';
+import { lazyLibrary } from './lazy-library.js';
 
-let lexer: ((src: string) => Token[]) | null = null;
-let loading: Promise<void> | null = null;
+const markedLib = lazyLibrary(() => import('marked'));
 
 /** Starts loading the markdown lexer once; resolves when it is ready. */
-export function loadMarkdown(): Promise<void> {
-  loading ??= import('marked').then((marked) => {
-    lexer = (src) => marked.lexer(src);
-  });
-  return loading;
-}
+export const loadMarkdown = (): Promise<void> => markedLib.load();
+/** `done` runs once the lexer has loaded (the screen draws the plain text again as markdown). */
+export const onMarkdownLoaded = (done: () => void): (() => void) => markedLib.onLoaded(done);
 
 // One sample per kind of block, taking each of the lexer's rules (and the drawing after them)
 // through its first run: V8 compiles a regular expression on its first use, and marked's are
@@ -35,16 +32,20 @@ const WARM_SAMPLES = [
 /**
  * Draws the samples once, one per turn of the event loop (each a few ms, none long enough to
  * hold up a key), so that the first answer does not pay for the first runs. After loadMarkdown.
+ * Stops where `idle` says a turn runs: the turn's own text takes the first runs then, and the
+ * samples would only compete with it.
  */
-export async function warmMarkdown(width = 80): Promise<void> {
+export async function warmMarkdown(width = 80, idle: () => boolean = () => true): Promise<void> {
   for (const sample of WARM_SAMPLES) {
     await new Promise<void>((resolve) => setTimeout(resolve, 0).unref());
-    if (lexer) markdownLines(sample, width);
+    if (!idle()) return;
+    markdownLines(sample, width);
   }
 }
 
+/** The tokens of `text`, or null while the lexer loads (the first call starts loading it). */
 export function lexMarkdown(text: string): Token[] | null {
-  return lexer ? lexer(text) : null;
+  return markedLib.use()?.lexer(text) ?? null;
 }
 
 /** Renders markdown to rows of at most `width` columns (plain wrapped text until loaded). */

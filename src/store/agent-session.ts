@@ -56,6 +56,9 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
 
   const start = (prompt: string, images: ImageBlock[] = []) => {
     running = true;
+    // Busy from Enter, not from the turn's first event: a cold agent may take a while to start the
+    // turn, and what runs only while idle (the warm-ups) must not run meanwhile.
+    if (store.getState().phase === 'idle') store.setState({ phase: 'waiting' });
     door.send({ type: 'submit', prompt, ...(images.length ? { images } : {}) });
   };
 

@@ -62,6 +62,8 @@ export const FIGURES = {
   'firstturn.warmCpu': { scenario: 'firstturn', unit: 'ms', target: '—', what: 'CPU of the one-sentence turn after the settle' },
   'firstturn.coldLiveCpu': { scenario: 'firstturn', unit: 'ms', target: '≤ 0.5× main before issue 41', what: 'CPU of the 40-line live turn typed as the prompt shows' },
   'firstturn.warmLiveCpu': { scenario: 'firstturn', unit: 'ms', target: '—', what: 'CPU of the live turn after the settle' },
+  'firstturn.coldFirstLine': { scenario: 'firstturn', unit: 'ms', target: '—', what: "the live turn typed as the prompt shows: its call streamed (server's last byte) → the command's first line on screen" },
+  'firstturn.warmFirstLine': { scenario: 'firstturn', unit: 'ms', target: '—', what: 'the same for the first command after the settle and a short turn' },
   'firstturn.deferredCpu': { scenario: 'firstturn', unit: 'ms', target: '≤ 300', what: 'CPU from the prompt on screen to 6 s later, nothing typed' },
   'pss.peak': { scenario: 'live', unit: 'MB', target: '≤ 100', what: 'peak PSS of the whole tree (app + children) through the live and flood scenarios' },
 } satisfies Record<string, FigureSpec>;

@@ -27,6 +27,8 @@ interface Turn {
   stream: number;
   /** CPU of the app from Enter to idle on screen, ms. */
   cpu: number;
+  /** The first call's response streamed (server's last byte) → `firstLine` on screen, ms (NaN without). */
+  callToLine: number;
   /** Enter and idle on screen, nowMs(). */
   sentAt: number;
   endAt: number;
@@ -87,7 +89,7 @@ async function startRun(script: unknown[], cpuProfDir?: string): Promise<Run> {
 }
 
 /** Types `prompt`, presses Enter, waits for `lastWord` on screen with the status idle. */
-async function turn(run: Run, prompt: string, lastWord: string): Promise<Turn> {
+async function turn(run: Run, prompt: string, lastWord: string, firstLine?: string): Promise<Turn> {
   run.app.type(prompt);
   await run.app.waitFor((s) => s.includes(prompt), 'the typed prompt', 10_000);
   const streamsBefore = streams(run.timing).length;
@@ -97,11 +99,15 @@ async function turn(run: Run, prompt: string, lastWord: string): Promise<Turn> {
   await run.app.waitFor((s) => s.includes(lastWord) && s.includes('● idle'), lastWord, 60_000);
   const cpu = cpuMs(run.pid) - c0;
   let shownAt = NaN;
+  let lineAt = NaN;
   await replay(run.pane, (rows, t) => {
     if (Number.isNaN(shownAt) && rows.some((r) => r.includes(lastWord))) shownAt = t;
+    if (firstLine && Number.isNaN(lineAt) && rows.some((r) => r.includes(firstLine))) lineAt = t;
   }, sentAt);
-  const last = streams(run.timing).slice(streamsBefore).at(-1);
-  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu, sentAt, endAt: nowMs() };
+  const mine = streams(run.timing).slice(streamsBefore);
+  const last = mine.at(-1);
+  const callToLine = firstLine && mine[0] ? lineAt - mine[0].lastByte : NaN;
+  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu, callToLine, sentAt, endAt: nowMs() };
 }
 
 function streams(file: string): { firstByte: number; lastByte: number }[] {
@@ -118,8 +124,8 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
   if (opts.cpuProfDir) return profiledColdTurn(opts.cpuProfDir);
   const cold: Turn[] = [];
   const warm: Turn[] = [];
-  const coldLive: number[] = [];
-  const warmLive: number[] = [];
+  const coldLive: Turn[] = [];
+  const warmLive: Turn[] = [];
   const deferred: number[] = [];
   for (const i of range(opts.reps)) {
     // Cold: typed the moment the prompt shows.
@@ -131,7 +137,7 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
     }
     run = await startRun(liveScript(`coldlive${i}.`));
     try {
-      coldLive.push((await turn(run, 'tick', `coldlive${i}.`)).cpu);
+      coldLive.push(await turn(run, 'tick', `coldlive${i}.`, 'tick1'));
     } finally {
       await run.stop();
     }
@@ -143,7 +149,7 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
       deferred.push(cpuMs(run.pid) - c0);
       warm.push(await turn(run, 'hi', `warm${i}.`));
       await sleep(300);
-      warmLive.push((await turn(run, 'tick', `warmlive${i}.`)).cpu);
+      warmLive.push(await turn(run, 'tick', `warmlive${i}.`, 'tick1'));
     } finally {
       await run.stop();
     }
@@ -158,8 +164,10 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
       'firstturn.stream': medianOf([...cold, ...warm].map((t) => t.stream), 0, 'server first byte → last byte of the short answer'),
       'firstturn.coldCpu': medianOf(cold.map((t) => t.cpu), 0, 'main process, Enter → idle on screen (10 ms ticks)'),
       'firstturn.warmCpu': medianOf(warm.map((t) => t.cpu)),
-      'firstturn.coldLiveCpu': medianOf(coldLive, 0, 'the 40-line ticker turn typed as the prompt shows'),
-      'firstturn.warmLiveCpu': medianOf(warmLive),
+      'firstturn.coldLiveCpu': medianOf(coldLive.map((t) => t.cpu), 0, 'the 40-line ticker turn typed as the prompt shows'),
+      'firstturn.warmLiveCpu': medianOf(warmLive.map((t) => t.cpu)),
+      'firstturn.coldFirstLine': medianOf(coldLive.map((t) => t.callToLine), 0, "the session's first command: server's last byte of the call → its first line on screen"),
+      'firstturn.warmFirstLine': medianOf(warmLive.map((t) => t.callToLine), 0, 'the same, its first command after the settle and a short turn'),
       'firstturn.deferredCpu': medianOf(deferred, 0, `CPU from the prompt on screen to ${SETTLE_MS / 1000} s later, nothing typed`),
     },
   };
@@ -171,6 +179,18 @@ async function profiledColdTurn(cpuProfDir: string): Promise<ScenarioResult> {
   try {
     const t = await turn(run, 'hi', 'cold.');
     return { figures: { 'firstturn.coldCpu': { value: t.cpu } }, turns: [{ from: t.sentAt, to: t.endAt }] };
+  } finally {
+    await run.stop();
+  }
+}
+
+/** For a profile: one one-sentence turn after the settle; its window is Enter → idle. */
+export async function profiledWarmTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
+  const run = await startRun([say(shortAnswer('warm.'))], opts.cpuProfDir);
+  try {
+    await sleep(Math.max(0, run.promptAt + SETTLE_MS - nowMs()));
+    const t = await turn(run, 'hi', 'warm.');
+    return { figures: { 'firstturn.warmCpu': { value: t.cpu } }, turns: [{ from: t.sentAt, to: t.endAt }] };
   } finally {
     await run.stop();
   }

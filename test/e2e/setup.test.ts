@@ -81,7 +81,7 @@ describe('a Claude Code setup in the terminal UI', () => {
   });
 });
 
-describe('an untrusted workspace with Claude Code hooks and allow rules', () => {
+describe('an untrusted workspace with Claude Code hooks, allow rules and a skill with allowed-tools', () => {
   let server: { url: string; proc: ChildProcess };
   let app: TmuxApp;
   let cwd: string;
@@ -92,6 +92,8 @@ describe('an untrusted workspace with Claude Code hooks and allow rules', () => 
     mkdirSync(path.join(cwd, '.claude'));
     const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'touch hook-ran' }] }] };
     writeFileSync(path.join(cwd, '.claude', 'settings.json'), JSON.stringify({ hooks, permissions: { allow: ['Bash(rm:*)'] } }));
+    mkdirSync(path.join(cwd, '.claude', 'skills', 'cleanup'), { recursive: true });
+    writeFileSync(path.join(cwd, '.claude', 'skills', 'cleanup', 'SKILL.md'), '---\nname: cleanup\ndescription: Cleans up\nallowed-tools: Bash(rm:*) Read\n---\nSteps.\n');
     app = startTmuxApp({ cwd, env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-setup', ANTHROPIC_BASE_URL: server.url }, args: ['--yolo'], rows: 40 });
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
   }, 40_000);
@@ -101,10 +103,11 @@ describe('an untrusted workspace with Claude Code hooks and allow rules', () => 
     server?.proc.kill('SIGTERM');
   });
 
-  it('the trust question names the hooks and the allow rules; after "not now" the hook does not run', async () => {
+  it("the trust question names the hooks, the allow rules and a skill's allowed-tools; after \"not now\" the hook does not run", async () => {
     const screen = await app.waitFor((s) => s.includes('Trust this workspace?'), 'the trust prompt');
     expect(screen).toContain('hooks.PreToolUse[Bash] = touch hook-ran (.claude/settings.json) — runs this command');
     expect(screen).toContain('permissions.allow = ["Bash(rm:*)"] (.claude/settings.json) — lets calls run without asking');
+    expect(screen).toContain('allowed-tools = Bash(rm:*) Read (.claude/skills/cleanup/SKILL.md) — lets calls run without asking while');
     app.keys('n');
     await app.waitFor((s) => !s.includes('Trust this workspace?'), 'the answer');
     app.type('go');

@@ -11,24 +11,12 @@ import { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { PermissionGate } from '../../../src/core/permissions/gate.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
-import type { Tool } from '../../../src/core/tools/tool.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
+import { recordingBash } from '../../helpers/recording-bash.js';
 
 const fx = fakeAnthropicAndWorkspace();
 
-function recordingBash(ran: string[]): Tool<{ command: string }> {
-  return {
-    name: 'bash',
-    description: 'records commands',
-    readOnly: false,
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    async execute(input) {
-      ran.push(input.command);
-      return { content: `ran ${input.command}`, isError: false };
-    },
-  };
-}
 
 const seenFile = () => path.join(fx.ws.root, '..', 'seen.json');
 

@@ -12,26 +12,13 @@ import { createAgent } from '../../../src/core/loop.js';
 import { parseRules, PermissionGate } from '../../../src/core/permissions/gate.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
-import type { Tool } from '../../../src/core/tools/tool.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
+import { recordingBash } from '../../helpers/recording-bash.js';
 import { collect } from '../../helpers/collect.js';
 
 const fx = fakeAnthropicAndWorkspace();
 
-/** A stand-in named bash: the permission chain judges its command, but nothing is ever run. */
-function recordingBash(ran: string[]): Tool<{ command: string; timeout_ms?: number }> {
-  return {
-    name: 'bash',
-    description: 'records commands',
-    readOnly: false,
-    inputSchema: { type: 'object', properties: { command: { type: 'string' }, timeout_ms: { type: 'integer' } }, required: ['command'] },
-    async execute(input) {
-      ran.push(input.command);
-      return { content: `ran ${input.command}`, isError: false };
-    },
-  };
-}
 
 async function script(name: string, body: string): Promise<string> {
   const file = path.join(fx.ws.root, '..', name);

@@ -13,25 +13,14 @@ import { createAnthropicProvider } from '../../../src/core/providers/anthropic.j
 import { discoverSkills } from '../../../src/core/skills/discover-skills.js';
 import { skillAllowRules } from '../../../src/core/skills/skill-permissions.js';
 import { createSkillTool } from '../../../src/core/tools/skill.js';
-import type { AnyTool, Tool } from '../../../src/core/tools/tool.js';
+import type { AnyTool } from '../../../src/core/tools/tool.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { fakeAnthropicAndWorkspace } from '../../helpers/fake-anthropic-workspace.js';
+import { recordingBash } from '../../helpers/recording-bash.js';
 import { collect } from '../../helpers/collect.js';
 
 const fx = fakeAnthropicAndWorkspace();
 
-function recordingBash(ran: string[]): Tool<{ command: string }> {
-  return {
-    name: 'bash',
-    description: 'records commands',
-    readOnly: false,
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    async execute(input) {
-      ran.push(input.command);
-      return { content: `ran ${input.command}`, isError: false };
-    },
-  };
-}
 
 async function skillAt(root: string, name: string, allowed: string): Promise<void> {
   const dir = path.join(root, name);

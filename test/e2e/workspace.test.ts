@@ -31,7 +31,7 @@ describe('a workspace with memory, a command and settings of its own', () => {
   const record = path.join(mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-record-')), 'requests.jsonl');
 
   beforeAll(async () => {
-    server = await startFakeServer([{ text: 'Found no bugs in src/core.' }], { record });
+    server = await startFakeServer([{ text: 'Found no bugs in src/core.' }, { text: 'Noted: pnpm.' }], { record });
     cwd = makeRepo();
     app = startTmuxApp({ cwd, env: { ANTHROPIC_API_KEY: 'sk-test-fake-e2e-workspace', ANTHROPIC_BASE_URL: server.url } });
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
@@ -85,7 +85,7 @@ describe('a workspace with memory, a command and settings of its own', () => {
     await app.waitFor((s) => !s.includes('Memory: instructions the model gets'), 'the transcript again');
   });
 
-  it('a # line asks which file and appends the line to AGENTS.md', async () => {
+  it('a # line asks which file, appends the line to AGENTS.md, and the next request carries it', async () => {
     app.type('# always use pnpm');
     app.keys('Enter');
     const screen = await app.waitFor((s) => s.includes('Save - always use pnpm to:'), 'the question');
@@ -93,6 +93,12 @@ describe('a workspace with memory, a command and settings of its own', () => {
     app.keys('Enter');
     await app.waitFor((s) => s.includes('saved "- always use pnpm" to AGENTS.md (this project)'), 'the notice');
     expect(readFileSync(path.join(cwd, 'AGENTS.md'), 'utf8')).toBe('Use tabs, never spaces.\n- always use pnpm\n');
+    // Read again into the running session: no restart needed.
+    app.type('which package manager?');
+    app.keys('Enter');
+    await app.waitFor((s) => s.includes('Noted: pnpm.'), 'the answer', 20_000);
+    const request = JSON.parse(readFileSync(record, 'utf8').trim().split('\n').at(-1)!) as { body: { system: unknown } };
+    expect(JSON.stringify(request.body.system)).toContain('- always use pnpm');
   });
 });
 

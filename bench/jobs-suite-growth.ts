@@ -13,6 +13,7 @@ measureSuiteGrowth({
     'test/cli/headless-jobs.test.ts',
     'test/e2e/jobs.test.ts',
     'test/components/jobs-view.test.tsx',
+    'test/store/job-events.test.ts',
   ],
   tests: [['test/core/permissions/decide.test.ts', 'background job tools']],
 });

@@ -11,7 +11,7 @@ import { useApp } from './store-context.js';
 
 loadedOnUse('components/SetupListView');
 
-const PLACEHOLDER = { skills: 'name, file or "active"', hooks: 'event, command or file', permissions: 'rule, kind or file' } as const;
+const PLACEHOLDER = { skills: 'name, file or "active"', hooks: 'event, command or file', permissions: 'rule, kind or file', agents: 'name, origin, tool or model' } as const;
 
 export function SetupListView({ width, height }: { width: number; height: number }) {
   const p = useApp((s) => s.setupList);

@@ -258,7 +258,7 @@ export const KEYMAP = {
     { action: 'next', keys: ['down'], help: 'next row' },
     { action: 'pageUp', keys: ['pageup'], help: 'ten up' },
     { action: 'pageDown', keys: ['pagedown'], help: 'ten down' },
-    { action: 'act', keys: ['enter'], help: "a skill: its /name into the prompt; a hook: off (or on again) for this session; a rule: removed from its file (Enter twice)" },
+    { action: 'act', keys: ['enter'], help: "a skill: its /name into the prompt; an agent: \"Use the <name> agent to\" into the prompt; a hook: off (or on again) for this session; a rule: removed from its file (Enter twice)" },
     { action: 'cancel', keys: ['esc'], help: 'back (typing filters the rows)' },
   ]),
   model: table([
@@ -299,7 +299,7 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   prompts: 'Prompt history search (Ctrl+R; type to filter)',
   jobs: '/jobs list (type to filter)',
   job: "A job's view (its live pane)",
-  lists: '/skills, /hooks and /permissions lists (type to filter)',
+  lists: '/skills, /hooks, /permissions and /agents lists (type to filter)',
   model: '/model picker (type to filter)',
 };
 

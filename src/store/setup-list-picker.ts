@@ -1,11 +1,12 @@
-// /skills, /hooks and /permissions as lists on the one picker: each asks the door for its rows,
+// /skills, /hooks, /permissions and /agents as lists on the one picker: each asks the door for its rows,
 // the typed filter narrows them, and Enter acts on the selected row — a skill's /name goes into the
-// prompt, a hook is turned off (or on again) for the session, a rule is removed from where it
+// prompt, an agent's "Use the <name> agent to" too, a hook is turned off (or on again) for the session, a rule is removed from where it
 // came from (Enter twice: it may edit a file). Loaded on first use (setup-list-loader.ts).
 import type { AppStore } from './app-store.js';
 import { filterRows, movedBy, withFilter } from './list-picker.js';
 import { loadedOnUse } from './loaded-on-use.js';
 import type { SetupListKind, SetupListState, SetupRow } from './setup-list-state.js';
+import { agentOrigin } from './agent-listing-text.js';
 
 loadedOnUse('src/store/setup-list-picker');
 
@@ -13,6 +14,7 @@ loadedOnUse('src/store/setup-list-picker');
 export function rowWords(r: SetupRow): string {
   if (r.list === 'skills') return `${r.skill.name} ${r.skill.location} ${r.skill.origin === 'project' ? 'project' : 'yours'}${r.skill.active ? ' active' : ''}`;
   if (r.list === 'hooks') return `${r.hook.number} ${r.hook.event} ${r.hook.matcher ?? ''} ${r.hook.command} ${r.hook.source}${r.hook.off ? ' off' : ''}`;
+  if (r.list === 'agents') return `${r.agent.name} ${agentOrigin(r.agent)} ${r.agent.location ?? ''} ${r.agent.model} ${(r.agent.tools ?? []).join(' ')} ${r.agent.description}`;
   return `${r.rule.number} ${r.rule.kind} ${r.rule.rule} ${r.rule.source}`;
 }
 
@@ -23,6 +25,7 @@ export function visibleSetupRows(p: Pick<SetupListState, 'rows' | 'filter'>): Se
 async function rowsOf(store: AppStore, list: SetupListKind): Promise<SetupRow[]> {
   if (list === 'skills') return (await store.door.send({ type: 'listSkills' })).map((skill) => ({ list, skill }));
   if (list === 'hooks') return (await store.door.send({ type: 'listHooks' })).map((hook) => ({ list, hook }));
+  if (list === 'agents') return (await store.door.send({ type: 'listAgents' })).map((agent) => ({ list, agent }));
   return (await store.door.send({ type: 'listPermissions' })).map((rule) => ({ list, rule }));
 }
 
@@ -76,6 +79,12 @@ export async function actOnSetupRow(store: AppStore): Promise<void> {
   if (row.list === 'skills') {
     if (!row.skill.byPerson) return update(store, { said: `only the model starts ${row.skill.name} (user-invocable: false)` });
     const text = `/${row.skill.name} `;
+    store.setState({ mode: 'input', setupList: null, input: { text, cursor: text.length } });
+    return;
+  }
+  if (row.list === 'agents') {
+    // The model starts agents (the task tool): the prompt asks it to hand the task to this one.
+    const text = `Use the ${row.agent.name} agent to `;
     store.setState({ mode: 'input', setupList: null, input: { text, cursor: text.length } });
     return;
   }

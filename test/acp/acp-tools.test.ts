@@ -2,7 +2,7 @@
 // bash command (its screen streams as content, then head/tail and the log's path), and a command
 // cancelled midway (its process is gone, the prompt answers cancelled).
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { SessionNotification } from '@agentclientprotocol/sdk';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
 import { ensureBuilt } from '../cli/run-bin.js';
+import { sleepersWith, within } from '../helpers/survivors.js';
 
 const KEY = 'sk-test-fake-acp-tools-9Xk2';
 let fake: FakeAnthropic;
@@ -50,16 +51,6 @@ type Update = Extract<SessionNotification['update'], { sessionUpdate: 'tool_call
 const callUpdates = (c: AcpChild, id: string): Update[] =>
   c.updates.map((n) => n.update).filter((u): u is Update => (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') && u.toolCallId === id);
 const textOf = (u: Update): string => (u.content ?? []).map((b) => (b.type === 'content' && b.content.type === 'text' ? b.content.text : '')).join('');
-
-async function processesRunning(text: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.split('\0').join(' ').includes(text)) pids.push(Number(name));
-  }
-  return pids;
-}
 
 describe('tool calls over ACP', () => {
   it('a read, an edit with its diff from the ledger, and a command whose output streams', async () => {
@@ -114,16 +105,14 @@ describe('tool calls over ACP', () => {
 
   it('cancelled mid-command: the command and what it started end, and the prompt answers cancelled', async () => {
     const { c, sessionId } = await session();
-    const marker = `sleep 123.${process.pid}`;
-    fake.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: `echo started; ${marker}` }, id: 'toolu_long' }] }), reply({ text: 'after' }));
+    const marker = `123.${process.pid}`;
+    fake.enqueue(reply({ toolUses: [{ name: 'bash', input: { command: `echo started; sleep ${marker}` }, id: 'toolu_long' }] }), reply({ text: 'after' }));
     const answer = c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run it' }] });
     await c.waitForUpdate((n) => n.update.sessionUpdate === 'tool_call_update' && textOf(n.update).includes('started'), 'the command’s first output');
-    expect(await processesRunning(marker)).not.toEqual([]);
+    expect(sleepersWith(marker)).not.toEqual([]);
     await c.connection.agent.notify('session/cancel', { sessionId });
     await expect(answer).resolves.toEqual({ stopReason: 'cancelled' });
-    const until = Date.now() + 10_000;
-    while ((await processesRunning(marker)).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(await processesRunning(marker)).toEqual([]);
+    expect(await within(10_000, () => sleepersWith(marker).length === 0)).toBe(true);
     expect(callUpdates(c, 'toolu_long').at(-1)).toMatchObject({ status: 'failed' });
     // The session goes on: the next prompt is answered.
     fake.enqueue(reply({ text: 'still here' }));

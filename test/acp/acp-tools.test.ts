@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionNotification } from '@agentclientprotocol/sdk';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
-import { nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
+import { agentText, nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
 import { ensureBuilt } from '../cli/run-bin.js';
 import { sleepersWith, within } from '../helpers/survivors.js';
 
@@ -101,6 +101,25 @@ describe('tool calls over ACP', () => {
     expect(sent).toContain('edited in the editor');
     expect(sent).not.toContain('saved on disk');
     expect(sent).toContain('same everywhere');
+  }, 90_000);
+
+  it('a child agent’s calls are tool calls of their own, named under the task call', async () => {
+    const { c, sessionId } = await session();
+    await writeFile(join(ws, 'a.txt'), 'child reads this\n');
+    fake.enqueue(
+      reply({ toolUses: [{ name: 'task', input: { description: 'look at a', prompt: 'read a.txt', agent: 'explore' }, id: 'toolu_task' }] }),
+      reply({ toolUses: [{ name: 'read_file', input: { path: 'a.txt' }, id: 'toolu_child_read' }] }),
+      reply({ text: 'the file says: child reads this' }),
+      reply({ text: 'done' }),
+    );
+    await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'delegate' }] });
+    expect(callUpdates(c, 'toolu_task')[0]).toMatchObject({ kind: 'think', title: 'Agent: look at a' });
+    const child = callUpdates(c, 'toolu_child_read');
+    expect(child[0]).toMatchObject({ sessionUpdate: 'tool_call', kind: 'read', _meta: { inkling: { parentToolCallId: 'toolu_task' } } });
+    expect(child.at(-1)).toMatchObject({ status: 'completed' });
+    expect(textOf(child.at(-1)!)).toContain('child reads this');
+    // The child's text is its answer to the task, not the session's message.
+    expect(agentText(c.updates, sessionId)).toBe('done');
   }, 90_000);
 
   it('cancelled mid-command: the command and what it started end, and the prompt answers cancelled', async () => {

@@ -1,7 +1,7 @@
 // Child agents in a real terminal (tmux) against the fake Anthropic server: three explore children
 // streaming at once, each its own live task card and the status line counting them, on a dark and
-// a light background; then two general children one after the other, and `u` on one child's card
-// undoing exactly its file while the other's stays.
+// a light background; then two general children one after the other, `u` on one child's card
+// undoing exactly its file while the other's stays, and → into a child's calls and ← back out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -107,6 +107,32 @@ describe('child agents in tmux', () => {
     await app.waitFor((s) => s.includes('(undone)'), 'the undo');
     expect(existsSync(path.join(cwd, 'one.txt'))).toBe(false);
     expect(readFileSync(path.join(cwd, 'two.txt'), 'utf8')).toBe('two\n');
+  }, 60_000);
+
+  it('walks into a child with → (its calls as cards) and back out with ←; R inside says why not', async () => {
+    if (!app.screen().includes('HISTORY')) {
+      app.keys('C-o');
+      await app.waitFor((s) => s.includes('HISTORY'), 'history mode');
+    }
+    const selected = () => app.lines().find((l) => l.startsWith('▌')) ?? '';
+    for (let i = 0; i < 12 && !selected().includes('write two'); i++) {
+      const before = selected();
+      app.keys('j');
+      await app.waitFor(() => selected() !== '' && selected() !== before, 'the selection to move');
+    }
+    expect(selected()).toContain('task general · write two');
+    expect(app.screen()).toContain('→ into agent');
+    app.keys('Right');
+    const inside = await app.waitFor((s) => s.includes('↳ inside general · write two'), 'the child’s calls');
+    expect(inside).toMatch(/write_file two\.txt/);
+    expect(inside).toContain('wrote two');
+    expect(inside).toContain('HISTORY in general');
+    expect(inside).not.toContain('Both written.');
+    app.keys('R');
+    await app.waitFor((s) => s.includes('R rewinds the parent'), 'the hint');
+    app.keys('Left');
+    await app.waitFor((s) => !s.includes('↳ inside') && selected().includes('task general · write two'), 'back on the task card');
+    expect(app.screen()).toContain('Both written.');
   }, 60_000);
 
   it('shows the live cards on a light background too', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, stall, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.js';
 import { HOSTILE, SPLIT_DELTAS } from '../helpers/hostile-text.js';
+import { tinyPng } from '../helpers/tiny-images.js';
 import { agentText, nonFrames, startAcp, type AcpChild } from '../helpers/acp-client.js';
 import { cleanEnv, ensureBuilt, REPO } from '../cli/run-bin.js';
 
@@ -69,6 +70,29 @@ describe('inkling --acp', () => {
     const body = fake.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
     expect(JSON.stringify(body.messages[0])).toContain('hi');
     expect(nonFrames(c.stdout())).toEqual([]);
+  }, 60_000);
+
+  it('passes a prompt’s image, embedded context and resource link to the model', async () => {
+    const c = acp();
+    await initialized(c);
+    fake.enqueue(reply({ text: 'seen' }));
+    const { sessionId } = await c.connection.agent.request('session/new', { cwd: base, mcpServers: [] });
+    const png = tinyPng(3, 2).toString('base64');
+    await c.connection.agent.request('session/prompt', {
+      sessionId,
+      prompt: [
+        { type: 'text', text: 'look at these' },
+        { type: 'image', data: png, mimeType: 'image/png' },
+        { type: 'resource', resource: { uri: `file://${join(base, 'sel.ts')}`, text: 'const picked = 1;', mimeType: 'text/x-typescript' } },
+        { type: 'resource_link', uri: `file://${join(base, 'other.ts')}`, name: 'other.ts' },
+      ],
+    });
+    const sent = (fake.requests.at(-1)!.body as { messages: Array<{ content: Array<{ type: string; text?: string; source?: { data: string } }> }> }).messages.at(-1)!.content;
+    const text = sent.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+    expect(text).toContain('look at these');
+    expect(text).toContain(`<context uri="${join(base, 'sel.ts')}">\nconst picked = 1;\n</context>`);
+    expect(text).toContain(`@${join(base, 'other.ts')}`);
+    expect(sent.find((b) => b.type === 'image')?.source?.data).toBe(png);
   }, 60_000);
 
   it('says once, as an agent message, what the settings of an untrusted workspace had ignored', async () => {

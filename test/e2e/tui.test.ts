@@ -59,8 +59,10 @@ describe('inkling in tmux', () => {
     // The calls sit queued while what the first command needs (grammar, sandbox probe) loads after
     // the first frame; then all three spin at once.
     const spinning = (x: string) => x.split('\n').filter((l) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 2 && echo/.test(l));
-    const s = await app.waitFor((x) => spinning(x).length === 3, 'three spinning calls');
-    expect(s).toContain('running 3 tools');
+    // The cards spin from the moment their calls stream in; the status line counts them once the
+    // model's message has ended and they run (on a loaded machine, a frame or more later).
+    const s = await app.waitFor((x) => spinning(x).length === 3 && x.includes('running 3 tools'), 'three spinning calls, counted');
+    expect(spinning(s)).toHaveLength(3);
     const done = await app.waitFor((x) => x.includes('all three finished:') && x.includes('● idle'), 'the turn to end');
     // Markdown with a highlighted fence, from the bundled UI (see beforeAll).
     expect(done).toMatch(/^ {4}const done = 3;$/m);

@@ -80,8 +80,8 @@ async function warnIfTmuxHidesShiftEnter(notice: (text: string) => void): Promis
 
 /** Signals that end the TUI the normal way; their numbers come from the OS's own table. */
 const SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
-/** How long the app is idle after its first turn before the first command's loads start. */
-const WARM_UP_AFTER_TURN_MS = 1000;
+/** After the first frame, when the agent's first-call loads start (they wait for the agent too). */
+const WARM_UP_DELAY_MS = 100;
 /** How long an interrupted TUI waits for its commands' process trees to be gone. */
 const INTERRUPT_WAIT_MS = 2000;
 
@@ -145,27 +145,6 @@ function ringOnApproval(store: AppStore, out: { write(s: string): unknown }): ()
     shown = first;
     if (first !== undefined && s.permission.bell) out.write('\x07');
   });
-}
-
-/**
- * What the first command would wait for (its check's grammar, node-pty, the emulator) loads when a
- * call first streams in, and otherwise once the first turn is over and the app has been idle a
- * moment (the agent holds it while a later turn runs). Not on a timer after the first frame: it
- * landed in the first turn of a person who typed at once, and a session without commands never
- * needs it. Returns the cancel.
- */
-function warmUpAfterFirstTurn(store: AppStore, warmUp: () => void): () => void {
-  let turnSeen = false;
-  let timer: NodeJS.Timeout | undefined;
-  const stop = store.subscribe((s) => {
-    clearTimeout(timer);
-    if (s.phase !== 'idle') turnSeen = true;
-    else if (turnSeen) timer = setTimeout(() => (stop(), warmUp()), WARM_UP_AFTER_TURN_MS).unref();
-  });
-  return () => {
-    stop();
-    clearTimeout(timer);
-  };
 }
 
 export async function runTui(opts: RunTuiOptions): Promise<void> {
@@ -343,7 +322,14 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   setTimeout(() => {
     void files.refresh();
   }, 200).unref();
-  const stopWarmUp = warmUpAfterFirstTurn(store, () => void agent.warmUp().then(() => mark('first call warmed')));
+  // What the first command would wait for (its check's grammar, node-pty, the emulator) loads
+  // once the agent is built, while the person types; the agent holds it while a turn runs (from
+  // Enter), so a person who types at once gets the turn first. A call that streams in before it
+  // is done starts its own loads.
+  const warmUp = setTimeout(() => {
+    void agent.warmUp().then(() => mark('first call warmed'));
+  }, WARM_UP_DELAY_MS);
+  warmUp.unref();
 
   try {
     await instance.waitUntilExit();
@@ -354,7 +340,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   }
   leaveTerminal();
   // Leaving before the first command's loads started: they are not needed any more.
-  stopWarmUp();
+  clearTimeout(warmUp);
   started?.leaving();
   session.interrupt();
   ticker.stop();

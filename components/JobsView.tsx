@@ -72,7 +72,7 @@ export function jobViewLines(job: JobInfo | undefined, screen: readonly string[]
   const status = `${jobStateText(job)} · ${jobRuntime(job, Date.now())} · pid ${job.pid}`;
   const label = `job ${job.id}`;
   const head = fitLine(`${paint.bold(label)} ${commandIn(job, width, label.length + status.length + 3)}  ${job.state === 'running' ? paint.accent(status) : paint.dim(status)}`, width);
-  const keys = typing ? 'the job has the keys — Ctrl+T gives them back' : job.state === 'running' ? 'Ctrl+T type into it · x kill · q/Esc back' : 'q/Esc back';
+  const keys = typing ? 'the job has the keys — Ctrl+T gives them back' : job.state === 'running' ? 'Ctrl+T type into it · x kill · o log · q/Esc back' : 'o log · q/Esc back';
   const room = Math.max(1, height - 4);
   // An earlier run's job (resumed) has no screen here: its output is in its log.
   const rows = screen ? screen.slice(-room).map((l) => fitLine(l, width)) : [paint.dim(fitLine('no screen of it in this run: its output is in its log (below)', width))];

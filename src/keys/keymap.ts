@@ -251,6 +251,7 @@ export const KEYMAP = {
   job: table([
     { action: 'type', keys: ['ctrl+t'], help: 'type into the job (Ctrl+T again gives the keys back)' },
     { action: 'kill', keys: ['x'], help: 'kill the job and everything it started' },
+    { action: 'log', keys: ['o'], help: "the job's whole log in the pager (q back to the job)" },
     { action: 'back', keys: ['q', 'esc'], help: 'back to the list' },
   ]),
   lists: table([

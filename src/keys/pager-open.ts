@@ -2,7 +2,7 @@
 // log on disk, read lazily) and /diff's session diff (a text). The model goes into the store's
 // pager slot (src/store/pager-slot.ts); the pager's keys reach it through the key pipeline's
 // 'pager' mode (pager-keys.ts), and closing the slot closes its source.
-import type { AppStore } from '../store/app-store.js';
+import type { AppStore, Mode } from '../store/app-store.js';
 import type { TranscriptItem } from '../store/transcript.js';
 import { closePager, pagerOpened, pagerOpening } from '../store/pager-actions.js';
 import type { PagerHandle, PagerSlot, PagerSubject } from '../store/pager-state.js';
@@ -64,10 +64,10 @@ function modelSize(store: AppStore): { width: number; height: number } {
   return { width: cols, height: rows - 2 };
 }
 
-/** Opens the pager on `subject`; a stop returns to history mode, a text to the mode it came from. */
-export function openPager(store: AppStore, subject: PagerSubject): void {
+/** Opens the pager on `subject`; a stop returns to history mode (or `returnTo`: the job view's `o`), a text to the mode it came from. */
+export function openPager(store: AppStore, subject: PagerSubject, returnTo?: Mode): void {
   const mode = store.getState().mode;
-  pagerOpening(store, subject, subject.kind === 'item' ? 'history' : mode === 'pager' ? 'input' : mode);
+  pagerOpening(store, subject, returnTo ?? (subject.kind === 'item' ? 'history' : mode === 'pager' ? 'input' : mode));
   if (subject.kind === 'text') {
     pagerOpened(store, subject, new OpenPager(new PagerModel(new TextLineSource(subject.text), modelSize(store))));
     return;

@@ -1,6 +1,9 @@
 // /jobs after a resume: the earlier run's jobs (ended, as the session view hands them over) are
 // listed on the picker beside this run's, and Enter shows one with its state and log. The
 // picker, the job view and their actions load when /jobs is first used, not with the App.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
@@ -57,9 +60,41 @@ describe('/jobs after a resume', () => {
     expect(frame(r)).toContain('no screen of it in this run: its output is in its log (below)');
     expect(frame(r)).toContain('log: /logs/bash/call-2.log');
     // Ended: nothing to type into or kill.
-    expect(frame(r).split('\n').some((l) => l.trimEnd() === '  q/Esc back')).toBe(true);
+    expect(frame(r).split('\n').some((l) => l.trimEnd() === '  o log · q/Esc back')).toBe(true);
     await press(r, 'q');
     expect(store.getState().mode).toBe('jobs');
+  });
+});
+
+describe('o in the job view', () => {
+  it('pages the job’s whole log from its call’s card (a resumed one too); q comes back to the job', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-job-log-'));
+    const logPath = path.join(dir, 'call-3.log');
+    fs.writeFileSync(logPath, Array.from({ length: 50 }, (_, i) => `served request ${i + 1}`).join('\n') + '\n');
+    const store = createAppStore({ size: { cols: 100, rows: 24 } }, { layout: screenLayout });
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+    const details = { kind: 'bash' as const, command: 'serve', snapshot: { lines: ['served request 3'], cursor: null } as never, running: false, exitCode: null, signal: null, timedOut: false, logPath, totalBytes: 900, job: 3 };
+    await showSession(store, {
+      id: 'abcdef1234',
+      replay: [
+        { type: 'turn_start', prompt: 'serve it' },
+        { type: 'tool_call', id: 'call-3', name: 'bash', input: { command: 'serve', background: true }, readOnly: false },
+        { type: 'tool_result', id: 'call-3', content: 'Started in the background as job 3', isError: false, details, durationMs: 5 },
+        { type: 'turn_end', reason: 'end_turn' },
+      ],
+      notices: [],
+      jobs: [earlier(3, 'serve', { logPath, state: 'killed', killedBy: 'its inkling ended', exitCode: null })],
+    });
+    await press(r, '/jobs', KEYS.enter);
+    await settleUntil(() => frame(r!).includes('Background jobs'));
+    await press(r, KEYS.enter, 'o');
+    await settleUntil(() => frame(r!).includes('served request 1'));
+    expect(store.getState().mode).toBe('pager');
+    expect(frame(r)).toContain('served request 1');
+    await press(r, 'q');
+    await settleUntil(() => store.getState().mode !== 'pager');
+    expect(store.getState().mode).toBe('job');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

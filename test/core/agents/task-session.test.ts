@@ -9,6 +9,8 @@ import { SessionRecorder } from '../../../src/core/sessions/recorder.js';
 import { parseSessionText } from '../../../src/core/sessions/session-reader.js';
 import { restoreSession } from '../../../src/core/sessions/session-restore.js';
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
+import { createAppStore } from '../../../src/store/app-store.js';
+import { showReplay } from '../../../src/store/session-replay.js';
 import { reply, stall } from '../../helpers/fake-anthropic.js';
 import { bodyOf, childServerAndWorkspace, firstPrompt, parentAgent } from './agent-fixtures.js';
 
@@ -75,6 +77,12 @@ describe('child agents in the session file', () => {
     const records = parseSessionText(cut).records;
     expect(records.some((r) => r.type === 'sidechain')).toBe(true);
     const restored = restoreSession(rec.id, records);
+    // The resumed transcript has the child's calls as cards of their own (history mode's → shows them), ended with the cut.
+    const store = createAppStore();
+    await showReplay(store, restored.replay);
+    const child = store.getState().childTranscripts['g']!;
+    expect(child.items.filter((it) => it.kind === 'tool').map((it) => [it.id, it.kind === 'tool' && it.status])).toEqual([['cr', 'error']]); // (read_file of a folder)
+    expect(child.activeToolIds).toEqual([]);
     const next = recorder(rec.id);
     const resumed = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', recorder: next }).agent;
     resumed.resume(restored);

@@ -45,6 +45,7 @@ export interface DesktopNotifier {
 function waitingFor(s: AppState): string | null {
   if (s.secrets.length > 0) return 'a command waits for a secret';
   if (s.approvals.queue.length > 0) return 'a tool call waits for your approval';
+  if (s.planReview) return "the model's plan waits for your answer";
   return null;
 }
 

@@ -136,11 +136,11 @@ async function loadUi(): Promise<UiModules> {
   }
 }
 
-/** One BEL each time a new call starts to wait for the person (notifications.bell). */
+/** One BEL each time a new call starts to wait for the person (notifications.bell): an approval or exit_plan_mode's card. */
 function ringOnApproval(store: AppStore, out: { write(s: string): unknown }): () => void {
   let shown: string | undefined;
   return store.subscribe((s) => {
-    const first = s.approvals.queue[0]?.id;
+    const first = s.approvals.queue[0]?.id ?? s.planReview?.id;
     if (first === shown) return;
     shown = first;
     if (first !== undefined && s.permission.bell) out.write('\x07');

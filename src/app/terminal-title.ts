@@ -60,7 +60,8 @@ export function followApprovals(store: AppStore, title: TerminalTitle, base: str
       const item = s.items[s.index[id] ?? -1];
       return item?.kind === 'tool' && item.status === 'awaiting_approval';
     });
-    const now = s.secrets.length > 0 ? 'secret' : approval ? 'approval' : null;
+    // exit_plan_mode's card waits for an answer as an approval does.
+    const now = s.secrets.length > 0 ? 'secret' : approval || s.planReview ? 'approval' : null;
     if (now === waiting) return;
     waiting = now;
     title.set(now === 'secret' ? secretTitle(base) : now ? waitingTitle(base) : base);

@@ -69,4 +69,17 @@ describe('the title while a call waits for approval', () => {
     secretEvent(store, { type: 'secret_request_end', id: 'x', request: 'secret-1' });
     expect(writes.at(-1)).toBe(titleSequence('inkling — ~/w'));
   });
+
+  it("says so while exit_plan_mode's card waits, and goes back after the answer", async () => {
+    const { followApprovals, waitingTitle } = await import('../../src/app/terminal-title.js');
+    const { planReviewCame, choosePlan } = await import('../../src/store/plan-actions.js');
+    const { createAppStore } = await import('../../src/store/app-store.js');
+    const writes: string[] = [];
+    const store = createAppStore();
+    followApprovals(store, ownTitle({ write: (s: string) => writes.push(s) }, 'inkling — ~/w'), 'inkling — ~/w');
+    planReviewCame(store, { type: 'plan_review', id: 'x1', plan: '1. do it' });
+    expect(writes.at(-1)).toBe(titleSequence(waitingTitle('inkling — ~/w')));
+    choosePlan(store, 0);
+    expect(writes.at(-1)).toBe(titleSequence('inkling — ~/w'));
+  });
 });

@@ -18,14 +18,24 @@ export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): 
   return { agent, event: inner };
 }
 
-/** One commit's events of each child, in order. */
-export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[] }>;
+/** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */
+export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; outputs: Map<string, number> }>;
 
 export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>): void {
   const { agent, event: inner } = innermost(event);
-  const batch = batches.get(agent.id);
-  if (batch) batch.events.push(inner);
-  else batches.set(agent.id, { agent, events: [inner] });
+  let batch = batches.get(agent.id);
+  if (!batch) batches.set(agent.id, (batch = { agent, events: [], outputs: new Map() }));
+  if (inner.type === 'tool_output') {
+    // Only a call's newest output of the commit is drawn: it takes the place of the one before (a command's
+    // output never comes after its result, so the order with the call's other events holds).
+    const at = batch.outputs.get(inner.id);
+    if (at !== undefined) {
+      batch.events[at] = inner;
+      return;
+    }
+    batch.outputs.set(inner.id, batch.events.length);
+  }
+  batch.events.push(inner);
 }
 
 type Apply = (state: AppState, events: readonly AgentEvent[], now: number) => Partial<AppState>;

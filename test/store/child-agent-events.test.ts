@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore, type AppState } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { approvalCardLines } from '../../components/approval-lines.js';
+import { bashDetails } from '../components/history-fixtures.js';
 
 const run = (events: AgentEvent[], state: AppState = createAppStore().getState()): AppState => ({ ...state, ...applyEvents(state, events, 1000) });
 const explore = { id: 't1', name: 'explore', depth: 1 };
@@ -27,5 +28,19 @@ describe("a child agent's events in the store", () => {
     expect(answered.approvals.queue.map((a) => a.id)).toEqual(['c2']);
     const cancelled = run([wrap(wrap({ type: 'tool_status', id: 'c2', status: 'cancelled' }, { id: 'g1', name: 'general', depth: 2 }))], answered);
     expect(cancelled.approvals.queue).toEqual([]);
+  });
+
+  it("builds the child's own transcript: a commit's outputs of one call drawn as its newest, its result after them", () => {
+    const start = run([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }]);
+    const out = (lines: string[]): AgentEvent => ({ type: 'tool_output', id: 'cb', details: bashDetails('seq 3', lines) });
+    const running = run([wrap({ type: 'tool_call', id: 'cb', name: 'bash', input: { command: 'seq 3' }, readOnly: true }), wrap(out(['1'])), wrap(out(['1', '2']))], start);
+    const card = () => running.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
+    expect(card()?.kind === 'tool' && card()!.kind === 'tool' && (card() as { details?: { snapshot?: { lines: string[] } } }).details?.snapshot?.lines).toEqual(['1', '2']);
+    // The parent's transcript has no card of the child's call.
+    expect(running.items.some((it) => it.id === 'cb')).toBe(false);
+    const ended = run([wrap(out(['1', '2', '3'])), wrap({ type: 'tool_result', id: 'cb', content: '1\n2\n3', isError: false, durationMs: 5, details: bashDetails('seq 3', ['1', '2', '3']) }), wrap(out(['late']))], running);
+    const done = ended.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
+    expect(done?.kind === 'tool' && done.status).toBe('done');
+    expect(done?.kind === 'tool' && done.result?.content).toBe('1\n2\n3');
   });
 });

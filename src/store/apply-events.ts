@@ -104,7 +104,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
   // Children's events go to their own transcripts, each child's once per commit.
   const children: ChildBatches = new Map();
   for (const raw of events) {
-    if (raw.type === 'agent_event') addToBatch(children, raw);
+    if (raw.type === 'agent_event') addToBatch(children, raw, state.history.into);
     // The terminal-safety boundary: from here on every string is SafeText.
     const ev = toSafeEvent(raw, paneRows);
     switch (ev.type) {

@@ -21,8 +21,14 @@ export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): 
 /** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */
 export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; outputs: Map<string, number> }>;
 
-export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>): void {
+/**
+ * `shown`: the children history mode is inside now. A command's live output goes only to a child
+ * shown (made safe and applied it costs a frame its time; the call's result brings its final output
+ * to every child, and walking into a running one shows its next snapshot).
+ */
+export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>, shown: readonly string[]): void {
   const { agent, event: inner } = innermost(event);
+  if (inner.type === 'tool_output' && !shown.includes(agent.id)) return;
   let batch = batches.get(agent.id);
   if (!batch) batches.set(agent.id, (batch = { agent, events: [], outputs: new Map() }));
   if (inner.type === 'tool_output') {

@@ -30,10 +30,17 @@ describe("a child agent's events in the store", () => {
     expect(cancelled.approvals.queue).toEqual([]);
   });
 
-  it("builds the child's own transcript: a commit's outputs of one call drawn as its newest, its result after them", () => {
+  it("builds the child's own transcript: a call's live output only while the child is walked into (its newest of a commit), its result always", () => {
     const start = run([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }]);
     const out = (lines: string[]): AgentEvent => ({ type: 'tool_output', id: 'cb', details: bashDetails('seq 3', lines) });
-    const running = run([wrap({ type: 'tool_call', id: 'cb', name: 'bash', input: { command: 'seq 3' }, readOnly: true }), wrap(out(['1'])), wrap(out(['1', '2']))], start);
+    const call = wrap({ type: 'tool_call', id: 'cb', name: 'bash', input: { command: 'seq 3' }, readOnly: true });
+    // Not walked into, the child's live output costs nothing: its card waits for the result.
+    const unseen = run([call, wrap(out(['1'])), wrap(out(['1', '2']))], start);
+    const unseenCard = unseen.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
+    expect(unseenCard?.kind === 'tool' && unseenCard.details).toBeUndefined();
+    // Walked into (history mode's →), the card shows the newest output.
+    const inside = { ...start, history: { ...start.history, into: ['t1'] } };
+    const running = run([call, wrap(out(['1'])), wrap(out(['1', '2']))], inside);
     const card = () => running.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
     expect(card()?.kind === 'tool' && card()!.kind === 'tool' && (card() as { details?: { snapshot?: { lines: string[] } } }).details?.snapshot?.lines).toEqual(['1', '2']);
     // The parent's transcript has no card of the child's call.

@@ -25,6 +25,8 @@ export class OpenPager implements PagerHandle {
   follow(store: AppStore, running: () => boolean): void {
     if (!running()) return;
     const timer = setInterval(() => void this.model.refresh(), LIVE_REREAD_MS);
+    // Never what keeps the program running (it exits with the pager open).
+    timer.unref?.();
     const unsubscribe = store.subscribe(() => {
       if (running()) return;
       this.stopLive?.();

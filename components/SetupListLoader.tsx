@@ -1,23 +1,12 @@
-// The /skills, /hooks and /permissions picker loads on first use, never before the first frame:
-// this stands in for it in the layout and draws an empty area until SetupListView.tsx is in.
-import React, { useEffect, useState } from 'react';
+// The /skills, /hooks, /permissions and /agents picker loads on first use, never before the first
+// frame: this stands in for it in the layout and draws an empty area until SetupListView.tsx is in.
+import React from 'react';
 import { Box } from 'ink';
+import { moduleOnUse } from './loaded-on-use.js';
 
-type SetupListModule = typeof import('./SetupListView.js');
-
-let loaded: SetupListModule | undefined;
-let loading: Promise<SetupListModule> | undefined;
+const useSetupList = moduleOnUse(() => import('./SetupListView.js'));
 
 export function SetupListOnUse({ width, height }: { width: number; height: number }) {
-  const [view, setView] = useState(loaded);
-  useEffect(() => {
-    if (view) return undefined;
-    let mounted = true;
-    loading ??= import('./SetupListView.js').then((m) => (loaded = m));
-    void loading.then((m) => mounted && setView(m));
-    return () => {
-      mounted = false;
-    };
-  }, [view]);
+  const view = useSetupList();
   return view ? <view.SetupListView width={width} height={height} /> : <Box height={height} />;
 }

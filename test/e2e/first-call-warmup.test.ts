@@ -52,6 +52,8 @@ describe('the first command\'s loads', () => {
   it('do not get in the way of a command typed at once', async () => {
     const { app: tui, trace } = await start();
     await runsTheCommand(tui);
+    // The warm-up waits while the turn runs: it ends after the turn, once.
+    await tui.waitFor(() => at(trace(), 'startup first call warmed') >= 0, 'the warm-up mark after the turn', 15_000);
     expect(trace().filter((l) => l.includes('startup first call warmed'))).toHaveLength(1);
   }, 60_000);
 });

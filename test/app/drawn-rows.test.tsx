@@ -5,6 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, type Instance } from 'ink';
 import { App } from '../../components/App.js';
+import { loadMarkdown } from '../../components/markdown-lines.js';
 import { createDrawnRows, finalRow } from '../../components/drawn-rows.js';
 import { createDrawnFrames, eraseLines } from '../../src/app/drawn-frames.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
@@ -160,6 +161,9 @@ describe('the app in a real terminal', () => {
   };
 
   it('shows what Ink drawing the rows itself shows, through a session, a live pane, a scroll and resizes', async () => {
+    // Markdown loads when it is first drawn and redraws each app when in: loaded first, the two
+    // apps cannot be compared a moment apart, one before its redraw and one after.
+    await loadMarkdown();
     const store = createAppStore();
     const ink = await mount(store, 70, 20, false);
     const ours = await mount(store, 70, 20, true);

@@ -2,7 +2,7 @@
 // them in the layout and draw an empty area until JobsView.tsx is in (the first open only).
 import React from 'react';
 import { Box } from 'ink';
-import { moduleOnUse } from './loaded-on-use.js';
+import { moduleOnUse } from './module-on-use.js';
 
 const useJobsView = moduleOnUse(() => import('./JobsView.js'));
 

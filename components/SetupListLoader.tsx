@@ -2,7 +2,7 @@
 // frame: this stands in for it in the layout and draws an empty area until SetupListView.tsx is in.
 import React from 'react';
 import { Box } from 'ink';
-import { moduleOnUse } from './loaded-on-use.js';
+import { moduleOnUse } from './module-on-use.js';
 
 const useSetupList = moduleOnUse(() => import('./SetupListView.js'));
 

@@ -45,6 +45,10 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
   const ref: AgentRef = { id: ctx.toolCallId, name: run.definition.name, depth: run.depth, model: run.model };
   const dir = path.join(ctx.session.sessionDir, 'agents');
   const { provider } = setup.answering();
+  const permissions = setup.permissions && run.mode ? setup.permissions.forChild(run.mode) : undefined;
+  const agentType = claudeAgentType(run.definition.name);
+  // Every hook the child fires carries its agent_id and agent_type, as Claude Code's do inside a subagent.
+  const hooks = setup.hooks?.forAgent({ agentId: ctx.toolCallId, agentType, ...(permissions ? { permissionMode: () => permissions.mode } : {}) });
   const child = createAgent({
     provider,
     model: run.model,
@@ -53,8 +57,8 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
     maxTokens: setup.maxTokens,
     maxIterations: run.maxTurns,
     systemPrompt: childSystemPrompt(run.definition.prompt, setup, run.tools),
-    ...(setup.permissions && run.mode ? { permissions: setup.permissions.forChild(run.mode) } : {}),
-    ...(setup.hooks ? { hooks: setup.hooks, subagent: { agentId: ctx.toolCallId, agentType: claudeAgentType(run.definition.name), transcript: (m) => writeTranscript(dir, ctx.toolCallId, m) } } : {}),
+    ...(permissions ? { permissions } : {}),
+    ...(hooks ? { hooks, subagent: { agentId: ctx.toolCallId, agentType, transcript: (m) => writeTranscript(dir, ctx.toolCallId, m) } } : {}),
     // Its calls go into the session's ledger inside its task call, each undoable alone.
     ...(setup.ledger ? { parentLedger: { ledger: setup.ledger, call: ctx.toolCallId } } : {}),
     ...(setup.sandbox ? { sandbox: setup.sandbox } : {}),

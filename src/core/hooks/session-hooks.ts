@@ -39,6 +39,17 @@ export interface SessionHooksOptions {
   onRun?: (run: HookRun, toolUseId?: string) => void;
 }
 
+/**
+ * The child agent a hook fires inside (Claude Code's agent_id and agent_type, which its docs put
+ * in every event's input from within a subagent and leave out on the main thread).
+ */
+export interface HookAgent {
+  agentId: string;
+  agentType: string;
+  /** The child's permission mode (its definition may set one), else the session's. */
+  permissionMode?: () => string;
+}
+
 export interface ToolHookResult extends HookOutcome {
   runs: HookRun[];
   /** updatedInput mapped back to inkling's fields (absent when none, or when it was refused). */
@@ -46,10 +57,22 @@ export interface ToolHookResult extends HookOutcome {
 }
 
 export class SessionHooks {
-  private readonly off = new Set<CommandHook>();
-  private readonly last = new Map<CommandHook, HookRun>();
+  private readonly off: Set<CommandHook>;
+  private readonly last: Map<CommandHook, HookRun>;
 
-  constructor(private readonly opts: SessionHooksOptions) {}
+  constructor(
+    private readonly opts: SessionHooksOptions,
+    private readonly agent?: HookAgent,
+    shared?: { off: Set<CommandHook>; last: Map<CommandHook, HookRun> },
+  ) {
+    this.off = shared?.off ?? new Set();
+    this.last = shared?.last ?? new Map();
+  }
+
+  /** The same hooks as they fire inside a child agent: its id and type in every input; /hooks's state shared. */
+  forAgent(agent: HookAgent): SessionHooks {
+    return new SessionHooks(this.opts, agent, { off: this.off, last: this.last });
+  }
 
   get all(): readonly CommandHook[] {
     return this.opts.hooks;
@@ -81,8 +104,9 @@ export class SessionHooks {
       session_id: this.opts.sessionId,
       transcript_path: this.opts.transcriptPath,
       cwd: this.opts.workspaceRoot,
-      permission_mode: this.opts.permissionMode(),
+      permission_mode: (this.agent?.permissionMode ?? this.opts.permissionMode)(),
       hook_event_name: event,
+      ...(this.agent ? { agent_id: this.agent.agentId, agent_type: this.agent.agentType } : {}),
       ...fields,
     };
     const runs = await Promise.all(

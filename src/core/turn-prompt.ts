@@ -1,0 +1,29 @@
+// The user message a prompt becomes: what the hooks add, the images fitted to the model, and the
+// notes the model must hear first (the ledger's undo notes, `!command` output, the plan's notes).
+import type { AgentConfig } from './agent.js';
+import type { ImageBlock, UserBlock } from './conversation.js';
+import type { AgentEvent } from './events.js';
+import type { TurnHooks } from './hooks/turn-hooks.js';
+import type { TurnMarks } from './turn-marks.js';
+
+export interface TurnPromptParts {
+  config: AgentConfig;
+  turnHooks: TurnHooks;
+  turns: TurnMarks;
+  /** What `!command`s printed since the last prompt: taken (emptied) into this one. */
+  shellNotes: string[];
+  fitToModel(images: ImageBlock[]): Promise<{ images: ImageBlock[]; notes: string[] }>;
+}
+
+/** The prompt's content blocks; null when a hook blocked the prompt. */
+export async function promptContent(parts: TurnPromptParts, prompt: string, images: ImageBlock[], signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<UserBlock[] | null> {
+  const { config } = parts;
+  const hooked = await parts.turnHooks.beforePrompt(prompt, signal, emit);
+  if (hooked === null) return null;
+  const fitted = await parts.fitToModel(images);
+  for (const message of fitted.notes) emit({ type: 'notice', message });
+  // The ledger marks the prompt and hands over what the model must hear first (an undo since).
+  const notes = config.ledger ? await config.ledger.beginTurn(prompt, parts.turns.next, emit) : [];
+  const said = [...notes, ...parts.shellNotes.splice(0), ...(config.plan?.notes(config.permissions?.mode) ?? [])];
+  return [...said.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
+}

@@ -7,6 +7,7 @@ import { activePalette } from './palette.js';
 import { layoutTable } from './markdown-table.js';
 import { highlightCode } from './code-highlight.js';
 import { lazyLibrary } from './lazy-library.js';
+import { plainParagraph } from './plain-paragraph.js';
 
 const markedLib = lazyLibrary(() => import('marked'));
 
@@ -14,6 +15,8 @@ const markedLib = lazyLibrary(() => import('marked'));
 export const loadMarkdown = (): Promise<void> => markedLib.load();
 /** `done` runs once the lexer has loaded (the screen draws the plain text again as markdown). */
 export const onMarkdownLoaded = (done: () => void): (() => void) => markedLib.onLoaded(done);
+/** Whether anything has asked for the lexer yet. */
+export const markdownRequested = (): boolean => markedLib.requested();
 
 // One sample per kind of block, taking each of the lexer's rules (and the drawing after them)
 // through its first run: V8 compiles a regular expression on its first use, and marked's are
@@ -43,9 +46,12 @@ export async function warmMarkdown(width = 80, idle: () => boolean = () => true)
   }
 }
 
-/** The tokens of `text`, or null while the lexer loads (the first call starts loading it). */
+/**
+ * The tokens of `text`, or null while the lexer loads (the first call starts loading it). Plain
+ * prose needs no lexer: a one-sentence answer never loads it.
+ */
 export function lexMarkdown(text: string): Token[] | null {
-  return markedLib.use()?.lexer(text) ?? null;
+  return plainParagraph(text) ?? markedLib.use()?.lexer(text) ?? null;
 }
 
 /** Renders markdown to rows of at most `width` columns (plain wrapped text until loaded). */

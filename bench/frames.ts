@@ -48,8 +48,8 @@ console.log(
 const info = runInfo(only, busy);
 
 if (process.argv.includes('--profile')) {
-  // Of the profiled scenarios (live, flood, keys, spinner; firstturn adds settle and warmturn), those --only names; all when it names none.
-  const profiled = only.flatMap((s) => (s === 'firstturn' ? ['firstturn', 'settle', 'warmturn'] : ['live', 'flood', 'keys', 'spinner'].includes(s) ? [s] : []));
+  // Of the profiled scenarios (live, flood, keys, spinner; firstturn adds settle, coldlive and warmturn), those --only names; all when it names none.
+  const profiled = only.flatMap((s) => (s === 'firstturn' ? ['firstturn', 'settle', 'coldlive', 'warmturn'] : ['live', 'flood', 'keys', 'spinner'].includes(s) ? [s] : []));
   await profileScenarios({ reps, save, ...(profiled.length ? { only: profiled } : {}) });
   removeTempDirs();
   process.exit(0);

@@ -184,6 +184,17 @@ async function profiledColdTurn(cpuProfDir: string): Promise<ScenarioResult> {
   }
 }
 
+/** For a profile: the live 40-line turn typed as the prompt shows; its window is Enter → idle. */
+export async function profiledColdLive(opts: ScenarioOptions): Promise<ScenarioResult> {
+  const run = await startRun(liveScript('coldlive.'), opts.cpuProfDir);
+  try {
+    const t = await turn(run, 'tick', 'coldlive.', 'tick1');
+    return { figures: { 'firstturn.coldLiveCpu': { value: t.cpu } }, turns: [{ from: t.sentAt, to: t.endAt }] };
+  } finally {
+    await run.stop();
+  }
+}
+
 /** For a profile: one one-sentence turn after the settle; its window is Enter → idle. */
 export async function profiledWarmTurn(opts: ScenarioOptions): Promise<ScenarioResult> {
   const run = await startRun([say(shortAnswer('warm.'))], opts.cpuProfDir);

@@ -11,7 +11,7 @@ import { longTaskTable, longTasks } from './long-tasks.js';
 import type { ScenarioOptions, ScenarioResult } from './figures.js';
 import { liveTurn, spinnerIdleEsc, TICKER } from './live-scenarios.js';
 import { RESULTS_DIR, runInfo } from './results-file.js';
-import { firstTurn, profiledSettle, profiledWarmTurn, SETTLE_MS } from './first-turn.js';
+import { firstTurn, profiledColdLive, profiledSettle, profiledWarmTurn, SETTLE_MS } from './first-turn.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 
@@ -35,6 +35,7 @@ const SCENARIOS: { name: string; what: string; run: (o: ScenarioOptions) => Prom
   // Issue 41: the window is the one turn (reps unused).
   { name: 'firstturn', what: 'a one-sentence answer typed as the prompt shows (one turn)', run: firstTurn },
   { name: 'settle', what: `the ${SETTLE_MS / 1000} s after the prompt shows, nothing typed`, run: profiledSettle },
+  { name: 'coldlive', what: 'the live 40-line turn typed as the prompt shows (one turn)', run: profiledColdLive },
   { name: 'warmturn', what: `a one-sentence answer typed after a ${SETTLE_MS / 1000} s settle (one turn)`, run: profiledWarmTurn },
 ];
 

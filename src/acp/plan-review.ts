@@ -1,8 +1,10 @@
 // The plan over ACP: update_plan's checklist as ACP's `plan` update (every step at medium priority:
-// inkling's steps have none), and exit_plan_mode's question (plan_review) as a permission request
-// whose choices are the card's: run it, run it with edits accepted, keep planning. A cancelled
-// request is the card's Esc: the turn stops. (exit_plan_mode is offered only to -p until the TUI's
-// card lands; the mapping is here for when sessions that can ask offer it.)
+// inkling's steps have none), and exit_plan_mode's question (plan_review) as ACP's session-modes page
+// describes exiting a plan mode: a permission request whose tool call is of kind switch_mode and
+// carries the plan, its choices the card's (run it, run it with edits accepted, keep planning); the
+// mode change that follows goes out as current_mode_update (session-updates.ts). "Keep planning" and
+// a cancelled request both stop the turn in plan mode, as Claude Code's "No, keep planning" waits
+// for the person: a permission answer carries no text, so what to change is their next prompt.
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { PlanAnswer, PlanView } from '../core/plan/plan-types.js';
 import { textContent } from './bash-content.js';
@@ -27,7 +29,6 @@ export function planReviewRequest(sessionId: string, id: string, plan: string): 
 
 export function planAnswerOf(response: RequestPermissionResponse | undefined): PlanAnswer {
   const outcome = response?.outcome;
-  if (!outcome || outcome.outcome === 'cancelled') return { choice: 'keep' };
-  if (outcome.optionId === 'run' || outcome.optionId === 'accept-edits') return { choice: outcome.optionId };
-  return { choice: 'keep', message: 'Keep planning.' };
+  if (outcome?.outcome === 'selected' && (outcome.optionId === 'run' || outcome.optionId === 'accept-edits')) return { choice: outcome.optionId };
+  return { choice: 'keep' };
 }

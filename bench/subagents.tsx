@@ -3,6 +3,10 @@
 // sink), and the peak PSS with 8 children running. The real loop, tools and SDK against the fake
 // Anthropic server in this process (its CPU counts in both turn figures alike).
 // Run (after npm run build): NODE_ENV=production node --import tsx bench/subagents.tsx
+//   --save FILE: also writes the frame scenario's event batches (what the turn sent, at its pace) to FILE;
+//   --replay FILE: only the frame figure, drawing those batches again (the same load of events on both
+//   sides of an A/B: how fast the children's `ls` streams moves with the machine's load, and the figure with it);
+//   --profile FILE: a CPU profile of the second drawing only, ranked (self time, the project's functions).
 import React from 'react';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,9 +29,15 @@ import { createAppStore } from '../src/store/app-store.js';
 import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
 import { pssSampler, treePssMb } from './frames/proc-stats.js';
+import { profileReplay } from './frames/replay-profile.js';
 import { removeTempDirs, startBenchApp } from './frames/app-session.js';
 import { SilentStdin as In, SinkStdout as Sink } from './frames/fake-streams.js';
 
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const replayFrom = arg('--replay');
 const CHILDREN = 8;
 const PLAIN_TURNS = 24;
 const TASK_TURNS = 4;
@@ -96,13 +106,21 @@ async function turnCpu(agent: ReturnType<typeof parent>, prompt: string, onEvent
 const threadCpuMs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+let plainTurn = 0;
+let childTurn = 0;
+let before = 0;
+let peak = 0;
+let atPeak = '';
+let batches: { at: number; events: AgentEvent[] }[] = [];
+if (replayFrom) batches = JSON.parse(readFileSync(replayFrom, 'utf8'));
+else {
 // 1. CPU: a plain turn (one read-only command, then the answer) against a child's turn of the same
 // shape, the parent's part of a children turn taken away.
 const plain = parent(false);
 await turnCpu(plain, 'warm up');
 const plainMs: number[] = [];
 for (let i = 0; i < PLAIN_TURNS; i++) plainMs.push(await turnCpu(plain, `plain ${i}`));
-const plainTurn = median(plainMs);
+plainTurn = median(plainMs);
 const withChildren = parent(true);
 await turnCpu(withChildren, '[children] warm up');
 const childMs: number[] = [];
@@ -111,15 +129,14 @@ for (let i = 0; i < TASK_TURNS; i++) {
   // The parent's own two requests are shaped like a plain turn.
   childMs.push((total - plainTurn) / CHILDREN);
 }
-const childTurn = median(childMs);
+childTurn = median(childMs);
 
 // 2. Memory: the PSS of this process and its commands while a turn runs 8 children, each
 // streaming a read-only command; the figure before the turn is tsx's and the in-process server's.
 command = STREAMING;
 const drawn = parent(true);
-const before = pssSampler(process.pid, 50).stop();
+before = pssSampler(process.pid, 50).stop();
 const pss = pssSampler(process.pid, 50);
-const batches: { at: number; events: AgentEvent[] }[] = [];
 let pending: AgentEvent[] = [];
 const t0 = performance.now();
 // As the TUI's binding does: the events of one frame (34 ms) go to the store together.
@@ -131,40 +148,72 @@ const flush = setInterval(() => {
 await turnCpu(drawn, '[children] stream', (e) => pending.push(e));
 clearInterval(flush);
 batches.push({ at: performance.now() - t0, events: pending });
-const peak = pss.stop();
+peak = pss.stop();
+atPeak = pss.atPeak();
+const saveTo = arg('--save');
+if (saveTo) writeFileSync(saveTo, JSON.stringify(batches));
+}
 
 // 3. Frames: the real App (React, Yoga, Ink, the frame differ) draws that turn again, its events
 // replayed at the pace they came, frames going to a counting sink; the children's own work is not
-// in this figure, only what drawing them costs the main thread.
-const store = createAppStore();
-const renderTimes: number[] = [];
-const writer = diffingStdout(new Sink() as unknown as NodeJS.WriteStream);
-const inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: root }} />, writer, {
-  patchConsole: false,
-  stdin: new In() as unknown as NodeJS.ReadStream,
-  onRender: ({ renderTime }) => renderTimes.push(renderTime),
-});
-const ticker = startTicker(store, { spin: writer.spin });
-// The first frames (mounting, JIT) are not the turn's.
-await new Promise((r) => setTimeout(r, 500));
-const f0 = renderTimes.length;
-const d0 = writer.stats.redrawn;
-const elu0 = performance.eventLoopUtilization();
-const thread0 = threadCpuMs();
-const r0 = performance.now();
-for (const b of batches) {
-  const wait = b.at - (performance.now() - r0);
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  store.setState((s) => applyEvents(s, b.events, Date.now()));
+// in this figure, only what drawing them costs the main thread. Drawn twice, each time on a new App
+// and store: the turn is ~20 frames, so the first drawing's figure is mostly the code's first runs
+// (interpreted, before V8 compiles it: a one-time cost of the session's first children); the second
+// is what each frame costs once that is done, in a session's later children turns.
+interface Drawing { frames: number; thread: number; active: number; renderMs: number }
+async function drawTurn(profileTo?: string): Promise<Drawing> {
+  const store = createAppStore();
+  const renderTimes: number[] = [];
+  const writer = diffingStdout(new Sink() as unknown as NodeJS.WriteStream);
+  const inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: root }} />, writer, {
+    patchConsole: false,
+    stdin: new In() as unknown as NodeJS.ReadStream,
+    onRender: ({ renderTime }) => renderTimes.push(renderTime),
+  });
+  const ticker = startTicker(store, { spin: writer.spin });
+  // The first frames (mounting) are not the turn's.
+  await new Promise((r) => setTimeout(r, 500));
+  const f0 = renderTimes.length;
+  const d0 = writer.stats.redrawn;
+  const elu0 = performance.eventLoopUtilization();
+  const thread0 = threadCpuMs();
+  const replay = async () => {
+    const r0 = performance.now();
+    for (const b of batches) {
+      const wait = b.at - (performance.now() - r0);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      store.setState((s) => applyEvents(s, b.events, Date.now()));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  };
+  if (profileTo) await profileReplay(profileTo, replay);
+  else await replay();
+  const active = performance.eventLoopUtilization(elu0).active;
+  const thread = threadCpuMs() - thread0;
+  const frames = Math.max(1, renderTimes.length - f0 + writer.stats.redrawn - d0);
+  ticker.stop();
+  inst.unmount();
+  return { frames, thread, active, renderMs: median(renderTimes.slice(f0)) };
 }
-await new Promise((r) => setTimeout(r, 200));
-const elu = performance.eventLoopUtilization(elu0);
-const thread = threadCpuMs() - thread0;
-const frames = renderTimes.length - f0 + writer.stats.redrawn - d0;
-ticker.stop();
-inst.unmount();
+const profileTo = arg('--profile');
+const cold = await drawTurn();
+const warm = await drawTurn(profileTo);
 await server.close();
 rmSync(root, { recursive: true, force: true });
+const row = (what: string, target: string, value: string) => console.log(`${what.padEnd(70)} ${target.padEnd(10)} ${value}`);
+const frameRows = () => {
+  console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  const perFrame = (d: Drawing, ms: number) => `${(ms / d.frames).toFixed(2)} ms (${d.frames} frames)`;
+  row(`on-CPU main-thread time per frame drawing ${CHILDREN} explore children streaming \`${STREAMING}\``, '≤ 2 ms', perFrame(warm, warm.thread));
+  row('  the same, with the waits for a core (event-loop busy time)', '—', perFrame(warm, warm.active));
+  row("  Ink's renderTime per frame (median)", '—', `${warm.renderMs.toFixed(2)} ms`);
+  row("  the session's first such turn: on-CPU per frame, the code's first runs in it", '—', `${perFrame(cold, cold.thread)}; ${(cold.thread - (warm.thread / warm.frames) * cold.frames).toFixed(0)} ms more in all`);
+};
+if (replayFrom) {
+  console.log(`replayed ${batches.length} batches (${batches.reduce((n, b) => n + b.events.length, 0)} events) from ${replayFrom}`);
+  frameRows();
+  process.exit(0);
+}
 
 // 4. Memory of the built program: inkling in tmux running the same turn (8 explore children, each
 // streaming the command), its process tree's PSS sampled while the turn runs.
@@ -182,17 +231,13 @@ const builtPeak = builtPss.stop();
 await built.close();
 removeTempDirs();
 
-const row = (what: string, target: string, value: string) => console.log(`${what.padEnd(70)} ${target.padEnd(10)} ${value}`);
 console.log(`${'figure'.padEnd(70)} ${'target'.padEnd(10)} now`);
 row(`parent CPU per plain turn (median of ${PLAIN_TURNS})`, '—', `${plainTurn.toFixed(1)} ms`);
 row(`parent CPU per child turn (${CHILDREN} children × ${TASK_TURNS} turns, median)`, '—', `${childTurn.toFixed(1)} ms`);
 row('child turn / plain turn', '≤ 1.3×', `${(childTurn / plainTurn).toFixed(2)}×`);
-console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
-row(`main-thread work per frame drawing ${CHILDREN} explore children streaming \`${STREAMING}\``, '≤ 2 ms', `${(elu.active / Math.max(1, frames)).toFixed(2)} ms (${frames} frames)`);
-row('  the same, on-CPU time of the main thread (without waits for a core)', '≤ 2 ms', `${(thread / Math.max(1, frames)).toFixed(2)} ms`);
-row("Ink's renderTime per frame (median)", '—', `${median(renderTimes.slice(f0)).toFixed(2)} ms`);
+frameRows();
 row(`peak PSS with ${CHILDREN} children running (this process and its commands)`, '≤ 150 MB', `${peak.toFixed(0)} MB; ${before.toFixed(0)} MB before the turn (tsx, the in-process fake server); children added ${(peak - before).toFixed(0)} MB`);
-row('  at the peak (MB)', '', pss.atPeak().split(', ').slice(0, 4).join(', '));
+row('  at the peak (MB)', '', atPeak.split(', ').slice(0, 4).join(', '));
 row(`peak PSS of the built inkling (tmux) with ${CHILDREN} children running, its commands included`, '≤ 150 MB', `${builtPeak.toFixed(0)} MB; ${builtBefore.toFixed(0)} MB idle before the prompt`);
 row('  at the peak (MB)', '', builtPss.atPeak().split(', ').slice(0, 4).join(', '));
 process.exit(0);

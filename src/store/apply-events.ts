@@ -309,7 +309,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         break;
     }
   }
-  if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, now, applyEvents);
+  if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, now, applyEvents, state.history.into);
   if (d.phase === 'idle' && d.activeToolIds.length === 0) d.childTranscripts = endChildren(d.childTranscripts, now);
   return d;
 }

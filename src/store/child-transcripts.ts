@@ -62,31 +62,61 @@ function asState(t: ChildTranscript): AppState {
   } as unknown as AppState;
 }
 
-/** The children's transcripts with a commit's events applied (the parent's rules, `apply`). */
-export function applyChildBatches(agents: ChildTranscripts, batches: ChildBatches, now: number, apply: Apply): ChildTranscripts {
+/** Raw events a child keeps unapplied at most: past it they are applied (memory bounded, the work amortized). */
+export const PENDING_MAX = 400;
+
+const emptyChild = (agent: AgentRef): ChildTranscript => ({ name: toSafeText(agent.name), depth: agent.depth, items: [], index: {}, activeToolIds: [], pending: [], pendingCount: 0 });
+
+/** A child's events applied with the parent's rules. */
+function applied(t: ChildTranscript, events: readonly AgentEvent[], at: number, apply: Apply): ChildTranscript {
+  const d = apply(asState(t), events, at);
+  return { ...t, items: d.items ?? t.items, index: d.index ?? t.index, activeToolIds: d.activeToolIds ?? t.activeToolIds };
+}
+
+/** A child's calls still open ended (cancelled) at `at`: its parent's turn ended without them. */
+function ended(t: ChildTranscript, at: number): ChildTranscript {
+  if (t.activeToolIds.length === 0) return t;
+  const items = t.items.slice();
+  for (const callId of t.activeToolIds) {
+    const i = t.index[callId];
+    const it = i === undefined ? undefined : items[i];
+    if (it?.kind === 'tool') items[i!] = { ...it, status: 'cancelled', endedAt: it.endedAt ?? at };
+  }
+  return { ...t, items, activeToolIds: [] };
+}
+
+/** A child's transcript with every event it kept applied, each commit's at its own time (the same as applied then). */
+export function builtChild(t: ChildTranscript, apply: Apply): ChildTranscript {
+  if (t.pendingCount === 0 && t.cutAt === undefined) return t;
+  let next: ChildTranscript = { ...t, pending: [], pendingCount: 0 };
+  for (const { at, events } of t.pending) next = applied(next, events, at, apply);
+  if (t.cutAt !== undefined) next = ended(next, t.cutAt);
+  delete next.cutAt;
+  return next;
+}
+
+/**
+ * The children's transcripts with a commit's events: applied (the parent's rules, `apply`) to a child
+ * history mode is inside (`shown`), kept for the others until → walks in or they pass PENDING_MAX.
+ */
+export function applyChildBatches(agents: ChildTranscripts, batches: ChildBatches, now: number, apply: Apply, shown: readonly string[]): ChildTranscripts {
   if (batches.size === 0) return agents;
   const next: Record<string, ChildTranscript> = { ...agents };
   for (const [id, { agent, events }] of batches) {
-    const had = next[id] ?? { name: toSafeText(agent.name), depth: agent.depth, items: [], index: {}, activeToolIds: [] };
-    const d = apply(asState(had), events, now);
-    next[id] = { ...had, items: d.items ?? had.items, index: d.index ?? had.index, activeToolIds: d.activeToolIds ?? had.activeToolIds };
+    const had = next[id] ?? emptyChild(agent);
+    const kept = { ...had, pending: [...had.pending, { at: now, events }], pendingCount: had.pendingCount + events.length };
+    next[id] = shown.includes(id) || kept.pendingCount > PENDING_MAX ? builtChild(kept, apply) : kept;
   }
   return next;
 }
 
-/** The parent's turn ended: a child cut with it has no turn_end of its own, its calls end here. */
+/** The parent's turn ended: a child cut with it has no turn_end of its own, its calls end here (or when it is built). */
 export function endChildren(agents: ChildTranscripts, now: number): ChildTranscripts {
   let next: Record<string, ChildTranscript> | null = null;
   for (const [id, t] of Object.entries(agents)) {
-    if (t.activeToolIds.length === 0) continue;
-    const items = t.items.slice();
-    for (const callId of t.activeToolIds) {
-      const i = t.index[callId];
-      const it = i === undefined ? undefined : items[i];
-      if (it?.kind === 'tool') items[i!] = { ...it, status: 'cancelled', endedAt: it.endedAt ?? now };
-    }
+    if (t.cutAt !== undefined || (t.pendingCount === 0 && t.activeToolIds.length === 0)) continue;
     next ??= { ...agents };
-    next[id] = { ...t, items, activeToolIds: [] };
+    next[id] = t.pendingCount > 0 ? { ...t, cutAt: now } : ended(t, now);
   }
   return next ?? agents;
 }

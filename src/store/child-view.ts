@@ -3,8 +3,9 @@
 // draws and which stops there are follow from `history.into` (viewOf).
 import { toSafeText } from '../core/text/safe-text.js';
 import type { AppState, AppStore } from './app-store.js';
-import { findItem } from './child-transcripts.js';
-import type { NoticeItem, TranscriptItem } from './transcript.js';
+import { applyEvents } from './apply-events.js';
+import { builtChild, findItem } from './child-transcripts.js';
+import type { ChildTranscript, NoticeItem, TranscriptItem } from './transcript.js';
 import { flash } from './view-actions.js';
 
 export interface TranscriptView {
@@ -41,6 +42,12 @@ function headingText(s: ViewState, id: string): string {
   return `↳ inside ${child.name}${description}${deep} — its calls below; ← back to the task card`;
 }
 
+/** A child's transcript with every event it kept applied (what → shows of it). */
+export function childTranscriptOf(s: Pick<AppState, 'childTranscripts'>, id: string): ChildTranscript | undefined {
+  const had = s.childTranscripts[id];
+  return had && builtChild(had, applyEvents);
+}
+
 /** → on a task card: into its child's calls (the child's newest stop selected). */
 export function enterChild(store: AppStore): void {
   const s = store.getState();
@@ -48,10 +55,15 @@ export function enterChild(store: AppStore): void {
   const view = viewOf(s);
   const item = id === null ? undefined : view.items[view.index[id] ?? -1];
   if (item?.kind !== 'tool' || item.name !== 'task') return flash(store, '→ walks into a task card\'s agent: select one');
-  const child = s.childTranscripts[item.id];
+  // Its transcript is built now, from the events it kept (children nobody walks into cost nothing).
+  const had = s.childTranscripts[item.id];
+  const child = childTranscriptOf(s, item.id);
   const last = child?.items.filter((it) => it.kind !== 'notice').at(-1);
   if (!child || !last) return flash(store, item.status === 'queued' || item.details?.kind === 'task' && item.details.status === 'waiting' ? 'the agent has not started yet' : 'nothing recorded of this agent');
-  store.setState({ history: { ...s.history, into: [...s.history.into, item.id], selectedId: last.id, filter: '', filterPrompt: null, outputScroll: 0 } });
+  store.setState({
+    ...(child !== had ? { childTranscripts: { ...s.childTranscripts, [item.id]: child } } : {}),
+    history: { ...s.history, into: [...s.history.into, item.id], selectedId: last.id, filter: '', filterPrompt: null, outputScroll: 0 },
+  });
 }
 
 /** ←: back out of a child, its task card selected. */

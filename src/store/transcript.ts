@@ -1,7 +1,7 @@
 // What the transcript shows: one item per prompt, thinking run, text run, tool call or notice.
 // Items are immutable: an update replaces the object, so caches can key on identity.
 // Every string an item holds that came from outside is SafeText (made so in safe-events.ts).
-import type { CompactionReason, ContextEdit, ToolStatus } from '../core/events.js';
+import type { AgentEvent, CompactionReason, ContextEdit, ToolStatus } from '../core/events.js';
 import type { SafeJson, SafeText } from '../core/text/safe-text.js';
 import type { SafeToolDetails } from './safe-events.js';
 import type { FileChange } from '../core/checkpoints/tree-diff.js';
@@ -111,10 +111,19 @@ export interface ChildTranscript {
   /** The definition's name (explore, general, a file's). */
   name: SafeText;
   depth: number;
+  /** Built as far as `pending` says: read them through builtChild (child-transcripts.ts). */
   items: TranscriptItem[];
   index: Record<string, number>;
   /** The child's calls queued or running (a cut child's are ended with the parent's turn). */
   activeToolIds: string[];
+  /**
+   * Its events not applied yet (raw, as the core sent them), each commit's with its time: a child
+   * nobody walks into costs a frame nothing; → builds it, and so does a list grown past its bound.
+   */
+  pending: readonly { at: number; events: readonly AgentEvent[] }[];
+  pendingCount: number;
+  /** The parent's turn ended then while this child was not built: its calls still open end at that time. */
+  cutAt?: number;
 }
 
 export type ChildTranscripts = Readonly<Record<string, ChildTranscript>>;

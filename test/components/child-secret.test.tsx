@@ -10,6 +10,7 @@ import { screenLayout } from '../../components/screen-layout.js';
 import { createAgentDoor } from '../../src/core/door/agent-door.js';
 import { attachDoor, type AgentSession } from '../../src/store/agent-session.js';
 import { createAppStore } from '../../src/store/app-store.js';
+import { childTranscriptOf } from '../../src/store/child-view.js';
 import { reply } from '../helpers/fake-anthropic.js';
 import { childServerAndWorkspace, parentAgent } from '../core/agents/agent-fixtures.js';
 import { frame, KEYS, press, renderAct, settle, unmountAct, type Rendered } from './act-helpers.js';
@@ -51,7 +52,7 @@ describe("a child agent's password prompt", () => {
     expect(frame(r)).not.toContain(SECRET);
     await press(r, KEYS.enter);
     await until(() => store.getState().phase === 'idle', 'the turn to end');
-    const bash = store.getState().childTranscripts['g']!.items.find((it) => it.id === 'cb');
+    const bash = childTranscriptOf(store.getState(), 'g')!.items.find((it) => it.id === 'cb');
     expect(bash?.kind === 'tool' && bash.result?.content).toContain('GOT-THE-SECRET');
     // The child answered its parent after the command.
     expect(fx.requestsOf('KID')).toHaveLength(2);

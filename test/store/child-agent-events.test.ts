@@ -1,12 +1,14 @@
 // A child agent's events in the store: its asks wait in the parent's approval prompt, naming the
 // child (at any depth), and leave it when answered or when the child's call ends; its other events
-// add nothing to the parent's transcript.
+// add nothing to the parent's transcript; they build the child's own, when → walks into it.
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore, type AppState } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
 import { approvalCardLines } from '../../components/approval-lines.js';
 import { bashDetails } from '../components/history-fixtures.js';
+import { childTranscriptOf } from '../../src/store/child-view.js';
+import { PENDING_MAX } from '../../src/store/child-transcripts.js';
 
 const run = (events: AgentEvent[], state: AppState = createAppStore().getState()): AppState => ({ ...state, ...applyEvents(state, events, 1000) });
 const explore = { id: 't1', name: 'explore', depth: 1 };
@@ -34,9 +36,12 @@ describe("a child agent's events in the store", () => {
     const start = run([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }]);
     const out = (lines: string[]): AgentEvent => ({ type: 'tool_output', id: 'cb', details: bashDetails('seq 3', lines) });
     const call = wrap({ type: 'tool_call', id: 'cb', name: 'bash', input: { command: 'seq 3' }, readOnly: true });
-    // Not walked into, the child's live output costs nothing: its card waits for the result.
+    // Not walked into, the child's events are kept as they came and its live output dropped; → builds the card, waiting for the result.
     const unseen = run([call, wrap(out(['1'])), wrap(out(['1', '2']))], start);
-    const unseenCard = unseen.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
+    expect(unseen.childTranscripts['t1']!.items).toEqual([]);
+    expect(unseen.childTranscripts['t1']!.pendingCount).toBe(1);
+    const unseenCard = childTranscriptOf(unseen, 't1')!.items.find((it) => it.id === 'cb');
+    expect(unseenCard?.kind === 'tool' && unseenCard.status).toBe('queued');
     expect(unseenCard?.kind === 'tool' && unseenCard.details).toBeUndefined();
     // Walked into (history mode's →), the card shows the newest output.
     const inside = { ...start, history: { ...start.history, into: ['t1'] } };
@@ -49,5 +54,28 @@ describe("a child agent's events in the store", () => {
     const done = ended.childTranscripts['t1']!.items.find((it) => it.id === 'cb');
     expect(done?.kind === 'tool' && done.status).toBe('done');
     expect(done?.kind === 'tool' && done.result?.content).toBe('1\n2\n3');
+  });
+
+  it("builds a child nobody walked into only on →, as it was then: each commit at its time, a cut call ended at the parent's turn end", () => {
+    const at = (events: AgentEvent[], state: AppState, now: number): AppState => ({ ...state, ...applyEvents(state, events, now) });
+    const start = at([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }], createAppStore().getState(), 1000);
+    const s1 = at([wrap({ type: 'tool_call', id: 'c1', name: 'read_file', input: { path: 'a' }, readOnly: true })], start, 2000);
+    const s2 = at([wrap({ type: 'tool_result', id: 'c1', content: 'alpha', isError: false, durationMs: 5 }), wrap({ type: 'tool_call', id: 'c2', name: 'bash', input: { command: 'sleep 9' }, readOnly: true })], s1, 3000);
+    const cut = at([{ type: 'turn_end', reason: 'aborted' }], s2, 4000);
+    // Nothing built while nobody looks.
+    expect(cut.childTranscripts['t1']!.items).toEqual([]);
+    const child = childTranscriptOf(cut, 't1')!;
+    const calls = child.items.flatMap((it) => (it.kind === 'tool' ? [[it.id, it.status, it.endedAt]] : []));
+    expect(calls).toEqual([['c1', 'done', 3000], ['c2', 'cancelled', 4000]]);
+    expect(child.activeToolIds).toEqual([]);
+    expect(child.pending).toEqual([]);
+  });
+
+  it(`keeps at most ${PENDING_MAX} of a child's events unapplied: past that they are applied`, () => {
+    let s = run([{ type: 'turn_start', prompt: 'go' }, { type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true }]);
+    for (let i = 0; i <= PENDING_MAX; i++) s = run([wrap({ type: 'text_delta', text: 'x' })], s);
+    const child = s.childTranscripts['t1']!;
+    expect(child.pendingCount).toBe(0);
+    expect(child.items.map((it) => it.kind === 'assistant' && it.text)).toEqual(['x'.repeat(PENDING_MAX + 1)]);
   });
 });

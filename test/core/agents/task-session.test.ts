@@ -11,6 +11,7 @@ import { restoreSession } from '../../../src/core/sessions/session-restore.js';
 import { sessionPaths } from '../../../src/core/sessions/session-paths.js';
 import { createAppStore } from '../../../src/store/app-store.js';
 import { showReplay } from '../../../src/store/session-replay.js';
+import { childTranscriptOf } from '../../../src/store/child-view.js';
 import { reply, stall } from '../../helpers/fake-anthropic.js';
 import { bodyOf, childServerAndWorkspace, firstPrompt, parentAgent } from './agent-fixtures.js';
 
@@ -80,7 +81,7 @@ describe('child agents in the session file', () => {
     // The resumed transcript has the child's calls as cards of their own (history mode's → shows them), ended with the cut.
     const store = createAppStore();
     await showReplay(store, restored.replay);
-    const child = store.getState().childTranscripts['g']!;
+    const child = childTranscriptOf(store.getState(), 'g')!;
     expect(child.items.filter((it) => it.kind === 'tool').map((it) => [it.id, it.kind === 'tool' && it.status])).toEqual([['cr', 'error']]); // (read_file of a folder)
     expect(child.activeToolIds).toEqual([]);
     const next = recorder(rec.id);

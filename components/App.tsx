@@ -33,7 +33,8 @@ import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
-import { loadMarkdown, onMarkdownLoaded, warmMarkdown } from './markdown-lines.js';
+import { onMarkdownLoaded } from './markdown-lines.js';
+import { useMarkdownWarmup } from './markdown-warmup.js';
 import { onHighlighterLoaded } from './code-highlight.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
@@ -47,7 +48,7 @@ export interface AppProps {
   keyEnv?: KeyEnv;
   /** History mode's clipboard; default: the store's copy port (run-tui: OSC 52 plus a local program). */
   historyEnv?: Pick<HistoryEnv, 'copy'>;
-  /** Delay before the markdown libraries load in the background (after the first frame). */
+  /** How long the app is idle after a turn before marked loads in the background (markdown-warmup.ts). */
   markdownDelayMs?: number;
   /** Takes the terminal's answers (OSC 11) out of the key stream before keys are read. */
   terminalReplies?: Pick<ReplyCollector, 'take'>;
@@ -77,7 +78,7 @@ function useTerminalSize(): { cols: number; rows: number } {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 150, terminalReplies }: AppProps) {
+function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 1000, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const drawn = useDrawnRows();
   const frameRoot = useFrameRoot();
@@ -115,22 +116,15 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     resizePanes(store, Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
-  // Markdown and the highlighter load on first use (the rows drawn plain meanwhile are drawn again);
-  // marked also loads, its rules warmed, when the app is idle a moment after the first frame, but
-  // never while a turn runs: the turn's own text loads it then, and the samples would compete.
+  // Markdown and the highlighter load on first use: the rows drawn plain meanwhile are drawn again.
   useEffect(() => {
     const redraw = () => redrawAll(store);
     const offs = [onMarkdownLoaded(redraw), onHighlighterLoaded(redraw)];
-    const idle = () => store.getState().phase === 'idle';
-    const t = setTimeout(() => {
-      if (idle()) void loadMarkdown().then(() => warmMarkdown(80, idle));
-    }, markdownDelayMs);
-    t.unref?.();
     return () => {
-      clearTimeout(t);
       for (const off of offs) off();
     };
-  }, [store, markdownDelayMs]);
+  }, [store]);
+  useMarkdownWarmup(store, markdownDelayMs);
 
   if (mode === 'pager') {
     return (

@@ -1,5 +1,5 @@
 // Markdown → coloured screen rows. `marked` (lexer only) loads when the first markdown is drawn (or
-// when the app is idle a moment after its first frame), so it costs nothing at start-up; until then
+// when the app is idle after a turn: markdown-warmup.ts), so it costs nothing at start-up; until then
 // text shows plain. Code in a named language is coloured by code-highlight.ts, loaded on first use too.
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';

@@ -4,6 +4,7 @@
 import type { AppState, ScreenLayout, ViewAnchor } from '../src/store/app-store.js';
 import { isAsking } from '../src/store/app-store.js';
 import { shownItems } from '../src/store/history-mode.js';
+import { viewOf } from '../src/store/child-view.js';
 import { findItem } from '../src/store/child-transcripts.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { approvalCardLines, cardBudget, previewWindow } from './approval-lines.js';
@@ -43,6 +44,8 @@ export function transcriptView(s: AppState): ViewOptions & { selectedId: string 
     expanded: s.expanded,
     focusedId: s.shellFocus?.id ?? null,
     outputScroll: s.history.outputScroll,
+    // A child agent walked into: its items are drawn nested under its task card.
+    nested: viewOf(s).nested,
   };
 }
 

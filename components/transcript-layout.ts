@@ -135,6 +135,8 @@ export interface ViewOptions {
    * view; without a selection, the view moves only as far as that needs.
    */
   prompt?: { id: string; lines: string[] };
+  /** Items drawn nested (a child agent's under its task card), by id: how many levels in. */
+  nested?: ReadonlyMap<string, number>;
 }
 
 export const SELECTION_MARGIN = 2;
@@ -168,6 +170,16 @@ export function viewItemLines(
   return withContext(itemLines(item, w, frame, now, epoch, look), w).map((l) => bar + l);
 }
 
+/** One level of nesting: a guide line under the task card the items belong to. */
+const NEST = `  ${paint.dim('│')} `;
+const NEST_WIDTH = 4;
+
+/** An item's rows as viewItemLines draws them, `depth` levels in: narrower, behind the guides. */
+function nestedItemLines(item: TranscriptItem, depth: number, width: number, height: number, frame: number, now: number, epoch: number, view: ViewOptions): string[] {
+  const pad = NEST.repeat(depth);
+  return viewItemLines(item, Math.max(8, width - NEST_WIDTH * depth), height, frame, now, epoch, view).map((l) => pad + l);
+}
+
 export function viewWindow(
   items: readonly TranscriptItem[],
   height: number,
@@ -193,11 +205,16 @@ export function viewWindow(
   let aboveCompaction = false;
   for (; i >= 0 && (collected < need || !selectionSeen); i--) {
     const item = items[i]!;
-    const drawn = prompt?.id === item.id ? prompt.lines : viewItemLines(item, width, height, frame, now, epoch, view);
+    const depth = view.nested?.get(item.id) ?? 0;
+    const drawn =
+      prompt?.id === item.id ? prompt.lines
+      : depth > 0 ? nestedItemLines(item, depth, width, height, frame, now, epoch, view)
+      : viewItemLines(item, width, height, frame, now, epoch, view);
     const lines = aboveCompaction ? dimmed(drawn) : drawn;
     if (item.kind === 'compaction') aboveCompaction = true;
     const gap = gapBefore(items[i - 1], item);
-    const chunk = gap > 0 ? [...Array<string>(gap).fill(''), ...lines] : lines;
+    // A gap inside a nested run keeps its guides.
+    const chunk = gap > 0 ? [...Array<string>(gap).fill(depth > 0 ? NEST.repeat(depth).trimEnd() : ''), ...lines] : lines;
     if (item.id === keptId) {
       // Keep the selection in view with a margin (the prompt with none); an item taller than the view shows its top.
       selectionSeen = true;

@@ -118,7 +118,7 @@ export const KEYMAP = {
     { action: 'pageUp', keys: ['pageup'], help: "a page up (an expanded command's output scrolls first)" },
     { action: 'pageDown', keys: ['pagedown'], help: "a page down (an expanded command's output scrolls first)" },
     { action: 'toggle', keys: ['enter', 'space'], help: 'expand / collapse' },
-    { action: 'into', keys: ['right', 'l'], help: "into a task card's agent: its calls as cards (Enter still expands / collapses)" },
+    { action: 'into', keys: ['right', 'l'], help: "into a task card's agent: its calls as cards nested under it (Enter still expands / collapses)" },
     { action: 'out', keys: ['left', 'h'], help: "back out of an agent's calls to its task card" },
     { action: 'open', keys: ['o'], help: 'output in the pager' },
     { action: 'copyOutput', keys: ['y'], help: 'copy the output' },

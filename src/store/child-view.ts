@@ -1,45 +1,48 @@
 // History mode inside a child agent: → on a task card walks into the child's transcript (its calls
-// as cards, under a heading line naming it), ← back out to the task card. What the transcript
+// as cards nested under the task card, indented), ← back out to the task card. What the transcript
 // draws and which stops there are follow from `history.into` (viewOf).
-import { toSafeText } from '../core/text/safe-text.js';
 import type { AppState, AppStore } from './app-store.js';
 import { applyEvents } from './apply-events.js';
-import { builtChild, findItem } from './child-transcripts.js';
-import type { ChildTranscript, NoticeItem, TranscriptItem } from './transcript.js';
+import { builtChild } from './child-transcripts.js';
+import type { ChildTranscript, TranscriptItem } from './transcript.js';
 import { flash } from './view-actions.js';
 
 export interface TranscriptView {
   items: readonly TranscriptItem[];
   index: Readonly<Record<string, number>>;
-  /** What the transcript draws: the items, a child's under its heading. */
+  /** What the transcript draws: the parent's items, a child walked into nested under its task card. */
   shown: readonly TranscriptItem[];
+  /** How many levels in each nested item is drawn, by id (the parent's own are not in it). */
+  nested: ReadonlyMap<string, number>;
 }
 
 type ViewState = Pick<AppState, 'items' | 'index' | 'history' | 'childTranscripts'>;
 
-let memo: { items: readonly TranscriptItem[]; heading: string; shown: readonly TranscriptItem[] } | null = null;
+const NOT_NESTED: ReadonlyMap<string, number> = new Map();
+let memo: { into: readonly string[]; lists: readonly (readonly TranscriptItem[])[]; view: TranscriptView } | null = null;
 
-/** The transcript history mode walks now: the innermost child walked into, else the parent's. */
+/** The transcript history mode walks now: the innermost child walked into (shown under its task card), else the parent's. */
 export function viewOf(s: ViewState): TranscriptView {
-  const id = s.history.into.at(-1);
-  const child = id === undefined ? undefined : s.childTranscripts[id];
-  if (!child || id === undefined) return { items: s.items, index: s.index, shown: s.items };
-  const heading = headingText(s, id);
-  if (memo?.items !== child.items || memo.heading !== heading) {
-    const line: NoticeItem = { kind: 'notice', id: `into-${id}`, text: toSafeText(heading), level: 'info' };
-    memo = { items: child.items, heading, shown: [line, ...child.items] };
+  const into = s.history.into;
+  const children = into.map((id) => s.childTranscripts[id]);
+  const child = children.at(-1);
+  if (!child || children.some((c) => !c)) return { items: s.items, index: s.index, shown: s.items, nested: NOT_NESTED };
+  const lists = [s.items, ...children.map((c) => c!.items)];
+  if (!memo || memo.into !== into || memo.lists.some((l, i) => l !== lists[i])) {
+    const shown: TranscriptItem[] = [];
+    const nested = new Map<string, number>();
+    // Each level's items, the next level's after its task card (into[level] is a call among them).
+    const nest = (items: readonly TranscriptItem[], level: number) => {
+      for (const it of items) {
+        shown.push(it);
+        if (level > 0) nested.set(it.id, level);
+        if (it.id === into[level]) nest(lists[level + 1]!, level + 1);
+      }
+    };
+    nest(s.items, 0);
+    memo = { into, lists, view: { items: child.items, index: child.index, shown, nested } };
   }
-  return { items: child.items, index: child.index, shown: memo.shown };
-}
-
-/** "↳ inside explore · find the config (agent 2 deep) — ← back to its task card". */
-function headingText(s: ViewState, id: string): string {
-  const child = s.childTranscripts[id]!;
-  const task = findItem(s, id);
-  const input = task?.kind === 'tool' && task.input && typeof task.input === 'object' ? (task.input as Record<string, unknown>) : {};
-  const description = typeof input.description === 'string' ? ` · ${input.description}` : '';
-  const deep = s.history.into.length > 1 ? ` (${s.history.into.length} agents deep)` : '';
-  return `↳ inside ${child.name}${description}${deep} — its calls below; ← back to the task card`;
+  return memo.view;
 }
 
 /** A child's transcript with every event it kept applied (what → shows of it). */

@@ -76,7 +76,7 @@ export function visibleStops(s: Pick<AppState, 'items' | 'index' | 'history' | '
   return stops;
 }
 
-/** The items the transcript draws: all of them (a child's under its heading line), or only matching stops while a filter is on. */
+/** The items the transcript draws: all of them (a child walked into nested under its task card), or only matching stops while a filter is on. */
 export function shownItems(s: Pick<AppState, 'items' | 'index' | 'history' | 'mode' | 'childTranscripts'>): readonly TranscriptItem[] {
   const filtering = s.history.filter !== '' || (s.history.filterPrompt?.text ?? '') !== '';
   if (!filtering) filterTexts = null;

@@ -1,6 +1,6 @@
 // History mode inside a child agent (the task tool), in the real App (ink-testing-library) over a
 // real parent and child (the loop and the SDK against the fake server, real files): → on a task
-// card shows the child's calls as cards of their own, Enter expands one, R says it cannot rewind
+// card shows the child's calls as cards of their own nested under it, Enter expands one, R says it cannot rewind
 // there, ← goes back out to the task card; a resumed session (the real recorder's file) does the same.
 import React from 'react';
 import { readFileSync } from 'node:fs';
@@ -60,7 +60,9 @@ async function mount(store: AppStore): Promise<Rendered> {
 }
 
 const selected = (store: AppStore) => store.getState().history.selectedId;
-const selectedRow = (x: Rendered) => frame(x).split('\n').find((l) => l.startsWith('▌')) ?? '';
+const selectedRow = (x: Rendered) => frame(x).split('\n').find((l) => l.includes('▌')) ?? '';
+/** The rows drawn nested under a task card (behind its guide line). */
+const nestedRows = (f: string) => f.split('\n').filter((l) => /^ {2}│/.test(l));
 
 /** Walks from history mode's newest stop up to the task card, then into it. */
 async function intoTheChild(x: Rendered, store: AppStore): Promise<void> {
@@ -81,16 +83,19 @@ describe('history mode inside a child agent', () => {
     await intoTheChild(r, store);
     let f = frame(r);
     expect(store.getState().history.into).toEqual(['g']);
-    expect(f).toContain('↳ inside general · write the notes');
-    expect(f).toContain('[KID] write notes.txt');
-    expect(f).toContain('writing it now');
-    expect(f).toMatch(/write_file.*notes\.txt/);
-    expect(f).toMatch(/read_file.*notes\.txt/);
-    expect(f).toContain('the child is done');
-    expect(f).not.toContain('parent done');
+    // The parent's transcript stays; the child's prompt, text and calls are nested under the task card, in order, indented.
+    const nested = nestedRows(f).join('\n');
+    expect(nested).toContain('[KID] write notes.txt');
+    expect(nested).toContain('writing it now');
+    expect(nested).toMatch(/write_file.*notes\.txt/);
+    expect(nested).toMatch(/read_file.*notes\.txt/);
+    expect(nested).toContain('the child is done');
+    expect(f.indexOf('task general · write the notes')).toBeLessThan(f.indexOf('[KID] write notes.txt'));
+    expect(f.indexOf('the child is done')).toBeLessThan(f.indexOf('parent done'));
+    expect(nested).not.toContain('parent done');
     expect(f).toContain('HISTORY in general');
     // The newest of the child's stops is selected; ↑ walks its calls.
-    expect(selectedRow(r)).toContain('the child is done');
+    expect(selectedRow(r)).toMatch(/^ {2}│ ▌.*the child is done/);
     await press(r, 'k');
     expect(selected(store)).toBe('cr');
     await press(r, KEYS.enter);
@@ -105,7 +110,8 @@ describe('history mode inside a child agent', () => {
     expect(store.getState().history.into).toEqual([]);
     expect(selected(store)).toBe('g');
     expect(f).toContain('parent done');
-    expect(f).not.toContain('↳ inside general');
+    expect(nestedRows(f)).toEqual([]);
+    expect(f).not.toMatch(/read_file notes\.txt/);
     // → on a call that is not a task card says what it is for.
     await press(r, 'j', KEYS.right);
     expect(store.getState().history.into).toEqual([]);
@@ -119,8 +125,7 @@ describe('history mode inside a child agent', () => {
     await showReplay(store, restored.replay);
     r = await mount(store);
     await intoTheChild(r, store);
-    const f = frame(r);
-    expect(f).toContain('↳ inside general · write the notes');
+    const f = nestedRows(frame(r)).join('\n');
     expect(f).toMatch(/write_file.*notes\.txt/);
     expect(f).toMatch(/read_file.*notes\.txt/);
     expect(f).toContain('the child is done');

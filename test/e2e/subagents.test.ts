@@ -109,7 +109,7 @@ describe('child agents in tmux', () => {
     expect(readFileSync(path.join(cwd, 'two.txt'), 'utf8')).toBe('two\n');
   }, 60_000);
 
-  it('walks into a child with → (its calls as cards) and back out with ←; R inside says why not', async () => {
+  it('walks into a child with → (its calls as cards nested under the task card) and back out with ←; R inside says why not', async () => {
     if (!app.screen().includes('HISTORY')) {
       app.keys('C-o');
       await app.waitFor((s) => s.includes('HISTORY'), 'history mode');
@@ -123,15 +123,18 @@ describe('child agents in tmux', () => {
     expect(selected()).toContain('task general · write two');
     expect(app.screen()).toContain('→ into agent');
     app.keys('Right');
-    const inside = await app.waitFor((s) => s.includes('↳ inside general · write two'), 'the child’s calls');
-    expect(inside).toMatch(/write_file two\.txt/);
-    expect(inside).toContain('wrote two');
-    expect(inside).toContain('HISTORY in general');
-    expect(inside).not.toContain('Both written.');
+    const nested = () => app.lines().filter((l) => /^ {2}│/.test(l)).join('\n');
+    const inside = await app.waitFor((s) => s.includes('HISTORY in general') && /write_file two\.txt/.test(nested()), 'the child’s calls');
+    // Under the task card, indented; the parent's transcript stays around them.
+    expect(nested()).toContain('wrote two');
+    expect(inside.indexOf('task general · write two')).toBeLessThan(inside.indexOf('write_file two.txt'));
+    expect(nested()).not.toContain('Both written.');
+    // The selection walks the child's items.
+    expect(app.lines().find((l) => l.includes('▌'))).toMatch(/^ {2}│ ▌/);
     app.keys('R');
     await app.waitFor((s) => s.includes('R rewinds the parent'), 'the hint');
     app.keys('Left');
-    await app.waitFor((s) => !s.includes('↳ inside') && selected().includes('task general · write two'), 'back on the task card');
+    await app.waitFor(() => nested() === '' && selected().includes('task general · write two'), 'back on the task card');
     expect(app.screen()).toContain('Both written.');
   }, 60_000);
 

@@ -2,8 +2,10 @@
 // bin/inkling.js to run through V8's code cache (src/cli/bundle-cache.ts): a cached start skips
 // parsing and compiling most of what runs before the first frame, and one file skips resolving
 // ~50 ESM chunks. The syntax highlighter (1.2 MB, wanted only once an answer shows a code block)
-// is a file of its own beside it, highlight.cjs; the packages of EXTERNAL_PACKAGES are required
-// from node_modules (their CommonJS builds) when first used.
+// is a file of its own beside it, highlight.cjs; so is each of SIDE_PACKAGES (what every first
+// turn loads: the Anthropic SDK, zod for the settings), run through a code cache of its own when
+// first used; the other packages of EXTERNAL_PACKAGES are required from node_modules (their
+// CommonJS builds) when first used.
 // Called by bundle-ui.ts after its ESM build.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +60,32 @@ const highlighterBeside: Plugin = {
 };
 
 /**
+ * Packages every first turn loads, each bundled into one file beside cli.cjs and run through a
+ * code cache of its own (src/cli/bundle-cache.ts) when first required: the SDK's ~100 files
+ * required from node_modules cost ~180 ms of CPU, one cached file ~15 ms. Value: the file's name.
+ */
+export const SIDE_PACKAGES: Readonly<Record<string, string>> = { '@anthropic-ai/sdk': 'anthropic-sdk', zod: 'zod' };
+
+/** `require('<package>')` of a SIDE_PACKAGES entry runs its file beside the bundle through its code cache. */
+function sidePackagesBeside(dist: string): Plugin {
+  const names = Object.keys(SIDE_PACKAGES).map((n) => n.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&'));
+  const bundleCache = path.join(dist, 'src/cli/bundle-cache.js');
+  return {
+    name: 'side-packages-beside',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'side-package' }));
+      b.onLoad({ filter: /.*/, namespace: 'side-package' }, (args) => {
+        const file = SIDE_PACKAGES[args.path]!;
+        const contents =
+          `const { requireSideBundle } = require(${JSON.stringify(bundleCache)});\n` +
+          `module.exports = requireSideBundle(require('node:path').join(__dirname, ${JSON.stringify(`${file}.cjs`)}), ${JSON.stringify(file)});\n`;
+        return { contents, loader: 'js', resolveDir: dist };
+      });
+    },
+  };
+}
+
+/**
  * Each module's `import path from 'node:path'` becomes `__toESM(require("node:path"), 1)`, which
  * copies every export of the builtin onto a fresh object: ~100 such calls before the first frame,
  * 8-14 ms (most of them path, os, process and fs). A builtin's exports never change, so each
@@ -105,13 +133,20 @@ export async function bundleCli(dist: string): Promise<void> {
     // package in a process (the MCP SDK's client and its transports share their classes), and a
     // package's CommonJS build is one file where its ESM build is a tree of modules to resolve.
     supported: { 'dynamic-import': false },
-    plugins: [yogaWasmBytes, noDevtools, lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside],
+    plugins: [yogaWasmBytes, noDevtools, lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside, sidePackagesBeside(dist)],
   });
   const highlight = path.join(outdir, 'highlight.cjs');
   const highlighter = await build({ ...common, write: false, entryPoints: ['cli-highlight'], outfile: highlight, absWorkingDir: path.resolve(dist, '..') });
-  for (const r of [main, highlighter]) if (r.outputFiles.length !== 1) throw new Error(`bundle-cli: expected one output file, got ${r.outputFiles.map((f) => f.path).join(', ')}`);
+  const sides = await Promise.all(
+    // Required, not imported: the package's CommonJS build, whose exports are what `require` gave before.
+    Object.entries(SIDE_PACKAGES).map(([pkg, file]) =>
+      build({ ...common, write: false, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: path.resolve(dist, '..') }, outfile: path.join(outdir, `${file}.cjs`) }),
+    ),
+  );
+  for (const r of [main, highlighter, ...sides]) if (r.outputFiles.length !== 1) throw new Error(`bundle-cli: expected one output file, got ${r.outputFiles.map((f) => f.path).join(', ')}`);
   fs.mkdirSync(outdir, { recursive: true });
-  // The highlighter first: once cli.cjs is there, all it loads is.
+  // The highlighter and the side packages first: once cli.cjs is there, all it loads is.
   writeAtomic(highlight, highlighter.outputFiles[0]!.text);
+  for (const side of sides) writeAtomic(side.outputFiles[0]!.path, side.outputFiles[0]!.text);
   writeAtomic(cli, shareBuiltinNamespaces(main.outputFiles[0]!.text, cli));
 }

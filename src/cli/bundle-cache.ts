@@ -5,7 +5,7 @@
 // folder allows one), never a failed one. Loaded by bin/inkling.js before the bundle, so it
 // imports only node's own modules.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -67,8 +67,11 @@ function readCache(file: string, key: string): Buffer | undefined {
   return data.subarray(4 + keyBytes.length);
 }
 
+/** `<name>-<hash>.v8cache`, and what a writer killed half-way left of one. */
+const cacheFileOf = (name: string) => new RegExp(`^${name}-[0-9a-f]{16}\\.v8cache(?:\\.\\d+\\.tmp)?$`);
+
 /** Written whole under a temporary name, then renamed: a reader sees the old file or the new one. */
-function writeCache(file: string, key: string, data: Buffer, bundleMtimeMs: number): void {
+function writeCache(file: string, name: string, key: string, data: Buffer, bundleMtimeMs: number): void {
   const dir = path.dirname(file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const keyBytes = Buffer.from(key);
@@ -83,10 +86,10 @@ function writeCache(file: string, key: string, data: Buffer, bundleMtimeMs: numb
   }
   // Caches of earlier builds of the bundle are dead weight, and so is what a writer killed
   // half-way left of one.
-  for (const name of readdirSync(dir)) {
-    if (!/^cli-[0-9a-f]{16}\.v8cache(?:\.\d+\.tmp)?$/.test(name) || path.join(dir, name) === file) continue;
+  for (const entry of readdirSync(dir)) {
+    if (!cacheFileOf(name).test(entry) || path.join(dir, entry) === file) continue;
     try {
-      if (statSync(path.join(dir, name)).mtimeMs < bundleMtimeMs) rmSync(path.join(dir, name), { force: true });
+      if (statSync(path.join(dir, entry)).mtimeMs < bundleMtimeMs) rmSync(path.join(dir, entry), { force: true });
     } catch {
       // Gone already.
     }
@@ -97,9 +100,10 @@ function writeCache(file: string, key: string, data: Buffer, bundleMtimeMs: numb
  * Runs `bundle` (a CommonJS file) with its code cache from `folder` and returns its exports. The
  * bundle's own errors propagate; anything wrong with the cache only makes the start a plain one.
  * A start that found no usable cache writes one CACHE_WRITE_DELAY_MS later, or as the process
- * exits if that comes first.
+ * exits if that comes first. `name` names the cache file: the CLI's is `cli`, a package bundled
+ * beside it (scripts/bundle-cli.ts) has its own.
  */
-export function runCachedBundle<T>(bundle: string, folder: string | null): BundleRun<T> {
+export function runCachedBundle<T>(bundle: string, folder: string | null, name = 'cli'): BundleRun<T> {
   const source = readFileSync(bundle, 'utf8');
   let key = '';
   let mtimeMs = 0;
@@ -108,7 +112,7 @@ export function runCachedBundle<T>(bundle: string, folder: string | null): Bundl
   let outcome: CacheOutcome = 'missing';
   try {
     ({ key, mtimeMs } = cacheKey(bundle));
-    if (folder) cacheFile = path.join(folder, `cli-${hashKey(key)}.v8cache`);
+    if (folder) cacheFile = path.join(folder, `${name}-${hashKey(key)}.v8cache`);
     cached = cacheFile ? readCache(cacheFile, key) : undefined;
   } catch {
     outcome = 'unreadable';
@@ -125,11 +129,26 @@ export function runCachedBundle<T>(bundle: string, folder: string | null): Bundl
     script = new vm.Script(wrapper, options);
     outcome = 'rejected';
   }
-  const save = outcome !== 'accepted' && cacheFile ? scheduleWrite(script, cacheFile, key, mtimeMs) : () => {};
+  const save = outcome !== 'accepted' && cacheFile ? scheduleWrite(script, cacheFile, name, key, mtimeMs) : () => {};
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (e: T, r: NodeJS.Require, m: { exports: T }, f: string, d: string) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
   return { exports: module.exports, outcome, cacheFile, save };
+}
+
+/**
+ * A package bundled beside the CLI's bundle (scripts/bundle-cli.ts SIDE_PACKAGES), run through a
+ * code cache of its own. Listed in require.cache as a required file is, so what lists the loaded
+ * files (the first-frame check) still sees it.
+ */
+export function requireSideBundle<T>(file: string, name: string): T {
+  const run = runCachedBundle<T>(file, cacheFolder(), name);
+  const module = new Module(file);
+  module.filename = file;
+  module.loaded = true;
+  module.exports = run.exports;
+  createRequire(file).cache[file] = module;
+  return run.exports;
 }
 
 /**
@@ -138,7 +157,7 @@ export function runCachedBundle<T>(bundle: string, folder: string | null): Bundl
  * flags in force when it is made, and a start under the launcher's flags rejects one made after
  * such a change — every start would be a plain one that writes a cache the next rejects.
  */
-function scheduleWrite(script: vm.Script, file: string, key: string, mtimeMs: number): () => void {
+function scheduleWrite(script: vm.Script, file: string, name: string, key: string, mtimeMs: number): () => void {
   const v8 = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
   const setFlags = v8.setFlagsFromString;
   let done = false;
@@ -149,7 +168,7 @@ function scheduleWrite(script: vm.Script, file: string, key: string, mtimeMs: nu
     process.off('exit', write);
     if (v8.setFlagsFromString === beforeFlags) v8.setFlagsFromString = setFlags;
     try {
-      writeCache(file, key, script.createCachedData(), mtimeMs);
+      writeCache(file, name, key, script.createCachedData(), mtimeMs);
     } catch {
       // A read-only or full disk: the next start is a plain one again.
     }

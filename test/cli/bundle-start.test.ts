@@ -1,6 +1,7 @@
 // The real bin starting from the CommonJS bundle through its code cache (bin/inkling.js,
 // src/cli/bundle-cache.ts): the first start writes the cache, the next one uses it, and a cache
 // that is rejected or cannot be kept never stops a start. The trace file says which way it went.
+// The packages every first turn loads (scripts/bundle-cli.ts SIDE_PACKAGES) have caches of their own.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,16 +80,19 @@ describe('inkling from the bundle and its code cache', () => {
     }
   });
 
-  it('answers -p on a cached start, the SDK loaded from node_modules by the bundle', async () => {
+  it('answers -p on a cached start, the SDK and zod loaded from their own bundles beside it through code caches of their own', async () => {
     const key = 'sk-test-fake-bundle-start-0123456789';
     const fake = await startFakeAnthropic({ apiKey: key });
     try {
       const home = mkdtempSync(join(base, 'xdg-'));
       const env = { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: fake.url };
+      const sideCaches = () => cacheFilesIn(join(home, 'inkling')).filter((f) => !f.startsWith('cli-')).map((f) => f.replace(/-[0-9a-f]{16}\.v8cache$/, ''));
       for (const cache of ['missing', 'accepted']) {
         fake.enqueue(reply({ text: `hello ${cache}` }));
         const r = await start(['-p', 'say hello'], home, env);
         expect(r).toMatchObject({ code: 0, stdout: `hello ${cache}\n`, cache });
+        // Each written by the first run (as it exited at the latest), its code kept for the next.
+        expect(sideCaches().sort()).toEqual(['anthropic-sdk', 'zod']);
       }
     } finally {
       await fake.close();

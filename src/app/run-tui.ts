@@ -259,6 +259,9 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     cleanup.push(() => process.off(event, fn));
   };
   on('exit', () => leaveTerminal());
+  // Disposed once, by whichever way out gets there first: the normal one below, or a signal's.
+  let disposing: Promise<void> | undefined;
+  const dispose = () => (disposing ??= agent.dispose().catch(() => {}));
   let signalsSeen = 0;
   for (const name of SIGNALS) {
     const num = constants.signals[name];
@@ -272,13 +275,17 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       // Unmounting ends waitUntilExit below: the normal way out (agent disposed, summary).
       instance?.unmount();
       // If that way out hangs, leave anyway: a signal must end the program (after the commands'
-      // bounded wait below).
-      setTimeout(() => {
-        printSummary();
-        process.exit(128 + num);
-      }, INTERRUPT_WAIT_MS + 1000).unref();
+      // bounded wait below). The agent is still disposed first (SessionEnd hooks, the session
+      // file closed), for no longer than SessionEnd's budget can be.
+      setTimeout(() => void leaveAfterSignal(128 + num), INTERRUPT_WAIT_MS + 1000).unref();
     });
   }
+  const leaveAfterSignal = async (code: number) => {
+    const { sessionEndLimitMs } = await import('../core/hooks/session-end-budget.js');
+    await Promise.race([dispose(), new Promise((r) => setTimeout(r, sessionEndLimitMs() + 1000).unref())]);
+    printSummary();
+    process.exit(code);
+  };
   on('uncaughtException', (err) => {
     instance?.unmount();
     leaveTerminal();
@@ -349,7 +356,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   await agent.jobs.killAll('exit').catch(() => []);
   // The turn settles as soon as it is interrupted; its commands' process trees may still be ending.
   await waitForRunningCommands(INTERRUPT_WAIT_MS);
-  await agent.dispose().catch(() => {});
+  await dispose();
   // The signal handlers stay until here: a signal during the cleanup must not kill us half-way.
   for (const c of cleanup) c();
   printSummary();

@@ -97,7 +97,11 @@ export class SessionHooks {
   }
 
   /** Runs every matching hook of `event` at the same time; `fields` go beside the common ones. */
-  async run(event: HookEvent, fields: Record<string, unknown>, opts: { match?: string; signal?: AbortSignal; toolUseId?: string; onStart?: (hook: CommandHook) => void } = {}): Promise<HookOutcome & { runs: HookRun[] }> {
+  async run(
+    event: HookEvent,
+    fields: Record<string, unknown>,
+    opts: { match?: string; signal?: AbortSignal; toolUseId?: string; onStart?: (hook: CommandHook) => void; /** No hook runs longer (SessionEnd's budget). */ capMs?: number } = {},
+  ): Promise<HookOutcome & { runs: HookRun[] }> {
     const chosen = this.opts.hooks.filter((h) => h.event === event && !this.off.has(h) && (opts.match === undefined || matcherMatches(h.matcher, opts.match)));
     for (const hook of chosen) opts.onStart?.(hook);
     const input = {
@@ -115,7 +119,7 @@ export class SessionHooks {
           command: hook.command,
           input,
           workspaceRoot: this.opts.workspaceRoot,
-          timeoutMs: hook.timeoutSec ? hook.timeoutSec * 1000 : (this.opts.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS),
+          timeoutMs: Math.min(hook.timeoutSec ? hook.timeoutSec * 1000 : (this.opts.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS), opts.capMs ?? Infinity),
           ...(opts.signal ? { signal: opts.signal } : {}),
           ...(hook.origin === 'workspace' ? this.workspaceRun() : {}),
         });

@@ -12,6 +12,7 @@ import type { Message, UserBlock } from '../conversation.js';
 import type { AgentEvent } from '../events.js';
 import { claudeToolName } from '../compat/claude-names.js';
 import type { SessionHooks } from './session-hooks.js';
+import { sessionEndBudgetMs } from './session-end-budget.js';
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
 
@@ -96,9 +97,14 @@ export class TurnHooks {
     void this.sessionEnd('clear');
   }
 
-  /** SessionEnd as the agent is disposed (reason "other", or "clear" for /clear); nothing it says is used. */
+  /**
+   * SessionEnd as the agent is disposed (reason "other", or "clear" for /clear); nothing it says is
+   * used. The hooks get SessionEnd's budget (1.5 s unless their timeouts or the environment say more).
+   */
   async sessionEnd(reason: 'clear' | 'other'): Promise<void> {
-    if (this.hooks?.has('SessionEnd')) await this.hooks.run('SessionEnd', { reason }).catch(() => undefined);
+    const hooks = this.hooks;
+    if (!hooks?.has('SessionEnd')) return;
+    await hooks.run('SessionEnd', { reason }, { capMs: sessionEndBudgetMs(hooks.all) }).catch(() => undefined);
   }
 }
 

@@ -8,8 +8,10 @@ import { layoutTable } from './markdown-table.js';
 import { highlightCode } from './code-highlight.js';
 import { lazyLibrary } from './lazy-library.js';
 import { plainParagraph } from './plain-paragraph.js';
+import { loadedOnUse } from '../src/store/loaded-on-use.js';
 
-const markedLib = lazyLibrary(() => import('marked'));
+// (Bundled: the trace names it as it loads, as it does the modules of store/loaded-on-use.ts.)
+const markedLib = lazyLibrary(() => import('marked').then((m) => (loadedOnUse('marked'), m)));
 
 /** Starts loading the markdown lexer once; resolves when it is ready. */
 export const loadMarkdown = (): Promise<void> => markedLib.load();

@@ -28,7 +28,7 @@ import { filesChanged } from '../store/input-actions.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { enterRawInput } from './raw-stdin.js';
-import { startupMark, traceLoadedModules } from './startup-marks.js';
+import { startupMark, traceLoadedModules, traceLoadedSince } from './startup-marks.js';
 import type { TerminalClipboard } from './terminal-clipboard.js';
 
 export interface RunTuiOptions {
@@ -61,6 +61,7 @@ function traceTo(file: string): (ev: DoorEvent) => void {
   return (ev) => {
     const extra = ev.type === 'tool_output' && ev.details.kind === 'bash' ? ` ${ev.details.snapshot.lines.at(-1) ?? ''}` : '';
     appendFileSync(file, `${Date.now()} ${ev.type}${extra}\n`);
+    if (ev.type === 'run_end') traceLoadedSince(file, `the ${ev.run}'s end`);
   };
 }
 
@@ -315,6 +316,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   );
   mark('first frame rendered');
   traceLoadedModules(traceFile);
+  traceLoadedSince(traceFile, 'the first frame');
   theme.afterFirstFrame();
   // Whether the terminal reads its clipboard for us (OSC 5522): asked now, answered whenever.
   if (stdout.isTTY) {
@@ -334,7 +336,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // Enter), so a person who types at once gets the turn first. A call that streams in before it
   // is done starts its own loads.
   const warmUp = setTimeout(() => {
-    void agent.warmUp().then(() => mark('first call warmed'));
+    void agent.warmUp().then(() => {
+      mark('first call warmed');
+      traceLoadedSince(traceFile, 'the warm-up');
+    });
   }, WARM_UP_DELAY_MS);
   warmUp.unref();
 

@@ -18,9 +18,28 @@ export function startupMark(file: string | undefined, what: string): void {
  */
 export function traceLoadedModules(file: string | undefined): void {
   if (!file) return;
+  const { builtins, required, onUse } = loadedNow();
+  appendFileSync(file, `startup builtins: ${builtins.join(' ')}\nstartup required: ${required.join(' ')}\nstartup on use: ${onUse.join(' ')}\n`);
+}
+
+function loadedNow(): { builtins: string[]; required: string[]; onUse: string[] } {
   // Undocumented but long-standing; nothing is listed where a node lacks it.
   const list = (process as { moduleLoadList?: string[] }).moduleLoadList ?? [];
   const builtins = list.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
-  const required = Object.keys(createRequire(import.meta.url).cache);
-  appendFileSync(file, `startup builtins: ${builtins.join(' ')}\nstartup required: ${required.join(' ')}\nstartup on use: ${modulesLoadedOnUse().join(' ')}\n`);
+  return { builtins, required: Object.keys(createRequire(import.meta.url).cache), onUse: [...modulesLoadedOnUse()] };
+}
+
+const listed = new Set<string>();
+
+/**
+ * "loaded by <what>: <names>": what has loaded since the last such line (the first one: since the
+ * process started), node's modules, files and the modules that load on first use alike; the
+ * benchmarks and test/e2e/turn-loads.test.ts read what a turn or the idle warm-up loaded.
+ */
+export function traceLoadedSince(file: string | undefined, what: string): void {
+  if (!file) return;
+  const { builtins, required, onUse } = loadedNow();
+  const fresh = [...builtins, ...required, ...onUse].filter((name) => !listed.has(name));
+  for (const name of fresh) listed.add(name);
+  appendFileSync(file, `loaded by ${what}: ${fresh.join(' ')}\n`);
 }

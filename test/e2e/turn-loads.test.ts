@@ -1,0 +1,84 @@
+// What the idle warm-up and a first turn load that they do not need, in the built app in tmux
+// against the fake server: the app's trace (INKLING_TRACE_EVENTS) says what loaded by the warm-up's
+// end and by each run's end. Neither a one-sentence answer nor the warm-up loads what only other
+// features use: marked (a plain answer needs no lexer), the highlighter, the job view, the setup
+// lists, image downscaling, web_fetch's page converters.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+
+const NOT_LOADED = [
+  /^marked$/,
+  /dist\/bundle\/highlight\.cjs$/,
+  /node_modules\/(marked|cli-highlight|highlight\.js)\//,
+  /^components\/JobsView$/,
+  /^src\/store\/job-actions$/,
+  /^components\/SetupListView$/,
+  /^src\/store\/setup-list-picker$/,
+  /node_modules\/@napi-rs\//,
+  /node_modules\/(linkedom|htmlparser2|turndown|@mozilla\/readability)\//,
+];
+
+let server: { url: string; proc: ChildProcess } | undefined;
+let app: TmuxApp | undefined;
+afterEach(() => {
+  app?.kill();
+  server?.proc.kill('SIGTERM');
+});
+
+async function start(): Promise<{ app: TmuxApp; trace: () => string[] }> {
+  server = await startFakeServer([{ text: 'The answer is one plain sentence.' }]);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-turn-loads-'));
+  const traceFile = path.join(cwd, '..', `${path.basename(cwd)}-trace.txt`);
+  writeFileSync(traceFile, '');
+  const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_TRACE_EVENTS: traceFile };
+  app = startTmuxApp({ cwd, env });
+  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  return { app, trace: () => readFileSync(traceFile, 'utf8').split('\n') };
+}
+
+/** What loaded after the first frame until the trace's "loaded by <what>: …" line (that one included). */
+function loadedBy(lines: string[], what: string): string[] {
+  const from = lines.findIndex((l) => l.startsWith('loaded by the first frame: '));
+  const to = lines.findIndex((l) => l.startsWith(`loaded by ${what}: `));
+  expect(from, 'the first frame\'s line').toBeGreaterThanOrEqual(0);
+  expect(to, `the trace's "loaded by ${what}" line`).toBeGreaterThan(from);
+  return lines
+    .slice(from + 1, to + 1)
+    .filter((l) => l.startsWith('loaded by '))
+    .flatMap((l) => l.slice(l.indexOf(': ') + 2).split(' ').filter(Boolean));
+}
+
+async function waitForLine(trace: () => string[], prefix: string): Promise<void> {
+  await app!.waitFor(() => trace().some((l) => l.startsWith(prefix)), prefix, 30_000);
+}
+
+function loadsNoneOf(names: string[], what: string): void {
+  for (const name of names) for (const pattern of NOT_LOADED) expect(name, what).not.toMatch(pattern);
+}
+
+describe('what loads after the first frame', () => {
+  it('a one-sentence answer typed at once loads none of what only other features use', async () => {
+    const { app: tui, trace } = await start();
+    tui.type('hi');
+    tui.keys('Enter');
+    await tui.waitFor((s) => s.includes('one plain sentence.') && s.includes('● idle'), 'the answer', 30_000);
+    await waitForLine(trace, "loaded by the turn's end: ");
+    const turn = loadedBy(trace(), "the turn's end");
+    // The list is read: the turn loaded the SDK it asked the model with.
+    expect(turn.some((f) => f.includes('node_modules/@anthropic-ai/sdk/'))).toBe(true);
+    loadsNoneOf(turn, 'the first turn');
+  }, 90_000);
+
+  it('the idle warm-up loads none of it either', async () => {
+    const { trace } = await start();
+    await waitForLine(trace, 'loaded by the warm-up: ');
+    const warm = loadedBy(trace(), 'the warm-up');
+    // It loaded what the first command needs.
+    expect(warm.some((f) => f.includes('node_modules/node-pty/'))).toBe(true);
+    loadsNoneOf(warm, 'the warm-up');
+  }, 90_000);
+});

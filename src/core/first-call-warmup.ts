@@ -2,7 +2,8 @@
 // grammar, each tool's own modules (node-pty and the emulator for bash), the change ledger's git
 // probe. Nothing of it loads on a timer after start-up, where it landed in the first turn of a
 // person who typed at once: a call's loads start when the call begins to stream in (they overlap
-// its input), and the whole warm-up runs only while no turn runs (it waits for the turn to end).
+// its input), and the whole warm-up runs only while no turn runs, or while a turn's request has
+// waited a while for the model's first byte (time the turn spends idle anyway).
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import type { PermissionGate } from './permissions/gate.js';
 import type { AnyTool } from './tools/tool.js';
@@ -42,14 +43,38 @@ export interface FirstCallWarmups {
   callStarting(name: string): void;
   turnStarted(): void;
   turnEnded(): void;
+  /** A request of the turn went out: once it has waited `firstByteGraceMs` for its response, the warm-up goes on. */
+  requestSent(): void;
+  /** The response's first event arrived (or the request failed): the warm-up waits again after its part in progress. */
+  responseStarted(): void;
 }
 
-export function firstCallWarmups(parts: FirstCallParts): FirstCallWarmups {
+/**
+ * How long a request waits for its first byte before the warm-up uses the wait. A part started just
+ * as the first byte lands holds the answer's first words for its length (up to ~100 ms: the grammar,
+ * the pty): a model answering as fast as a local server gets none; a real one (0.5–3 s) gets most.
+ */
+export const FIRST_BYTE_GRACE_MS = 250;
+
+export function firstCallWarmups(parts: FirstCallParts, firstByteGraceMs = FIRST_BYTE_GRACE_MS): FirstCallWarmups {
   let running = false;
+  // A request of the running turn has waited past the grace for its first byte.
+  let awaitingModel = false;
+  let grace: NodeJS.Timeout | undefined;
   let waiting: (() => void)[] = [];
   let warming: Promise<void> | undefined;
   const started = new Set<string>();
-  const idle = () => (running ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve());
+  const idle = () => (running && !awaitingModel ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve());
+  const release = () => {
+    const resume = waiting;
+    waiting = [];
+    for (const go of resume) go();
+  };
+  const stopWaiting = () => {
+    clearTimeout(grace);
+    grace = undefined;
+    awaitingModel = false;
+  };
   return {
     warmUp: () => (warming ??= warmUpFirstCall(parts, idle)),
     callStarting(name) {
@@ -62,9 +87,17 @@ export function firstCallWarmups(parts: FirstCallParts): FirstCallWarmups {
     turnStarted: () => void (running = true),
     turnEnded() {
       running = false;
-      const resume = waiting;
-      waiting = [];
-      for (const go of resume) go();
+      stopWaiting();
+      release();
     },
+    requestSent() {
+      stopWaiting();
+      grace = setTimeout(() => {
+        awaitingModel = true;
+        release();
+      }, firstByteGraceMs);
+      grace.unref();
+    },
+    responseStarted: stopWaiting,
   };
 }

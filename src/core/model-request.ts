@@ -45,8 +45,18 @@ export interface ModelRequest {
 /** Sends one request and streams its response; never throws (failures are outcomes). */
 export function requestModel(parts: ModelRequestParts, req: ModelRequest): Promise<ResponseOutcome> {
   const { config, registry, redact } = parts;
-  const { answering, signal, emit } = req;
+  const { answering, signal } = req;
   req.emit({ type: 'request_start', iteration: req.iteration });
+  // While the model has yet to answer, the idle warm-up may use the wait (first-call-warmup.ts).
+  parts.warmups.requestSent();
+  let answered = false;
+  const emit = (e: AgentEvent) => {
+    if (!answered) {
+      answered = true;
+      parts.warmups.responseStarted();
+    }
+    req.emit(e);
+  };
   return streamResponse({
     provider: answering.provider,
     request: {
@@ -75,5 +85,5 @@ export function requestModel(parts: ModelRequestParts, req: ModelRequest): Promi
         ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry, (e) => emit(redactDeep(e, redact))) } : {}),
       }),
     retry: parts.streamRetry,
-  });
+  }).finally(parts.warmups.responseStarted);
 }

@@ -1,11 +1,14 @@
 // The first-call warm-up lets the event loop turn between its parts, so a key pressed while it
-// runs is handled after the part in progress, not after all of them; and it waits while a turn
-// runs, so it never competes with one.
+// runs is handled after the part in progress, not after all of them; it waits while a turn
+// streams or runs its calls, so it never competes with one; and it uses the time a turn's request
+// waits for the model's first byte (a real model on 127.0.0.1 that is slow to answer).
 import { describe, expect, it } from 'vitest';
 import { warmUpFirstCall } from '../../src/core/first-call-warmup.js';
 import { createAgent } from '../../src/core/loop.js';
 import type { AnyTool } from '../../src/core/tools/tool.js';
+import { createAnthropicProvider } from '../../src/core/providers/anthropic.js';
 import { collect } from '../helpers/collect.js';
+import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
 import { deferred, respond, testProvider, text, type Responder } from '../helpers/test-provider.js';
 
 /** A tool whose warm-up has nothing to load: it resolves at once, as one whose modules are cached does. */
@@ -39,12 +42,16 @@ describe('warming up for the first call', () => {
     expect(seen).toEqual(['good']);
   });
 
-  it('waits while a turn runs, and goes on once it has ended', async () => {
+  it('waits while a turn streams its answer, and goes on once it has ended', async () => {
     const seen: string[] = [];
     const answer = deferred();
+    // The model has begun to answer (its first event is in), then holds the rest.
     const held: Responder = async function* (req, signal) {
+      const events = respond([text('held answer')])(req, signal)[Symbol.asyncIterator]();
+      const first = await events.next();
+      if (!first.done) yield first.value;
       await answer.promise;
-      yield* respond([text('held answer')])(req, signal);
+      for (let e = await events.next(); !e.done; e = await events.next()) yield e.value;
     };
     const agent = createAgent({ provider: testProvider([held]), model: 'test', workspaceRoot: process.cwd(), maxTokens: 1000, tools: [tool('one', seen), tool('two', seen)] });
     const turn = collect(agent.run('hold on'));
@@ -57,5 +64,29 @@ describe('warming up for the first call', () => {
     await warming;
     expect(seen).toEqual(['one', 'two']);
     await agent.dispose();
+  });
+
+  it('goes on while a request waits for the model’s first byte', async () => {
+    const order: string[] = [];
+    const fake = await startFakeAnthropic();
+    // The model takes its time before it answers (far past FIRST_BYTE_GRACE_MS), then streams.
+    fake.enqueue({ ...reply({ text: ['slow ', 'answer'] }), delayMs: 1500 });
+    const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fake.url, model: 'claude-fake' });
+    const agent = createAgent({ provider, model: 'claude-fake', workspaceRoot: process.cwd(), maxTokens: 1000, tools: [tool('one', order), tool('two', order)] });
+    try {
+      const turn = (async () => {
+        for await (const e of agent.run('take your time')) order.push(e.type);
+      })();
+      const warming = agent.warmUp();
+      await turn;
+      await warming;
+      // Both parts ran while the request waited: before the answer's first event, not after the turn.
+      expect(order.indexOf('two')).toBeGreaterThan(order.indexOf('request_start'));
+      expect(order.indexOf('two')).toBeLessThan(order.findIndex((t) => t === 'text_delta'));
+      expect(order.at(-1)).toBe('turn_end');
+    } finally {
+      await agent.dispose();
+      await fake.close();
+    }
   });
 });

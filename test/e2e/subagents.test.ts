@@ -1,6 +1,6 @@
 // Child agents in a real terminal (tmux) against the fake Anthropic server: three explore children
 // streaming at once, each its own live task card and the status line counting them, on a dark and
-// a light background; then two general children one after the other, `u` on one child's card
+// a light background (two apps side by side); then two general children one after the other, `u` on one child's card
 // undoing exactly its file while the other's stays, and → into a child's calls and ← back out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcess } from 'node:child_process';
@@ -11,8 +11,8 @@ import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
 
 const explore = (description: string) => ({ name: 'task', input: { description, prompt: `${description}, please`, agent: 'explore' } });
 const general = (description: string) => ({ name: 'task', input: { description, prompt: `${description}, please`, agent: 'general' } });
-// Each child's answer streams slowly, so all three are on screen running at once.
-const slowAnswer = { text: ['Looking', ' through', ' the', ' files', ' now', ' and', ' done.'], chunkDelayMs: 700 };
+// Each child's answer streams slowly (its ~12 events ~3.5 s), so all three are on screen running at once.
+const slowAnswer = { text: ['Looking', ' through', ' the', ' files', ' now', ' and', ' done.'], chunkDelayMs: 300 };
 
 const liveScript = [
   { toolUses: [explore('find the config'), explore('read the logs'), explore('count the tests')] },
@@ -71,17 +71,22 @@ afterAll(() => {
 describe('child agents in tmux', () => {
   let app: TmuxApp;
   let cwd: string;
+  let light: TmuxApp;
   beforeAll(async () => {
-    ({ app, cwd } = await start(undoScript));
+    // The dark app (the tests below go on with it) and a light one, started side by side.
+    [{ app, cwd }, { app: light }] = await Promise.all([start(undoScript), start(liveScript, 'bg=#ffffff,fg=#000000')]);
   }, 60_000);
 
-  it('shows three explore children streaming at once, each a live card, on a dark background', async () => {
-    const live = await threeLive(app);
-    expect(live).toMatch(/task explore · find the config\s+\d+ s · 0 calls · \d+ tokens/);
-    const done = await app.waitFor((s) => s.includes('All three answered.') && s.includes('● idle'), 'the turn to end', 30_000);
-    // Finished children fold to one line each.
-    expect(done.match(/✓ task explore · .* done · 0 calls · \d+ tokens/g)).toHaveLength(3);
-    expect(done).not.toContain('↳ thinking');
+  it('shows three explore children streaming at once, each a live card, on a dark and on a light background', async () => {
+    // Both turns run at once (the children mostly wait for the slow fake server).
+    const [live, liveLight] = await Promise.all([threeLive(app), threeLive(light)]);
+    for (const screen of [live, liveLight]) expect(screen).toMatch(/task explore · find the config\s+\d+ s · 0 calls · \d+ tokens/);
+    const ended = (a: TmuxApp) => a.waitFor((s) => s.includes('All three answered.') && s.includes('● idle'), 'the turn to end', 30_000);
+    for (const done of await Promise.all([ended(app), ended(light)])) {
+      // Finished children fold to one line each.
+      expect(done.match(/✓ task explore · .* done · 0 calls · \d+ tokens/g)).toHaveLength(3);
+      expect(done).not.toContain('↳ thinking');
+    }
   }, 60_000);
 
   it('undoes one general child with u on its card; the other child’s file stays', async () => {
@@ -138,9 +143,4 @@ describe('child agents in tmux', () => {
     expect(app.screen()).toContain('Both written.');
   }, 60_000);
 
-  it('shows the live cards on a light background too', async () => {
-    const light = await start(liveScript, 'bg=#ffffff,fg=#000000');
-    await threeLive(light.app);
-    await light.app.waitFor((s) => s.includes('All three answered.'), 'the turn to end', 30_000);
-  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // `inkling --acp`: the Agent Client Protocol (v1, on its official SDK's stable export) over
 // stdin/stdout, for an editor that hosts inkling as its agent. Nothing but protocol frames reaches
 // stdout: anything else written there goes to stderr. Ink and React are never loaded.
+import { constants } from 'node:os';
 import { Readable } from 'node:stream';
 import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import type { RunRequest } from '../cli/config.js';
@@ -64,9 +65,22 @@ export async function runAcp(request: RunRequest, scrub: Redact): Promise<number
     .onNotification('session/cancel', ({ params }) => {
       sessions.get(params.sessionId).cancel();
     });
+  // An editor that ends inkling with a signal gets what closing stdin gets: every session disposed
+  // (its turn cancelled, its SessionEnd hooks run within their budget, its file closed), then the
+  // exit; a second signal exits at once.
+  let ending = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = 128 + (constants.signals[signal] ?? 0);
+    if (ending) process.exit(code);
+    ending = true;
+    void sessions.disposeAll().finally(() => process.exit(code));
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
   const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
   const connection = app.connect(acp.ndJsonStream(frames, input));
   await connection.closed;
   await sessions.disposeAll();
   return EXIT.ok;
 }
+
+const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];

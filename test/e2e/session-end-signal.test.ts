@@ -1,6 +1,6 @@
 // SessionEnd on SIGTERM, with the built program: a SessionEnd hook written to Claude Code's
 // contract (your ~/.claude/settings.json) runs with reason "other" when inkling is killed with
-// SIGTERM, in -p and in the terminal UI; a hook that would run on is killed at SessionEnd's
+// SIGTERM, in -p, in the terminal UI and under an editor (--acp); a hook that would run on is killed at SessionEnd's
 // budget (Claude Code's 1.5 s) with everything it started, so inkling ends, and the session file
 // is whole (every line one JSON record).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { ensureBuilt, finished, startBin } from '../cli/run-bin.js';
 import { processesMatching, startFakeServer, startTmuxApp } from './tmux-app.js';
+import { startAcp } from '../helpers/acp-client.js';
+import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
 
 // A sleep no other process on the machine has: the hook's, which must not outlive inkling.
 const HOOK_SLEEP = `29.${process.pid % 1000}`;
@@ -113,5 +115,26 @@ describe('SessionEnd on SIGTERM', () => {
     const s = await tuiKilled(home, ws);
     expect(s).toContain('EXITED 143');
     expect(hookRuns(out)).toEqual({ inputs: [expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other' })], finished: true });
+  }, 90_000);
+
+  it('--acp: each open session runs its SessionEnd hook, then inkling exits; the session file is whole', async () => {
+    const { home, out, ws } = homeWithHook('acp');
+    const fake = await startFakeAnthropic();
+    const c = startAcp({ cwd: ws, env: { HOME: home, ANTHROPIC_API_KEY: 'sk-test-acp-end', ANTHROPIC_BASE_URL: fake.url } });
+    try {
+      await c.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+      const { sessionId } = await c.connection.agent.request('session/new', { cwd: ws, mcpServers: [] });
+      fake.enqueue(reply({ text: 'hello there' }));
+      await c.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'say hi' }] });
+      const exited = new Promise<number | null>((resolve) => c.child.on('close', (code) => resolve(code)));
+      c.child.kill('SIGTERM');
+      expect(await exited).toBe(143);
+      expect(hookRuns(out)).toEqual({ inputs: [expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other', session_id: sessionId, cwd: ws })], finished: false });
+      expect(processesMatching(`sleep ${HOOK_SLEEP}`)).toEqual([]);
+      expect(sessionRecords(sessionId).filter((r) => r.type === 'turn_end')).toEqual([{ type: 'turn_end', reason: 'end_turn' }]);
+    } finally {
+      await c.close();
+      await fake.close();
+    }
   }, 90_000);
 });

@@ -3,11 +3,10 @@
 // beside the common fields, the main thread's carry neither; SubagentStart and SubagentStop have
 // exactly the documented fields. Real hook scripts on a real temp workspace, the task tool in the
 // real loop against the fake Messages API on 127.0.0.1.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHooksBlock } from '../../../src/core/hooks/hook-settings.js';
-import { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
+import { appendStdinTo, loggedInputs, userHooks } from './hook-input-log.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { collect } from '../../helpers/collect.js';
 import { childServerAndWorkspace, parentAgent } from '../agents/agent-fixtures.js';
@@ -22,18 +21,9 @@ const IN_SUBAGENT = ['agent_id', 'agent_type'];
 const sorted = (keys: string[]) => [...keys].sort();
 const log = () => path.join(fx.ws.root, '..', 'hooks.jsonl');
 /** A hook that appends its stdin (one JSON line) to the log beside the workspace. */
-const logging = () => [{ type: 'command', command: `cat >> ${log()}; echo >> ${log()}` }];
-const logged = async (): Promise<Record<string, unknown>[]> =>
-  (await readFile(log(), 'utf8').catch(() => ''))
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
-function hooks(block: unknown): SessionHooks {
-  const read = readHooksBlock(block, '~/.claude/settings.json', 'user');
-  expect(read.problems).toEqual([]);
-  return new SessionHooks({ hooks: read.hooks, workspaceRoot: fx.ws.root, sessionId: 'abc123', transcriptPath: '/t/abc123.jsonl', permissionMode: () => 'default' });
-}
+const logging = () => [{ type: 'command', command: appendStdinTo(log()) }];
+const logged = () => loggedInputs(log());
+const hooks = (block: unknown) => userHooks(block, { root: fx.ws.root, id: 'abc123', transcriptPath: '/t/abc123.jsonl' });
 
 const readCall = (id: string, file: string) => ({ name: 'read_file', id, input: { path: file } });
 

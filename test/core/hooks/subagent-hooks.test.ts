@@ -6,8 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHooksBlock } from '../../../src/core/hooks/hook-settings.js';
-import { SessionHooks } from '../../../src/core/hooks/session-hooks.js';
+import { appendStdinTo, loggedInputs, userHooks } from './hook-input-log.js';
 import { reply } from '../../helpers/fake-anthropic.js';
 import { collect } from '../../helpers/collect.js';
 import { bodyOf, childServerAndWorkspace, parentAgent } from '../agents/agent-fixtures.js';
@@ -17,18 +16,9 @@ const fx = childServerAndWorkspace();
 const task = (key: string, agent: string) => ({ name: 'task', id: `task_${key}`, input: { description: `look ${key}`, prompt: `[${key}] find things`, agent } });
 const command = (cmd: string) => [{ type: 'command', command: cmd }];
 /** A hook that appends its stdin (one JSON line) to `name` beside the workspace. */
-const logTo = (name: string) => `cat >> ${path.join(fx.ws.root, '..', name)}; echo >> ${path.join(fx.ws.root, '..', name)}`;
-const logged = async (name: string): Promise<Record<string, unknown>[]> =>
-  (await readFile(path.join(fx.ws.root, '..', name), 'utf8').catch(() => ''))
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
-function hooks(block: unknown): SessionHooks {
-  const read = readHooksBlock(block, '~/.claude/settings.json', 'user');
-  expect(read.problems).toEqual([]);
-  return new SessionHooks({ hooks: read.hooks, workspaceRoot: fx.ws.root, sessionId: 's1', transcriptPath: '/t.jsonl', permissionMode: () => 'default' });
-}
+const logTo = (name: string) => appendStdinTo(path.join(fx.ws.root, '..', name));
+const logged = (name: string) => loggedInputs(path.join(fx.ws.root, '..', name));
+const hooks = (block: unknown) => userHooks(block, { root: fx.ws.root, id: 's1', transcriptPath: '/t.jsonl' });
 
 /** The text blocks of the last user message of a request. */
 const lastUserTexts = (body: ReturnType<typeof bodyOf>): string[] => {

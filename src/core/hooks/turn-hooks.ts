@@ -49,7 +49,8 @@ export class TurnHooks {
     const source = this.pendingStart;
     this.pendingStart = null;
     if (this.subagent) return source ? this.subagentStart(this.subagent, signal, emit) : [];
-    const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source }, { signal }).catch(() => undefined) : undefined;
+    // Matchers test the source, the trigger and the reason as Claude Code's do (startup, manual, clear…).
+    const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source }, { signal, match: source }).catch(() => undefined) : undefined;
     for (const message of started?.messages ?? []) emit({ type: 'notice', message });
     const context = contextBlocks('SessionStart', started?.context ?? []);
     if (!hooks.has('UserPromptSubmit')) return context;
@@ -76,7 +77,7 @@ export class TurnHooks {
   /** PreCompact: what a hook says is shown; the compaction goes on. */
   async beforeCompact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<void> {
     if (!this.hooks?.has('PreCompact')) return;
-    const out = await this.hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, { signal }).catch(() => undefined);
+    const out = await this.hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, { signal, match: trigger }).catch(() => undefined);
     for (const message of out?.messages ?? []) emit({ type: 'notice', message });
   }
 
@@ -86,9 +87,13 @@ export class TurnHooks {
    */
   noticeWaiting(e: AgentEvent): void {
     if (!this.hooks?.has('Notification')) return;
-    const message =
-      e.type === 'approval_request' ? `inkling needs your permission to use ${claudeToolName(e.tool)}` : e.type === 'secret_request' ? 'A command is waiting for your input' : undefined;
-    if (message) void this.hooks.run('Notification', { message, title: 'inkling' }).catch(() => undefined);
+    if (e.type === 'approval_request') {
+      const fields = { message: `inkling needs your permission to use ${claudeToolName(e.tool)}`, title: 'inkling', notification_type: 'permission_prompt' };
+      void this.hooks.run('Notification', fields, { match: 'permission_prompt' }).catch(() => undefined);
+    } else if (e.type === 'secret_request') {
+      // Claude Code has no type for a command's password prompt: only hooks with no matcher (or `*`) hear it.
+      void this.hooks.run('Notification', { message: 'A command is waiting for your input', title: 'inkling' }, { match: '' }).catch(() => undefined);
+    }
   }
 
   /** /clear: SessionEnd (reason "clear") for the old session, SessionStart (source "clear") before the next prompt. */
@@ -104,7 +109,7 @@ export class TurnHooks {
   async sessionEnd(reason: 'clear' | 'other'): Promise<void> {
     const hooks = this.hooks;
     if (!hooks?.has('SessionEnd')) return;
-    await hooks.run('SessionEnd', { reason }, { capMs: sessionEndBudgetMs(hooks.all) }).catch(() => undefined);
+    await hooks.run('SessionEnd', { reason }, { match: reason, capMs: sessionEndBudgetMs(hooks.all) }).catch(() => undefined);
   }
 }
 

@@ -149,7 +149,17 @@ describe('SessionStart, PreCompact and SessionEnd hooks', () => {
 describe('Notification hooks', () => {
   it('a call waiting for approval sends a Notification with Claude Code\'s tool name; the call still waits for the person', async () => {
     const log = path.join(fx.ws.root, '..', 'notify.log');
-    const read = readHooksBlock({ Notification: [{ hooks: command(`jq -c '{m:.message,e:.hook_event_name}' >> ${log}`) }] }, 'settings.json', 'user');
+    const idle = path.join(fx.ws.root, '..', 'idle.log');
+    const read = readHooksBlock(
+      {
+        Notification: [
+          { matcher: 'permission_prompt', hooks: command(`jq -c '{m:.message,e:.hook_event_name,t:.notification_type}' >> ${log}`) },
+          { matcher: 'idle_prompt', hooks: command(`cat >> ${idle}`) },
+        ],
+      },
+      'settings.json',
+      'user',
+    );
     const hooks = new SessionHooks({ hooks: read.hooks, workspaceRoot: fx.ws.root, sessionId: 's1', transcriptPath: '/t.jsonl', permissionMode: () => 'default' });
     const provider = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fx.server.url, model: 'claude-test', retryBaseDelayMs: 1, maxRetries: 0 });
     const gate = new PermissionGate({ mode: 'default', rules: { allow: [], ask: [], deny: [] }, workspaceRoot: fx.ws.root, home: '/home/nobody', canAsk: true });
@@ -168,7 +178,33 @@ describe('Notification hooks', () => {
         agent.respondToApproval(e.id, { kind: 'no' });
       }
     }
-    expect(JSON.parse((await readFile(log, 'utf8')).trim())).toEqual({ m: 'inkling needs your permission to use Bash', e: 'Notification' });
+    expect(JSON.parse((await readFile(log, 'utf8')).trim())).toEqual({ m: 'inkling needs your permission to use Bash', e: 'Notification', t: 'permission_prompt' });
+    // The matcher tests notification_type: an idle_prompt hook is not this notification's.
+    expect(await readFile(idle, 'utf8').catch(() => 'none')).toBe('none');
     expect(ran).toEqual([]);
+  });
+});
+
+describe("Matchers of the session's events (Claude Code's: the source, the trigger, the reason)", () => {
+  it('SessionStart, PreCompact and SessionEnd hooks fire only for what their matcher names', async () => {
+    const log = path.join(fx.ws.root, '..', 'matched.log');
+    const note = (tag: string) => command(`echo ${tag} >> ${log}`);
+    const agent = agentWith({
+      SessionStart: [{ matcher: 'startup', hooks: note('start:startup') }, { matcher: 'compact', hooks: note('start:compact') }],
+      PreCompact: [{ matcher: 'manual', hooks: note('compact:manual') }, { matcher: 'auto', hooks: note('compact:auto') }],
+      SessionEnd: [{ matcher: 'clear', hooks: note('end:clear') }, { matcher: 'other', hooks: note('end:other') }, { hooks: note('end:any') }],
+    });
+    const tags = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    for (let i = 1; i <= 3; i++) {
+      fx.server.enqueue(reply({ text: `answer ${i}` }));
+      await collect(agent.run(`prompt ${i}`));
+    }
+    expect(await tags()).toEqual(['start:startup']);
+    fx.server.enqueue(reply({ text: 'The summary.' }), reply({ text: 'two' }));
+    await collect(agent.compact());
+    await collect(agent.run('second'));
+    expect((await tags()).slice(1)).toEqual(['compact:manual', 'start:compact']);
+    await agent.dispose();
+    expect((await tags()).slice(3).sort()).toEqual(['end:any', 'end:other']);
   });
 });

@@ -268,7 +268,9 @@ async function createLedger(config: InklingConfig, sessionId: string, logDir: ()
   const [{ ChangeLedger }, { createRedactor }] = await Promise.all([import('../core/checkpoints/change-ledger.js'), import('../core/redact.js')]);
   const secrets = [...SECRET_ENV_NAMES.map((name) => process.env[name]), ...config.secrets];
   // ledger.log (why the watcher stopped, which snapshots overran) goes beside the bash logs.
-  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, redact: createRedactor(secrets), logDir });
+  // The recorder's id is a session begun now (one resumed arrives later, through switchSession): its
+  // first prompt has no notes to read, and its request need not wait for the ledger to open.
+  return new ChangeLedger({ workspaceRoot: config.workspaceRoot, home: config.home, sessionId, newSession: true, redact: createRedactor(secrets), logDir });
 }
 
 /** The skill catalog for the system prompt and the skill tool; both absent when no skill is there. */

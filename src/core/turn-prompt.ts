@@ -15,15 +15,24 @@ export interface TurnPromptParts {
   fitToModel(images: ImageBlock[]): Promise<{ images: ImageBlock[]; notes: string[] }>;
 }
 
+export interface TurnPrompt {
+  content: UserBlock[];
+  /** The ledger's mark of the prompt (its snapshot), still running while the request goes out: the turn ends after it. Never rejects. */
+  marked: Promise<unknown>;
+}
+
 /** The prompt's content blocks; null when a hook blocked the prompt. */
-export async function promptContent(parts: TurnPromptParts, prompt: string, images: ImageBlock[], signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<UserBlock[] | null> {
+export async function promptContent(parts: TurnPromptParts, prompt: string, images: ImageBlock[], signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<TurnPrompt | null> {
   const { config } = parts;
   const hooked = await parts.turnHooks.beforePrompt(prompt, signal, emit);
   if (hooked === null) return null;
   const fitted = await parts.fitToModel(images);
   for (const message of fitted.notes) emit({ type: 'notice', message });
-  // The ledger marks the prompt and hands over what the model must hear first (an undo since).
-  const notes = config.ledger ? await config.ledger.beginTurn(prompt, parts.turns.next, emit) : [];
+  // The ledger marks the prompt (a snapshot: git) and hands over what the model must hear first (an
+  // undo since). The request waits for the notes only, and for those only when the chain could not say them at once.
+  const known = config.ledger?.notesNow();
+  const marked = config.ledger ? config.ledger.beginTurn(prompt, parts.turns.next, emit) : Promise.resolve([]);
+  const notes = known ?? (await marked);
   const said = [...notes, ...parts.shellNotes.splice(0), ...(config.plan?.notes(config.permissions?.mode) ?? [])];
-  return [...said.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images];
+  return { content: [...said.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images], marked: marked.catch(() => undefined) };
 }

@@ -42,10 +42,17 @@ export async function runTurn(parts: TurnRunParts, prompt: string, signal: Abort
   let compactionFutile = false;
   let tooLongRetried = false;
   const stop: StopState = { active: false };
-  const end = (reason: TurnEndReason) => emit({ type: 'turn_end', reason });
+  // The ledger's mark of the prompt may still be running: the turn's events (turn_checkpoint) end before turn_end.
+  let marked: Promise<unknown> = Promise.resolve();
+  const end = async (reason: TurnEndReason) => {
+    await marked;
+    emit({ type: 'turn_end', reason });
+  };
   emit({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
-  const content = await promptContent(parts, prompt, images, signal, emit);
-  if (content === null) return end('end_turn');
+  const turnPrompt = await promptContent(parts, prompt, images, signal, emit);
+  if (turnPrompt === null) return end('end_turn');
+  const { content } = turnPrompt;
+  marked = turnPrompt.marked;
   parts.turns.add(content, prompt);
   const unrecorded = recorder?.prompt(prompt, content);
   if (unrecorded) emit({ type: 'notice', message: unrecorded });
@@ -114,7 +121,7 @@ export async function runTurn(parts: TurnRunParts, prompt: string, signal: Abort
     return end('end_turn');
   }
   emit({ type: 'notice', message: `Stopped after ${maxIterations} model requests in one turn (the iteration cap). Send a message to continue.` });
-  end('max_iterations');
+  await end('max_iterations');
 }
 
 /** After an interrupt or error mid-stream, keep what was said and give every started call a result. */

@@ -57,9 +57,14 @@ export class ChangeLedger {
   private readonly recording = new Set<string>();
   /** Calls of this session that ran untracked, with why (for /diff). */
   private readonly untracked: { label: string; reason: string }[] = [];
+  /** No chain of this session can exist yet (a session begun here, not switched to): its first prompt has no notes. */
+  private begun: boolean;
+  /** Operations queued or running (see exclusive). */
+  private queued = 0;
 
   constructor(private readonly opts: ChangeLedgerOptions) {
     this.session = opts.sessionId ?? randomUUID();
+    this.begun = opts.newSession ?? opts.sessionId === undefined;
     if (!isValidSessionId(this.session)) throw new Error(`invalid session id for the ledger: ${this.session}`);
     this.env = gitEnvironment(opts.env ?? process.env);
     this.redact = opts.redact ?? ((t) => t);
@@ -102,6 +107,17 @@ export class ChangeLedger {
   private gitRuns(): GitProbe {
     this.gitProbe ??= probeGit(this.env);
     return this.gitProbe;
+  }
+
+  /**
+   * A prompt's notes for the model (an undo since the last one) when known without waiting: nothing
+   * queued that could add one, the chain in memory or none yet; else undefined (await beginTurn's).
+   */
+  notesNow(): string[] | undefined {
+    if (this.queued > 0) return undefined;
+    if (this.state.state === 'off') return [];
+    if (this.live) return notesSinceLastPrompt(this.live.chain.entries);
+    return this.begun ? [] : undefined;
   }
 
   /** Turn start: record changes made outside inkling since the last record, mark the prompt. Returns notes for the model. */
@@ -162,24 +178,10 @@ export class ChangeLedger {
       try {
         const second = await this.budget.take(live.taker, 'after the call', (err) => this.turnOff(err, emit)).finally(release);
         if (second.kind === 'untracked') return this.untrackedCall(call, second.reason, emit, result);
-        const after = second.snap;
         // Jobs that ran during the call may have written too: its entry says so.
         this.lastRecordAt = Date.now();
         const jobs = this.jobsActive(callStart);
-        const by = jobs.length > 0 ? { jobs } : {};
-        const changes = await live.taker.changes(before.tree, after.tree);
-        const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
-        const entry = changes.length === 0 ? undefined : await live.append({
-          kind: 'tool',
-          label: this.redact(callLabel(call.name, call.input)),
-          before: before.tree,
-          changes,
-          call: { id: call.id, name: call.name },
-          ...(parent ? { parent } : {}),
-          ...(skipped.length > 0 ? { skipped } : {}),
-          ...by,
-        }, after.tree);
-        emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}), ...by });
+        await live.appendCall({ id: call.id, name: call.name, label: this.redact(callLabel(call.name, call.input)), parent, jobs }, before, second.snap, emit);
       } catch (err) {
         this.turnOff(err, emit);
       }
@@ -285,6 +287,8 @@ export class ChangeLedger {
   /** Later entries go to another session (after /clear); its chain is read if it has one. */
   switchSession(sessionId: string = randomUUID()): Promise<void> {
     if (!isValidSessionId(sessionId)) return Promise.reject(new LedgerError(`invalid session id: ${sessionId}`));
+    // A session switched to may have a chain on disk (a resumed one): its notes are read from it.
+    this.begun = false;
     return this.exclusive(async () => {
       await this.budget.settled();
       this.session = sessionId;
@@ -387,7 +391,8 @@ export class ChangeLedger {
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn);
+    this.queued++;
+    const run = this.tail.then(fn, fn).finally(() => this.queued--);
     this.tail = run.catch(() => undefined);
     return run;
   }

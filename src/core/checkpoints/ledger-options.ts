@@ -8,6 +8,8 @@ export interface ChangeLedgerOptions {
   home: string;
   /** The session the entries belong to; a new id when absent. */
   sessionId?: string;
+  /** `sessionId` is a session begun now (no chain of it exists): its first prompt's notes need no look at the repository. Default: true only without a sessionId. */
+  newSession?: boolean;
   /** Where git is looked up (PATH); default process.env. */
   env?: NodeJS.ProcessEnv;
   /** Removes secret values from labels (a bash command may hold a key). */

@@ -82,6 +82,27 @@ export class OpenLedger {
   }
 
   /**
+   * What one call changed between its two snapshots, as an entry (none when it changed nothing),
+   * told as tool_changes. `jobs`: background jobs that ran meanwhile (they may have written too).
+   */
+  async appendCall(call: { id: string; name: string; label: string; parent?: string | undefined; jobs: number[] }, before: Snapshot, after: Snapshot, emit: Emit): Promise<void> {
+    const by = call.jobs.length > 0 ? { jobs: call.jobs } : {};
+    const changes = await this.taker.changes(before.tree, after.tree);
+    const skipped = [...before.skipped, ...after.skipped].filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
+    const entry = changes.length === 0 ? undefined : await this.append({
+      kind: 'tool',
+      label: call.label,
+      before: before.tree,
+      changes,
+      call: { id: call.id, name: call.name },
+      ...(call.parent ? { parent: call.parent } : {}),
+      ...(skipped.length > 0 ? { skipped } : {}),
+      ...by,
+    }, after.tree);
+    emit({ type: 'tool_changes', id: call.id, ...(entry ? { entry: entry.id } : {}), before: before.tree, after: after.tree, changes, ...(skipped.length > 0 ? { skipped } : {}), ...by });
+  }
+
+  /**
    * Puts the plan's files back (conflicts too with overwriteConflicts) and records that as an
    * entry carrying the note for the model. With `forkPrefix` the entry starts a forked chain.
    */

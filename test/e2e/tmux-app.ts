@@ -56,6 +56,22 @@ export interface TmuxApp {
 
 let seq = 0;
 
+/**
+ * tmux ends its server when the last session ends (the test before this one killed its own), and
+ * a client that reaches the socket while that server is going gets "server exited unexpectedly":
+ * the next try starts a fresh server.
+ */
+function startSession(start: () => void): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      start();
+      return;
+    } catch (e) {
+      if (attempt >= 5 || !String((e as Error).message).includes('server exited unexpectedly')) throw e;
+    }
+  }
+}
+
 export function startTmuxApp(opts: {
   cwd: string;
   env: Record<string, string>;
@@ -100,7 +116,7 @@ export function startTmuxApp(opts: {
   }
   // With a pane style, tmux answers the app's background question (OSC 11) with its colour.
   const style = opts.paneStyle ? [';', 'select-pane', '-t', session, '-P', opts.paneStyle] : [];
-  run('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd, ...style);
+  startSession(() => run('new-session', '-d', '-s', session, '-x', String(opts.cols ?? 110), '-y', String(opts.rows ?? 34), cmd, ...style));
   const app: TmuxApp = {
     session,
     tmux: run,

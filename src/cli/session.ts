@@ -154,7 +154,7 @@ export async function createSessionAgent(
   const mcp = launchMcpServers(config, recorder.logsDir);
   const { gate } = (await import('./permission-session.js')).sessionPermissions(config, sandbox);
   namesHost = (host) => gate.namesHost(host);
-  const hooks = await sessionHooks(config, recorder, () => gate.mode, sandbox);
+  const hooks = await sessionHooks(config, recorder, { mode: () => gate.mode, model: () => answering.model }, sandbox);
   const childTools = [...tools];
   // Shared by the parent and its children: a child's command's password prompt is answered through the parent.
   const secretRequests = config.mode !== 'print' ? new (await import('../core/secret-requests.js')).SecretRequests() : undefined;
@@ -290,7 +290,12 @@ async function sessionSkillParts(config: InklingConfig): Promise<{ found: readon
  * The session's hooks, none when no file has any. A workspace's hooks (trusted, or they would not
  * be here) run in the session's sandbox when commands do, and never see the provider's key.
  */
-async function sessionHooks(config: InklingConfig, recorder: { id: string; logsDir: string }, mode: () => string, sandbox: CommandSandbox | undefined): Promise<SessionHooks | undefined> {
+async function sessionHooks(
+  config: InklingConfig,
+  recorder: { id: string; logsDir: string },
+  now: { mode: () => string; model: () => string },
+  sandbox: CommandSandbox | undefined,
+): Promise<SessionHooks | undefined> {
   const { hooks } = await (await import('./hooks-session.js')).sessionHookFiles(config);
   if (hooks.length === 0) return undefined;
   const [{ SessionHooks }, { sandboxWrapper }] = await Promise.all([import('../core/hooks/session-hooks.js'), import('../core/shell/command-sandbox.js')]);
@@ -301,7 +306,8 @@ async function sessionHooks(config: InklingConfig, recorder: { id: string; logsD
     workspaceRoot: config.workspaceRoot,
     sessionId: recorder.id,
     transcriptPath: `${recorder.logsDir}.jsonl`,
-    permissionMode: mode,
+    permissionMode: now.mode,
+    model: now.model,
     workspace: { ...(wrapper ? { wrapper } : {}), unsetEnv: SECRET_ENV_NAMES },
   });
 }

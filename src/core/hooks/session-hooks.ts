@@ -28,6 +28,8 @@ export interface SessionHooksOptions {
   /** inkling's session file (not Claude Code's transcript format). */
   transcriptPath: string;
   permissionMode: () => string;
+  /** The model answering now (SessionStart's `model`). */
+  model?: () => string;
   defaultTimeoutMs?: number;
   /**
    * How a workspace's hooks run (they came with the repository): under this wrapper (the session's
@@ -76,6 +78,10 @@ export class SessionHooks {
 
   get all(): readonly CommandHook[] {
     return this.opts.hooks;
+  }
+
+  get model(): string | undefined {
+    return this.opts.model?.();
   }
 
   lastRun(hook: CommandHook): HookRun | undefined {

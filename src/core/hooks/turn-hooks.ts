@@ -50,7 +50,7 @@ export class TurnHooks {
     this.pendingStart = null;
     if (this.subagent) return source ? this.subagentStart(this.subagent, signal, emit) : [];
     // Matchers test the source, the trigger and the reason as Claude Code's do (startup, manual, clear…).
-    const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source }, { signal, match: source }).catch(() => undefined) : undefined;
+    const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source, ...(hooks.model ? { model: hooks.model } : {}) }, { signal, match: source }).catch(() => undefined) : undefined;
     for (const message of started?.messages ?? []) emit({ type: 'notice', message });
     const context = contextBlocks('SessionStart', started?.context ?? []);
     if (!hooks.has('UserPromptSubmit')) return context;

@@ -29,6 +29,7 @@ import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { enterRawInput } from './raw-stdin.js';
 import { startupMark, traceLoadedModules, traceLoadedSince } from './startup-marks.js';
+import { whenIdle } from './idle-chores.js';
 import type { TerminalClipboard } from './terminal-clipboard.js';
 
 export interface RunTuiOptions {
@@ -326,10 +327,13 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     });
   }
   const started = startup ? connectStartup(store, startup) : null;
-  void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
-  // The file list for @ completion loads after the first frame.
+  // The file list for @ completion (a `@` typed before then reads it) and the tmux question, after
+  // the first frame, in an idle moment (idle-chores.ts).
   setTimeout(() => {
-    void files.refresh();
+    whenIdle(store, () => {
+      void files.refresh();
+      void warnIfTmuxHidesShiftEnter((text) => addNotice(store, text));
+    });
   }, 200).unref();
   // What the first command would wait for (its check's grammar, node-pty, the emulator) loads
   // once the agent is built, while the person types; the agent holds it while a turn runs (from

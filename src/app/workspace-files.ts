@@ -1,6 +1,7 @@
 // The file list `@` completes from: read once after the first frame, and again (in the
-// background, at most every `minIntervalMs`) whenever completion asks for it; a read that finds
-// a different list tells `onChange`, so an open menu shows files made during the session.
+// background, at most every `minIntervalMs`; an ask within it, when it is over) whenever completion
+// asks for it; a read that finds a different list tells `onChange`, so an open menu shows files
+// made during the session.
 import { listWorkspaceFiles } from '../core/files/file-completion.js';
 
 export interface WorkspaceFileList {
@@ -19,6 +20,7 @@ export function workspaceFileList(
   let files: readonly string[] = [];
   let lastStart = -Infinity;
   let reading: Promise<void> | null = null;
+  let trailing: NodeJS.Timeout | null = null;
   const refresh = (): Promise<void> => {
     if (reading) return reading;
     lastStart = now();
@@ -34,7 +36,17 @@ export function workspaceFileList(
   };
   return {
     get() {
-      if (now() - lastStart >= minInterval) void refresh();
+      const wait = lastStart + minInterval - now();
+      if (wait <= 0) void refresh();
+      // Asked within the interval: read again once it is over, or a file made just after the last
+      // read would not show until the next keystroke.
+      else if (!trailing) {
+        trailing = setTimeout(() => {
+          trailing = null;
+          void refresh();
+        }, wait);
+        trailing.unref?.();
+      }
       return files;
     },
     refresh,

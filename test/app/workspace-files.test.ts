@@ -45,4 +45,25 @@ describe('the @ file list', () => {
     await list.refresh();
     expect(seen).toEqual([['a.ts'], ['a.ts', 'b.ts']]);
   });
+
+  it('reads again when the interval is over after an ask within it: a file made just after a read shows without another ask', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'inkling-at-files-'));
+    await writeFile(path.join(dir, 'a.ts'), 'x');
+    let seen: string[] = [];
+    const list = workspaceFileList(dir, { minIntervalMs: 50, onChange: (f) => (seen = [...f].sort()) });
+    await list.refresh();
+    await writeFile(path.join(dir, 'b.ts'), 'y');
+    // Asked at once (within the interval): the old list now, the new one when the interval is over.
+    expect(list.get()).toEqual(['a.ts']);
+    await waitUntil(() => seen.includes('b.ts'));
+    expect(list.get()).toEqual(['a.ts', 'b.ts']);
+  });
 });
+
+async function waitUntil(test: () => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!test()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

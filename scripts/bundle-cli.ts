@@ -3,7 +3,7 @@
 // parsing and compiling most of what runs before the first frame, and one file skips resolving
 // ~50 ESM chunks. The syntax highlighter (1.2 MB, wanted only once an answer shows a code block)
 // is a file of its own beside it, highlight.cjs; so is each of SIDE_PACKAGES (what every first
-// turn loads: the Anthropic SDK, zod for the settings), run through a code cache of its own when
+// turn loads: the Anthropic or the OpenAI SDK, zod for the settings), run through a code cache of its own when
 // first used; the other packages of EXTERNAL_PACKAGES are required from node_modules (their
 // CommonJS builds) when first used.
 // Called by bundle-ui.ts after its ESM build.
@@ -62,9 +62,9 @@ const highlighterBeside: Plugin = {
 /**
  * Packages every first turn loads, each bundled into one file beside cli.cjs and run through a
  * code cache of its own (src/cli/bundle-cache.ts) when first required: the SDK's ~100 files
- * required from node_modules cost ~180 ms of CPU, one cached file ~15 ms. Value: the file's name.
+ * required from node_modules cost ~180 ms of CPU (openai's ~85), one cached file ~15 ms. Value: the file's name.
  */
-export const SIDE_PACKAGES: Readonly<Record<string, string>> = { '@anthropic-ai/sdk': 'anthropic-sdk', zod: 'zod' };
+export const SIDE_PACKAGES: Readonly<Record<string, string>> = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai-sdk', zod: 'zod' };
 
 /** `require('<package>')` of a SIDE_PACKAGES entry runs its file beside the bundle through its code cache. */
 function sidePackagesBeside(dist: string): Plugin {

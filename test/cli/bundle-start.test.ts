@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
+import { completion, startFakeOpenAI } from '../helpers/fake-openai.js';
 import { REPO, ensureBuilt, runBin, type BinResult } from './run-bin.js';
 
 const base = mkdtempSync(join(tmpdir(), 'inkling-bundle-start-'));
@@ -93,6 +94,21 @@ describe('inkling from the bundle and its code cache', () => {
         expect(r).toMatchObject({ code: 0, stdout: `hello ${cache}\n`, cache });
         // Each written by the first run (as it exited at the latest), its code kept for the next.
         expect(sideCaches().sort()).toEqual(['anthropic-sdk', 'zod']);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('answers -p through an OpenAI-compatible server, that SDK too from its bundle beside it and its own cache', async () => {
+    const fake = await startFakeOpenAI();
+    try {
+      const home = mkdtempSync(join(base, 'xdg-'));
+      for (const cache of ['missing', 'accepted']) {
+        fake.enqueue(completion({ text: `hi ${cache}` }));
+        const r = await start(['-p', 'say hi', '--provider', 'openai', '--base-url', fake.url, '--model', 'fake-model'], home);
+        expect(r).toMatchObject({ code: 0, stdout: `hi ${cache}\n`, cache });
+        expect(cacheFilesIn(join(home, 'inkling')).some((f) => f.startsWith('openai-sdk-'))).toBe(true);
       }
     } finally {
       await fake.close();

@@ -1,6 +1,6 @@
 // One line: model (or "demo model"), workspace, permission mode. At narrow widths the endpoint
 // goes first, then the model is shortened; the workspace is the last to give way.
-import React from 'react';
+import React, { memo } from 'react';
 import os from 'node:os';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import type { MemoryFile } from '../src/core/memory/project-memory.js';
@@ -95,7 +95,8 @@ export function headerLine(p: HeaderProps): string {
   return fitLine(`${paint.bold(' inkling')} ${paint.dim('·')} ${shown} ${paint.dim('·')} ${ws}${modeText}${sandboxText}${mcpText}${memoryText}`, p.width);
 }
 
-export function Header(props: HeaderProps) {
+// Renders when what it shows changes, never with the screen or a spinner.
+export const Header = memo(function Header(props: HeaderProps) {
   const memory = useApp((s) => memoryLabel(s.workspace.memory));
   const sandbox = useApp((s) => s.workspace.sandbox);
   const mcp = useApp((s) => s.mcp?.summary);
@@ -104,5 +105,5 @@ export function Header(props: HeaderProps) {
   // Shift+Tab changes the mode: the store's word beats the one the app started with.
   const mode = useApp((s) => s.permission.mode);
   const permissionMode = mode ?? props.permissionMode;
-  return <Lines width={props.width} lines={[headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })]} />;
-}
+  return <Lines lines={[headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })]} />;
+});

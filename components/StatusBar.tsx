@@ -1,5 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
-import React, { useEffect, useReducer } from 'react';
+import React, { memo, useEffect, useReducer } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import type { PermissionMode } from '../src/core/permissions/approval.js';
@@ -198,8 +198,10 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   return fitLine(left, width);
 }
 
-export function StatusBar({ model, width }: { model: string; width: number }) {
-  // With a frame writer, the spinner is its cell and the writer turns it (text-layout.ts).
+// Ink's row, rendered when its slice of the store changes (never with the screen around it).
+export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
+  // With a frame writer, the spinner is its cell and the writer turns the glyph between frames
+  // (live-cells.ts): a tick costs no store update, commit or Ink frame (text-layout.ts).
   const cells = useDrawnRows() !== null;
   const s = useApp(
     useShallow((st) => ({
@@ -235,5 +237,5 @@ export function StatusBar({ model, width }: { model: string; width: number }) {
     const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
   }, [s.flash]);
-  return <Lines width={width} lines={[statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())]} />;
-}
+  return <Lines lines={[statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())]} />;
+});

@@ -5,9 +5,9 @@
 // --profile). The transcript's rows are final already (fitted to the width by its own layout),
 // so the transcript hands Ink one short placeholder, one row tall, and the frame writer
 // (src/app/drawn-frames.ts: the stdout stream given to Ink's render) puts the rows in its place in
-// the finished frame. Components reach the writer's rows through React context (drawn-rows-context.ts). The header, the
-// prompt and the status line are drawn the same way (Lines with a width), so Ink's grid is only
-// a column of placeholders.
+// the finished frame. Components reach the writer's rows through React context (drawn-rows-context.ts).
+// The prompt area (the prompt box, its menu and queue, the plan panel, the workspace prompts) is
+// drawn the same way (Lines with a width); the header and the status line are Ink's own rows.
 import { fitLine, stringWidth } from './text-layout.js';
 
 // A placeholder is its block's id in base 36 between SGR 8 and 28 (concealed; Ink passes both

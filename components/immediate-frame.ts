@@ -1,7 +1,10 @@
 // Draws the frame now instead of when Ink's frame throttle next allows (maxFps): a key typed
 // during a flood otherwise waits up to a throttle period behind the pane's last frame. Ink keeps
 // both ways on its root node: onRender (throttled) runs after every commit, onImmediateRender
-// draws at once (and writes nothing when the frame did not change).
+// draws at once (and writes nothing when the frame did not change). Ink 6.8 documents no way to
+// draw one frame past its throttle: maxFps holds every frame alike, and its unthrottled modes
+// (debug, screen reader) write each frame as new output; its own reconciler calls
+// onImmediateRender when <Static> grows, which is what this does for a key.
 import type { DOMElement } from 'ink';
 
 /** `node`: any element of the tree; does nothing when Ink does not throttle (debug, tests). */

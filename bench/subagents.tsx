@@ -12,6 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { App } from '../components/App.js';
 import { AgentSlots } from '../src/core/agents/agent-slots.js';
 import { BUILT_IN_AGENTS } from '../src/core/agents/agent-definitions.js';
@@ -104,6 +106,12 @@ async function turnCpu(agent: ReturnType<typeof parent>, prompt: string, onEvent
 
 /** The main thread's own on-CPU ms so far (Linux schedstat): on a busy machine, what work cost without the waits for a core. */
 const threadCpuMs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+/** A full collection now (the bench's own garbage is not the frames'). */
+const collectGarbage = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => gc();
+})();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let plainTurn = 0;
@@ -171,8 +179,10 @@ async function drawTurn(profileTo?: string): Promise<Drawing> {
     onRender: ({ renderTime }) => renderTimes.push(renderTime),
   });
   const ticker = startTicker(store, { spin: writer.spin });
-  // The first frames (mounting) are not the turn's.
+  // The first frames (mounting) are not the turn's, nor is the garbage the bench made before (the
+  // turns it ran, the recording it read): collected before the measured part.
   await new Promise((r) => setTimeout(r, 500));
+  collectGarbage();
   const f0 = renderTimes.length;
   const d0 = writer.stats.redrawn;
   const elu0 = performance.eventLoopUtilization();

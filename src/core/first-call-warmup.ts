@@ -56,11 +56,18 @@ export interface FirstCallWarmups {
  */
 export const FIRST_BYTE_GRACE_MS = 250;
 
-export function firstCallWarmups(parts: FirstCallParts, firstByteGraceMs = FIRST_BYTE_GRACE_MS): FirstCallWarmups {
+/**
+ * How long after a turn ends the warm-up waits before its next part: the turn's last frame (the
+ * answer's end, idle) is drawn first, and a part (the grammar, ~100 ms) does not hold it.
+ */
+export const AFTER_TURN_MS = 300;
+
+export function firstCallWarmups(parts: FirstCallParts, firstByteGraceMs = FIRST_BYTE_GRACE_MS, afterTurnMs = AFTER_TURN_MS): FirstCallWarmups {
   let running = false;
   // A request of the running turn has waited past the grace for its first byte.
   let awaitingModel = false;
   let grace: NodeJS.Timeout | undefined;
+  let settling: NodeJS.Timeout | undefined;
   let waiting: (() => void)[] = [];
   let warming: Promise<void> | undefined;
   const started = new Set<string>();
@@ -84,11 +91,19 @@ export function firstCallWarmups(parts: FirstCallParts, firstByteGraceMs = FIRST
       started.add(name);
       void parts.tools.find((t) => t.name === name)?.warmUp?.().catch(() => undefined);
     },
-    turnStarted: () => void (running = true),
+    turnStarted() {
+      running = true;
+      clearTimeout(settling);
+    },
     turnEnded() {
-      running = false;
       stopWaiting();
-      release();
+      // Still "running" for the warm-up until the turn's end is drawn; a turn started meanwhile keeps it so.
+      clearTimeout(settling);
+      settling = setTimeout(() => {
+        running = false;
+        release();
+      }, afterTurnMs);
+      settling.unref();
     },
     requestSent() {
       stopWaiting();

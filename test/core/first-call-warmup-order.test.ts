@@ -66,6 +66,20 @@ describe('warming up for the first call', () => {
     await agent.dispose();
   });
 
+  it('after a turn, waits a moment before its next part: the turn’s end is drawn first', async () => {
+    const seen: string[] = [];
+    const agent = createAgent({ provider: testProvider([respond([text('quick')])]), model: 'test', workspaceRoot: process.cwd(), maxTokens: 1000, tools: [tool('one', seen), tool('two', seen)] });
+    const turn = collect(agent.run('quick one'));
+    const warming = agent.warmUp();
+    expect((await turn).at(-1)).toEqual({ type: 'turn_end', reason: 'end_turn' });
+    // Many turns of the event loop after turn_end (what draws the turn's end runs in them): no part yet.
+    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual([]);
+    await warming;
+    expect(seen).toEqual(['one', 'two']);
+    await agent.dispose();
+  });
+
   it('goes on while a request waits for the model’s first byte', async () => {
     const order: string[] = [];
     const fake = await startFakeAnthropic();

@@ -58,8 +58,7 @@ interface Startup {
 function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Redact): Startup {
   // The server's list is kept from the preview's question, so this asks nothing again.
   const checked = firstFrame.then(() => checkedConfig(request)).then((config) => withDiscoveredModel(config));
-  // What crashed runs left (scratch folders, half-written temp files) goes once the frame is up.
-  void firstFrame.then(() => import('../core/cleanup/sweep.js')).then((m) => m.sweepLeftovers(), () => undefined);
+  // What crashed runs left (scratch folders, half-written temp files) goes after the agent's idle warm-up (session.ts).
   let answer: (trust: boolean) => void = () => {};
   const answered = new Promise<boolean>((resolve) => (answer = resolve));
   const trust: Promise<TrustQuestion | null> = checked.then(

@@ -217,6 +217,7 @@ export async function createSessionAgent(
     ...(config.mode === 'print' ? { streamRetry: { budgetMs: HEADLESS_RETRY_BUDGET_MS } } : {}),
   });
   answering = agent;
+  if (config.mode === 'interactive') sweepAfterWarmUp(agent);
   await applySkillRules(gate, skills.found, config.report?.trust.trusted ?? false, { messages: () => agent.messages, dropped: (id) => agent.toolCallCost(id)?.edit === 'drop' });
   const lists = (await import('../core/setup/setup-lists.js')).createSetupLists({
     skills: skills.found,
@@ -233,6 +234,17 @@ export async function createSessionAgent(
   // -p has one turn: its servers get to be ready first (the TUI's arrive while the person types).
   if (config.mode === 'print') await (await mcp.loaded.catch(() => null))?.settled(HEADLESS_MCP_START_MS);
   return kept(withMcp(agent, mcp, { failuresShown: config.mode === 'interactive' }), lists, reload);
+}
+
+/**
+ * The TUI's sweep of what crashed runs left (core/cleanup/sweep.ts) comes once, after the agent's
+ * idle warm-up, which waits while a turn runs: a prompt typed at once never pays for it (a shared
+ * /tmp of ~30,000 entries is ~40 ms of CPU). -p sweeps at its own start (headless.ts).
+ */
+function sweepAfterWarmUp(agent: Agent): void {
+  const warmUp = agent.warmUp.bind(agent);
+  let swept: Promise<void> | undefined;
+  agent.warmUp = () => warmUp().then(() => (swept ??= import('../core/cleanup/sweep.js').then((m) => m.sweepLeftovers()).then(() => undefined, () => undefined)));
 }
 
 const contextParts = (files: readonly MemoryFile[]) => files.map((f) => ({ label: f.displayPath, text: f.text }));

@@ -34,7 +34,6 @@ import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
 import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
 import { onMarkdownLoaded } from './markdown-lines.js';
-import { useMarkdownWarmup } from './markdown-warmup.js';
 import { onHighlighterLoaded } from './code-highlight.js';
 import { StatusBar } from './StatusBar.js';
 import { StoreProvider, useApp } from './store-context.js';
@@ -48,8 +47,6 @@ export interface AppProps {
   keyEnv?: KeyEnv;
   /** History mode's clipboard; default: the store's copy port (run-tui: OSC 52 plus a local program). */
   historyEnv?: Pick<HistoryEnv, 'copy'>;
-  /** How long the app is idle after a turn before marked loads in the background (markdown-warmup.ts). */
-  markdownDelayMs?: number;
   /** Takes the terminal's answers (OSC 11) out of the key stream before keys are read. */
   terminalReplies?: Pick<ReplyCollector, 'take'>;
 }
@@ -78,7 +75,7 @@ function useTerminalSize(): { cols: number; rows: number } {
 
 const defaultEnv: KeyEnv = { files: () => [], now: Date.now };
 
-function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayMs = 1000, terminalReplies }: AppProps) {
+function Screen({ store, header, keyEnv = defaultEnv, historyEnv, terminalReplies }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const drawn = useDrawnRows();
   const frameRoot = useFrameRoot();
@@ -116,7 +113,8 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
     resizePanes(store, Math.max(20, cols - PANE_CHROME_COLS), PANE_ROWS);
   }, [cols, rows, store]);
 
-  // Markdown and the highlighter load on first use: the rows drawn plain meanwhile are drawn again.
+  // Markdown and the highlighter load on first use, never in the background (a plain answer needs no
+  // lexer: plain-paragraph.ts): the rows drawn plain meanwhile are drawn again.
   useEffect(() => {
     const redraw = () => redrawAll(store);
     const offs = [onMarkdownLoaded(redraw), onHighlighterLoaded(redraw)];
@@ -124,7 +122,6 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, markdownDelayM
       for (const off of offs) off();
     };
   }, [store]);
-  useMarkdownWarmup(store, markdownDelayMs);
 
   if (mode === 'pager') {
     return (

@@ -1,6 +1,7 @@
-// Markdown → coloured screen rows. `marked` (lexer only) loads when the first markdown is drawn (or
-// when the app is idle after a turn: markdown-warmup.ts), so it costs nothing at start-up; until then
-// text shows plain. Code in a named language is coloured by code-highlight.ts, loaded on first use too.
+// Markdown → coloured screen rows. `marked` (lexer only) loads when the first markdown is drawn, so
+// it costs nothing at start-up nor in an idle app; until then text shows plain (its first lexing runs
+// its large rules for the first time: ~20-30 ms, once, in the first answer with markdown). Code in a
+// named language is coloured by code-highlight.ts, loaded on first use too.
 import type { Token, Tokens } from 'marked';
 import { paint, stringWidth, wrapText, wrapWithPrefix } from './text-layout.js';
 import { activePalette } from './palette.js';
@@ -19,34 +20,6 @@ export const loadMarkdown = (): Promise<void> => markedLib.load();
 export const onMarkdownLoaded = (done: () => void): (() => void) => markedLib.onLoaded(done);
 /** Whether anything has asked for the lexer yet. */
 export const markdownRequested = (): boolean => markedLib.requested();
-
-// One sample per kind of block, taking each of the lexer's rules (and the drawing after them)
-// through its first run: V8 compiles a regular expression on its first use, and marked's are
-// large. Cold, the first answer's first delta cost ~20-30 ms and its first blocks a few ms more
-// each; warm, 0.1 ms. (Not the highlighter: its first run, ~50 ms, stays with the first answer
-// that has code in a named language, as before.)
-const WARM_SAMPLES = [
-  'A paragraph with **strong**, *em*, `code`, ~~gone~~ and a [link](https://example.com) that wraps\na second line.',
-  '# Heading\n\nSetext heading\n---',
-  '- one\n- two\n  - nested\n\n1. first\n2. second',
-  '> a quote\n\n***',
-  '```\nplain code\n```',
-  '| a | b |\n|---|--:|\n| 1 | 2 |',
-];
-
-/**
- * Draws the samples once, one per turn of the event loop (each a few ms, none long enough to
- * hold up a key), so that the first answer does not pay for the first runs. After loadMarkdown.
- * Stops where `idle` says a turn runs: the turn's own text takes the first runs then, and the
- * samples would only compete with it.
- */
-export async function warmMarkdown(width = 80, idle: () => boolean = () => true): Promise<void> {
-  for (const sample of WARM_SAMPLES) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0).unref());
-    if (!idle()) return;
-    markdownLines(sample, width);
-  }
-}
 
 /**
  * The tokens of `text`, or null while the lexer loads (the first call starts loading it). Plain

@@ -136,7 +136,7 @@ describe('the app in a real terminal', () => {
     const writer = drawn ? diffingStdout(out) : null;
     if (writer) spin = writer.spin;
     await act(async () => {
-      const app = <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />;
+      const app = <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} />;
       const options = { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false };
       // Through the frame writer (drawn rows, row differ, guard), or straight from Ink; either way
       // each frame goes out as React commits it (the test render option; Ink's maxFps 0 alone).

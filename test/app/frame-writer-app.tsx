@@ -27,7 +27,7 @@ export async function mount(store: AppStore, cols: number, rows: number, opts: {
     insts.push(
       renderScreen(
         <Profiler id="app" onRender={() => counts.commits++}>
-          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />
+          <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} />
         </Profiler>,
         writer,
         {

@@ -33,7 +33,7 @@ describe('rows Ink draws', () => {
     };
     await act(async () => {
       insts.push(
-        renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, writer, {
+        renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} />, writer, {
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
           immediateFrames: true,

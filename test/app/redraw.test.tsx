@@ -33,7 +33,7 @@ describe('Ctrl+L', () => {
     const store = createAppStore({ size: { cols: 80, rows: 20 } }, { layout: screenLayout, terminal: { redraw: () => frames.repaint() } });
     apply(store, turn('what is here', [], 'an answer the model gave'));
     await act(async () => {
-      inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, frames, {
+      inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, frames, {
         stdin: screen.stdin as unknown as NodeJS.ReadStream,
         patchConsole: false,
         immediateFrames: true,

@@ -55,7 +55,7 @@ describe('the app resized in a real terminal', () => {
     await new Promise<void>((r) => screen.term.write('\x1b[?1049h\x1b[H', r));
     await act(async () => {
       insts.push(
-        renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
+        renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
           stdin: screen.stdin as unknown as NodeJS.ReadStream,
           patchConsole: false,
           immediateFrames: true,

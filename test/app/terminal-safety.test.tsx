@@ -50,7 +50,6 @@ describe('hostile text through every path to the terminal', () => {
           store={store}
           header={{ modelLabel: `claude ${HOSTILE.osc0Bel}`, isDemo: false, workspaceRoot: `/w/${HOSTILE.osc52Bel}` }}
           historyEnv={{ copy: async (text) => { copied.push(text); return { ok: true, bytes: text.length, lines: 1, osc52: false, program: null, problems: [], summary: `copied ${HOSTILE.c1Osc}` }; } }}
-          markdownDelayMs={0}
         /></KeyOwner>,
         out,
         { stdin: screen.stdin as unknown as NodeJS.ReadStream, patchConsole: false, immediateFrames: true },

@@ -22,7 +22,7 @@ async function mount(store: AppStore, cols: number, rows: number) {
   const screen = createScreen(cols, rows);
   await act(async () => {
     // As run-tui does: frames go through the row differ.
-    inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
+    inst = renderScreen(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} />, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
       stdin: screen.stdin as unknown as NodeJS.ReadStream,
       ...(process.env.INKLING_TEST_INCREMENTAL ? { incrementalRendering: true } : {}),
       patchConsole: false,

@@ -33,7 +33,7 @@ interface Harness {
 async function renderPagerApp(): Promise<Omit<Harness, 'model'>> {
   const osc: string[] = [];
   const store = createAppStore({}, { layout: screenLayout, terminal: { copy: (t) => copyToClipboard(t, { write: (s) => osc.push(s), program: null }) } });
-  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
   Object.defineProperty(r.stdout, 'columns', { get: () => WIDTH });
   Object.defineProperty(r.stdout, 'rows', { get: () => HEIGHT + 1 });
   await act(async () => {

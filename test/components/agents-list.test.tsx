@@ -36,7 +36,7 @@ async function openAgents(cols = 100): Promise<AppStore> {
   const door = spyDoor();
   door.on('listAgents', () => Promise.resolve(lists.agents()));
   const store = createAppStore({ size: { cols, rows: 24 } }, { layout: screenLayout, door });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} />);
   await press(r, '/agents', KEYS.enter);
   await settleUntil(() => store.getState().setupList?.phase === 'ready' && /\(\d+\)/.test(frame(r!)));
   return store;

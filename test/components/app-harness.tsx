@@ -44,7 +44,7 @@ export async function renderApp(
   Object.assign(h, { store, session: attachDoor(store, { intervalMs: 1 }) });
   const env: KeyEnv = { files: () => opts.files ?? [], now: opts.now ?? Date.now, ...(opts.workspaceRoot ? { workspaceRoot: opts.workspaceRoot } : {}) };
   h.r = await renderAct(
-    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} markdownDelayMs={100_000} terminalReplies={opts.terminalReplies} />,
+    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} keyEnv={env} terminalReplies={opts.terminalReplies} />,
   );
   return h;
 }

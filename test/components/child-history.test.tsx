@@ -56,7 +56,7 @@ async function runParent(opts: { root?: string; ledger?: ChangeLedger } = {}): P
 }
 
 async function mount(store: AppStore): Promise<Rendered> {
-  return renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: fx.ws.root }} historyEnv={{ copy: async () => ({ summary: 'copied' }) }} markdownDelayMs={100_000} />);
+  return renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: fx.ws.root }} historyEnv={{ copy: async () => ({ summary: 'copied' }) }} />);
 }
 
 const selected = (store: AppStore) => store.getState().history.selectedId;

@@ -41,7 +41,7 @@ describe("a child agent's password prompt", () => {
     const { agent } = parentAgent(fx.server, { root: fx.ws.root, mode: 'yolo', askSecrets: true });
     const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
     session = attachDoor(store, { intervalMs: 1 });
-    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: fx.ws.root }} markdownDelayMs={100_000} />);
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: fx.ws.root }} />);
     session.submit('go');
     await until(() => store.getState().mode === 'secret', 'the secret card');
     const card = frame(r);

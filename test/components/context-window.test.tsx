@@ -61,7 +61,7 @@ async function appOverRealAgent() {
   const door = createAgentDoor(agent, { modelName: () => 'claude-sonnet-4-6' });
   const store = createAppStore({}, { layout: screenLayout, door });
   const session = attachDoor(store, { intervalMs: 1 });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: ws.root }} keyEnv={{ files: () => [], now: Date.now }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-test', isDemo: false, workspaceRoot: ws.root }} keyEnv={{ files: () => [], now: Date.now }} />);
   return { store, agent, session, r };
 }
 

@@ -22,7 +22,7 @@ async function renderSession(): Promise<H> {
   const store = createAppStore({}, { layout: screenLayout });
   // The card holds the newest 70 rows; the 20 before them are in the pager.
   apply(store, turn('first prompt', [bashCall('b1', 'seq 1 90', ROWS, { kept: 70 })], 'first answer'));
-  const r = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  const r = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: '/w' }} />);
   return { r, store };
 }
 

@@ -28,7 +28,7 @@ async function renderSession(extra: (store: AppStore) => void = () => {}): Promi
   const osc: string[] = [];
   const copy = (text: string) => copyToClipboard(text, { write: (s) => osc.push(s), program: null });
   const r = await renderAct(
-    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} historyEnv={{ copy }} markdownDelayMs={100_000} />,
+    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} historyEnv={{ copy }} />,
   );
   return { r, store, osc };
 }

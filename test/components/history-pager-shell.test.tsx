@@ -31,7 +31,7 @@ function storeWithDoor(): AppStore {
 async function render(store: AppStore): Promise<H> {
   const written = (store as AppStore & { written: string[] }).written;
   const r = await renderAct(
-    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />,
+    <App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />,
   );
   return { r, store, written };
 }

@@ -32,7 +32,7 @@ describe('hook rows', () => {
       { type: 'hook_start', id: 'b1', event: 'PostToolUse', command: './slow.sh' },
       { type: 'hook_run', id: 'other', event: 'PostToolUse', command: './lost.sh', exitCode: 0, timedOut: false, durationMs: 1, output: '' },
     ]);
-    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
     const text = frame(r);
     expect(text).toContain('↳ PreToolUse hook ./check.sh: ok in 0.0 s');
     expect(text).toContain('↳ PostToolUse hook ./notify.sh: exit 1 in 1.3 s · notify: no display');

@@ -21,7 +21,7 @@ describe('a key during a busy frame throttle', () => {
     const screen = createScreen(80, 20);
     await act(async () => {
       // Throttled, as the app runs (maxFps).
-      inst = renderScreen(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} markdownDelayMs={100_000} /></KeyOwner>, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
+      inst = renderScreen(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} /></KeyOwner>, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
         stdin: screen.stdin as unknown as NodeJS.ReadStream,
         patchConsole: false,
       });

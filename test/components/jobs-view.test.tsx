@@ -41,7 +41,7 @@ const earlier = (id: number, command: string, ended: Partial<JobInfo>): JobInfo 
 describe('/jobs after a resume', () => {
   it('lists the earlier run’s jobs as ended, and Enter shows one with its log; the view loads on first use', async () => {
     const store = createAppStore({ size: { cols: 100, rows: 24 } }, { layout: screenLayout });
-    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
     await showSession(store, {
       id: 'abcdef1234',
       replay: [],
@@ -72,7 +72,7 @@ describe('o in the job view', () => {
     const logPath = path.join(dir, 'call-3.log');
     fs.writeFileSync(logPath, Array.from({ length: 50 }, (_, i) => `served request ${i + 1}`).join('\n') + '\n');
     const store = createAppStore({ size: { cols: 100, rows: 24 } }, { layout: screenLayout });
-    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
     const details = { kind: 'bash' as const, command: 'serve', snapshot: { lines: ['served request 3'], cursor: null } as never, running: false, exitCode: null, signal: null, timedOut: false, logPath, totalBytes: 900, job: 3 };
     await showSession(store, {
       id: 'abcdef1234',

@@ -22,7 +22,7 @@ export async function renderWithServers(servers: McpServers, terminal?: Partial<
   // Subscribed before the door hears of the servers (the promise above settles after this turn).
   attachDoor(store);
   servers.start();
-  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  const r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
   return {
     store,
     r,

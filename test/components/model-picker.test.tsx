@@ -46,7 +46,7 @@ async function setUp() {
   const door = createAgentDoor(agent, { models: Promise.resolve(modelPicking(agent, request, config, (t) => t)) });
   const store = createAppStore({}, { layout: screenLayout, door });
   await Promise.resolve();
-  r = await renderAct(<App store={store} header={{ modelLabel: `${config.model} at ${local.url}`, isDemo: false, workspaceRoot: dir }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: `${config.model} at ${local.url}`, isDemo: false, workspaceRoot: dir }} />);
   return { store, agent };
 }
 

@@ -35,7 +35,7 @@ async function app(mode: PermissionMode = 'default'): Promise<AppStore> {
   // As the start-up tells it (run-tui).
   store.setState({ permission: { mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });
   session = attachDoor(store, { intervalMs: 1 });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: fx.ws.root }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: fx.ws.root }} />);
   return store;
 }
 

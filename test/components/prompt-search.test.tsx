@@ -18,7 +18,7 @@ const CTRL_R = '\x12';
 
 async function setUp(history: string[]) {
   const store = createAppStore({ promptHistory: history, size: { cols: 100, rows: 24 } }, { layout: screenLayout });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
   return store;
 }
 

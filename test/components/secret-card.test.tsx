@@ -60,7 +60,7 @@ async function appRunning(command: string): Promise<{ store: AppStore; provider:
   });
   const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
   session = attachDoor(store, { intervalMs: 1 });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: base }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: base }} />);
   session.submit('go');
   return { store, provider };
 }

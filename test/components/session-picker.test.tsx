@@ -37,7 +37,7 @@ async function appOver(dirs: { home: string; workspace: string; mode?: Permissio
   const store: AppStore = createAppStore({ size: { cols: 100, rows: 30 } }, { layout: screenLayout, door: createAgentDoor(live.agent, { sessions: port }) });
   attachDoor(store, { intervalMs: 1 });
   if (dirs.mode) store.setState({ permission: { mode: dirs.mode, cycle: ['default', 'accept-edits', 'plan'], bell: false } });
-  rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} markdownDelayMs={100_000} />);
+  rendered = await renderAct(<App store={store} header={{ modelLabel: 'm', isDemo: false, workspaceRoot: dirs.workspace }} />);
   return { r: rendered, store, live, port };
 }
 

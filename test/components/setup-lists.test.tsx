@@ -29,7 +29,7 @@ const skills: SkillListing[] = [
 
 async function open(door: SpyDoor, command: string, size = { cols: 100, rows: 24 }) {
   const store = createAppStore({ size }, { layout: screenLayout, door });
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: '/w' }} />);
   await press(r, command, KEYS.enter);
   await settleUntil(() => store.getState().setupList?.phase === 'ready' && /\(\d+\)/.test(frame(r!)));
   return store;

@@ -80,7 +80,7 @@ async function session(opts: { fork?: boolean; rewindable?: boolean } = {}): Pro
     { id: 'edit1', name: 'edit_file', input: { path: 'b.txt' }, run: sh("printf 'beta\\nmore\\n' > b.txt") },
   ]);
   await turn(store, 'second prompt', 2, [{ id: 'new1', name: 'write_file', input: { path: 'c.txt' }, run: sh('echo gamma > c.txt') }]);
-  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
+  r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} />);
   return { store, cut };
 }
 

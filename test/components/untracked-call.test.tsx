@@ -50,7 +50,7 @@ describe('a call the ledger could not track', () => {
     const agent: Agent = { ...createFakeAgent((p) => simpleTurn(p)), ledger };
     const store: AppStore = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
     apply(store, events);
-    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} markdownDelayMs={100_000} />);
+    r = await renderAct(<App store={store} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: false, workspaceRoot: ws.root }} />);
 
     expect(frame(r)).toMatch(/↳ not tracked: (the snapshot (at the turn start|before the call) took longer than 0 s|an earlier snapshot was still running)/);
     await press(r, KEYS.ctrlO);

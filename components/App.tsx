@@ -6,6 +6,7 @@ import { Box, useStdout } from 'ink';
 import { useDrawnRows } from './drawn-rows-context.js';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppStore } from '../src/store/app-store.js';
+import type { Mode } from '../src/store/mode.js';
 import type { KeyEnv } from '../src/keys/input-keys.js';
 import { handleAppKey, handleAppPaste } from '../src/keys/key-pipeline.js';
 import type { ReplyCollector } from '../src/keys/terminal-replies.js';
@@ -32,7 +33,7 @@ import { mainRows } from './screen-layout.js';
 import { redrawAll, resizeScreen } from '../src/store/view-actions.js';
 import { resizePanes } from '../src/store/pane-actions.js';
 import { rendererFor } from './tools/renderers.js';
-import { CompletionMenu, Input, QueuedPrompts } from './Input.js';
+import { CompletionMenu, Input, inputRows, QueuedPrompts } from './Input.js';
 import { onMarkdownLoaded } from './markdown-lines.js';
 import { onHighlighterLoaded } from './code-highlight.js';
 import { StatusBar } from './StatusBar.js';
@@ -85,12 +86,14 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, terminalReplie
     copy: historyEnv?.copy ?? ((text) => store.terminal.copy(text)),
     toolInput: (item) => rendererFor(item).copyableInput(item),
   };
-  const { mode, asking, mainHeight } = useApp(
+  const { mode, asking, mainHeight, boxHeight } = useApp(
     useShallow((s) => ({
       mode: s.mode,
       asking: isAsking(s),
       // The measured size, which the store gets just after this frame.
       mainHeight: mainRows(s, { cols, rows }),
+      // The prompt box's rows, border included (Input.tsx): a number that changes when the box grows.
+      boxHeight: inputRows(s.input, cols, s.phase !== 'idle').length + 2,
       // A theme switch bumps the epoch: every row is painted again.
       epoch: s.renderEpoch,
     })),
@@ -132,43 +135,16 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, terminalReplie
   }
   // Clipped only vertically: every row inside is cut to the width already (Lines truncate, the
   // transcript fits its own rows), and a horizontal clip makes Ink slice every row of every frame.
-  // When the frame writer draws rows itself, a region is one row to Ink whatever its height, so
-  // the root's height is left to its regions (which add up to rows - 1; the writer cuts there).
+  // When the frame writer draws the transcript's and the prompt box's rows, each is one row to Ink
+  // (its placeholder) however tall it is on screen: Ink's screen is shorter by the rest.
+  const showsTranscript = !jobTyping && !MODE_VIEWS.has(mode);
+  const showsPrompt = !(asking || mode === 'elicit' || mode === 'secret' || mode === 'planReview');
+  const placeholderRows = drawn ? (showsTranscript ? mainHeight - 1 : 0) + (showsPrompt ? boxHeight - 1 : 0) : 0;
   return (
-    <Box ref={frameRoot} flexDirection="column" width={cols} {...(drawn ? {} : { height: rows - 1, overflowY: 'hidden' as const })}>
+    <Box ref={frameRoot} flexDirection="column" width={cols} height={rows - 1 - placeholderRows} overflowY="hidden">
       <Header {...header} width={cols} />
-      {mode === 'help' ? (
-        <HelpOverlay height={mainHeight} width={cols} />
-      ) : mode === 'revert' ? (
-        <RevertDialog height={mainHeight} width={cols} />
-      ) : mode === 'memory' ? (
-        <MemoryView height={mainHeight} width={cols} />
-      ) : mode === 'mcp' ? (
-        <McpView height={mainHeight} width={cols} />
-      ) : mode === 'elicit' ? (
-        <ElicitationCard height={mainHeight} width={cols} />
-      ) : mode === 'secret' ? (
-        <SecretCard height={mainHeight} width={cols} />
-      ) : mode === 'planReview' ? (
-        <PlanReviewCard height={mainHeight} width={cols} />
-      ) : mode === 'model' ? (
-        <ModelPicker height={mainHeight} width={cols} />
-      ) : mode === 'picker' ? (
-        <SessionPicker height={mainHeight} width={cols} />
-      ) : mode === 'rewind' ? (
-        <RewindPicker height={mainHeight} width={cols} />
-      ) : mode === 'prompts' ? (
-        <PromptSearch height={mainHeight} width={cols} />
-      ) : mode === 'jobs' ? (
-        <JobsPickerOnUse height={mainHeight} width={cols} />
-      ) : mode === 'lists' ? (
-        <SetupListOnUse height={mainHeight} width={cols} />
-      ) : mode === 'job' || jobTyping ? (
-        <JobViewOnUse height={mainHeight} width={cols} />
-      ) : (
-        <Transcript height={mainHeight} width={cols} />
-      )}
-      {asking || mode === 'elicit' || mode === 'secret' || mode === 'planReview' ? null : (
+      {showsTranscript ? <Transcript height={mainHeight} width={cols} /> : <ModeView mode={jobTyping ? 'job' : mode} height={mainHeight} width={cols} />}
+      {!showsPrompt ? null : (
         <>
           <PlanPanel width={cols} rows={rows} />
           <WorkspacePrompt width={cols} />
@@ -180,4 +156,27 @@ function Screen({ store, header, keyEnv = defaultEnv, historyEnv, terminalReplie
       <StatusBar model={checkedModel ?? header.modelLabel} width={cols} />
     </Box>
   );
+}
+
+// The modes whose own view takes the transcript's place (the job view also while Ctrl+T types into it).
+const MODE_VIEWS: ReadonlySet<Mode> = new Set<Mode>(['help', 'revert', 'memory', 'mcp', 'elicit', 'secret', 'planReview', 'model', 'picker', 'rewind', 'prompts', 'jobs', 'lists', 'job']);
+
+function ModeView({ mode, height, width }: { mode: Mode; height: number; width: number }) {
+  switch (mode) {
+    case 'help': return <HelpOverlay height={height} width={width} />;
+    case 'revert': return <RevertDialog height={height} width={width} />;
+    case 'memory': return <MemoryView height={height} width={width} />;
+    case 'mcp': return <McpView height={height} width={width} />;
+    case 'elicit': return <ElicitationCard height={height} width={width} />;
+    case 'secret': return <SecretCard height={height} width={width} />;
+    case 'planReview': return <PlanReviewCard height={height} width={width} />;
+    case 'model': return <ModelPicker height={height} width={width} />;
+    case 'picker': return <SessionPicker height={height} width={width} />;
+    case 'rewind': return <RewindPicker height={height} width={width} />;
+    case 'prompts': return <PromptSearch height={height} width={width} />;
+    case 'jobs': return <JobsPickerOnUse height={height} width={width} />;
+    case 'lists': return <SetupListOnUse height={height} width={width} />;
+    case 'job': return <JobViewOnUse height={height} width={width} />;
+    default: return null;
+  }
 }

@@ -1,6 +1,6 @@
 // The prompt box. Its text and cursor live in the store (keys are handled in input-keys.ts),
 // so a burst of keystrokes can never be lost or reordered by a stale render.
-import React from 'react';
+import React, { memo } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
@@ -10,7 +10,7 @@ import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';
 import { inkColor } from './palette.js';
 import { useApp } from './store-context.js';
-import { Lines } from './Lines.js';
+import { DrawnBlock, Lines } from './Lines.js';
 import { boxRows } from './box-rows.js';
 import { useDrawnRows } from './drawn-rows-context.js';
 
@@ -81,21 +81,28 @@ export function QueuedPrompts({ width }: { width: number }) {
   if (rows.length === 0) return null;
   return (
     <Box flexDirection="column">
-      <Lines lines={rows} width={width} />
+      <Lines lines={rows} />
     </Box>
   );
 }
 
-export function Input({ width }: { width: number }) {
+// Renders only when what it reads changes (a key, the turn starting or ending), not with the
+// screen around it.
+export const Input = memo(function Input({ width }: { width: number }) {
   const { input, busy, caret } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
-  // Drawn by the frame writer when there is one: the same box, border and all.
-  if (useDrawnRows()) return <Lines width={width} lines={boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border')} />;
+  // Drawn by the frame writer when there is one, the same box, border and all: every Ink frame
+  // builds its grid from every row Ink draws, and the box's rows made each frame of a session
+  // cost twice the CPU and a spinner's second twice (issue 42's spike; ARCHITECTURE.md).
+  if (useDrawnRows()) {
+    const rows = boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border');
+    return <DrawnBlock lines={rows} width={width} height={rows.length} />;
+  }
   return (
     <Box borderStyle="round" borderColor={inkColor(busy ? 'borderBusy' : 'border')} paddingX={1} width={width} flexDirection="column">
       <Lines lines={inputRows(input, width, busy, caret)} />
     </Box>
   );
-}
+});
 
 export function CompletionMenu({ width }: { width: number }) {
   const completion = useApp((s) => s.completion);
@@ -105,7 +112,7 @@ export function CompletionMenu({ width }: { width: number }) {
   if (rows.length === 0) return null;
   return (
     <Box flexDirection="column">
-      <Lines lines={rows} width={width} />
+      <Lines lines={rows} />
     </Box>
   );
 }

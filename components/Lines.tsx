@@ -1,6 +1,6 @@
 // Pre-rendered rows on screen: one <Text> per row, never wrapped again by Ink, so the height
-// the caller computed is exactly the height drawn. Given the width the rows were fitted to, and
-// a frame writer that draws rows itself (drawn-rows.ts), they go to Ink as one placeholder row.
+// the caller computed is exactly the height drawn. (The transcript's and the prompt box's rows
+// reach the frame writer as a placeholder row instead: Transcript.tsx, DrawnBlock, drawn-rows.ts.)
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
 import { useDrawnRows } from './drawn-rows-context.js';
@@ -28,9 +28,7 @@ export function Placeholder({ text }: { text: string }) {
   );
 }
 
-export function Lines({ lines, width }: { lines: readonly string[]; width?: number }) {
-  const drawn = useDrawnRows();
-  if (drawn && width !== undefined) return lines.length === 0 ? null : <DrawnBlock lines={lines} width={width} height={lines.length} />;
+export function Lines({ lines }: { lines: readonly string[] }) {
   return (
     <Box flexDirection="column">
       {lines.map((l, i) => (

@@ -8,9 +8,9 @@ import { useApp } from './store-context.js';
 import { cellFrame } from './text-layout.js';
 
 export function PlanPanel({ width, rows }: { width: number; rows: number }) {
-  // With a frame writer, the spinner is its cell and the writer turns it (text-layout.ts).
+  // Ink's rows; with a frame writer, the spinner is its cell and the writer turns the glyph (text-layout.ts).
   const cells = useDrawnRows() !== null;
   const { plan, running, frame } = useApp(useShallow((s) => ({ plan: s.plan, running: s.phase !== 'idle', frame: s.frame })));
   const lines = planPanelLines(plan, width, planBudget(rows), { running, frame: cells ? cellFrame(frame) : frame });
-  return lines.length === 0 ? null : <Lines width={width} lines={lines} />;
+  return lines.length === 0 ? null : <Lines lines={lines} />;
 }

@@ -62,7 +62,7 @@ export function WorkspacePrompt({ width }: { width: number }) {
   if (lines.length === 0) return null;
   return (
     <Box flexDirection="column">
-      <Lines lines={lines} width={width} />
+      <Lines lines={lines} />
     </Box>
   );
 }

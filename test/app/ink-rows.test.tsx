@@ -1,6 +1,7 @@
-// Which rows the frame writer draws itself (issue 42): the header and the status line are Ink's
-// own rows, laid out and written by Ink; the writer's blocks (drawn-rows.ts) hold only the
-// transcript and the prompt area. Checked on what the App hands the writer while a turn runs.
+// Which rows the frame writer draws itself (issue 42): the header, the status line and the
+// completion menu are Ink's own rows, laid out and written by Ink; the writer's blocks
+// (drawn-rows.ts) hold only the transcript and the prompt box. Checked on what the App hands the
+// writer while a turn runs, the menu open.
 import React, { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Instance } from 'ink';
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('rows Ink draws', () => {
-  it('header and status line go to Ink as rows, not as blocks of the frame writer', async () => {
+  it('header, status line and menu go to Ink as rows, not as blocks of the frame writer', async () => {
     const store = createAppStore({}, { layout: screenLayout });
     const screen = createScreen(80, 24);
     const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
@@ -45,19 +46,22 @@ describe('rows Ink draws', () => {
       b.push({ type: 'turn_start', prompt: 'hello there' });
       b.push({ type: 'text_delta', text: 'an answer' });
       b.flush();
+      store.setState({ input: { text: '/', cursor: 1 }, completion: { kind: 'slash', start: 0, options: ['/help', '/clear'], selected: 0 } });
     });
     await screen.flush();
     const lines = screen.lines();
     // On screen: the header first, the status line last, the turn and the prompt between.
     expect(lines[0]).toMatch(/^ inkling · demo model · \/w/);
     expect(lines.some((l) => l.includes('hello there'))).toBe(true);
-    expect(lines.some((l) => l.includes('Ask anything'))).toBe(true);
+    expect(lines.some((l) => l.includes('» /'))).toBe(true);
+    expect(lines.some((l) => l.includes('/clear'))).toBe(true);
     const status = lines.filter((l) => l.trim() !== '').at(-1)!;
     expect(status).toMatch(/responding/);
-    // Handed to the writer: the transcript and the prompt box, never the header or status line.
+    // Handed to the writer: the transcript and the prompt box, never the header, menu or status line.
     const placed = blocks.flat();
     expect(placed.some((r) => r.includes('hello there'))).toBe(true);
-    expect(placed.some((r) => r.includes('Ask anything'))).toBe(true);
+    expect(placed.some((r) => r.includes('» /'))).toBe(true);
+    expect(placed.some((r) => r.includes('/clear'))).toBe(false);
     expect(placed.some((r) => r.includes('inkling ·'))).toBe(false);
     expect(placed.some((r) => /responding|idle/.test(r))).toBe(false);
   });

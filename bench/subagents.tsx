@@ -27,6 +27,7 @@ import { fileTools } from '../src/core/tools/file-tools.js';
 import { diffingStdout } from '../src/app/frame-diff.js';
 import { renderScreen } from '../src/app/screen-render.js';
 import { applyEvents } from '../src/store/apply-events.js';
+import { toCommit } from '../src/store/event-binding.js';
 import { createAppStore } from '../src/store/app-store.js';
 import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
@@ -192,7 +193,9 @@ async function drawTurn(profileTo?: string): Promise<Drawing> {
     for (const b of batches) {
       const wait = b.at - (performance.now() - r0);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      store.setState((s) => applyEvents(s, b.events, Date.now()));
+      // As the binding commits them (event-binding.ts): what changes nothing makes no commit.
+      const events = toCommit(b.events, store.getState());
+      if (events.length > 0) store.setState((s) => applyEvents(s, events, Date.now()));
     }
     await new Promise((r) => setTimeout(r, 200));
   };

@@ -18,6 +18,17 @@ export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): 
   return { agent, event: inner };
 }
 
+/**
+ * A child's live command output while history mode is not inside that child (`shown`): nothing
+ * uses it (addToBatch drops it, the parent's rules skip it), so a batch of only such events needs
+ * no commit (event-binding.ts).
+ */
+export function unseenChildOutput(event: AgentEvent, shown: readonly string[]): boolean {
+  if (event.type !== 'agent_event') return false;
+  const { agent, event: inner } = innermost(event);
+  return inner.type === 'tool_output' && !shown.includes(agent.id);
+}
+
 /** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */
 export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; outputs: Map<string, number> }>;
 

@@ -9,6 +9,7 @@ import { approvalCardLines } from '../../components/approval-lines.js';
 import { bashDetails } from '../components/history-fixtures.js';
 import { childTranscriptOf } from '../../src/store/child-view.js';
 import { PENDING_MAX } from '../../src/store/child-transcripts.js';
+import { createEventBinding } from '../../src/store/event-binding.js';
 
 const run = (events: AgentEvent[], state: AppState = createAppStore().getState()): AppState => ({ ...state, ...applyEvents(state, events, 1000) });
 const explore = { id: 't1', name: 'explore', depth: 1 };
@@ -77,5 +78,31 @@ describe("a child agent's events in the store", () => {
     const child = s.childTranscripts['t1']!;
     expect(child.pendingCount).toBe(0);
     expect(child.items.map((it) => it.kind === 'assistant' && it.text)).toEqual(['x'.repeat(PENDING_MAX + 1)]);
+  });
+
+  it("makes no commit of children's live output nobody looks at; a child walked into gets it", () => {
+    const store = createAppStore();
+    let commits = 0;
+    store.subscribe(() => commits++);
+    const binding = createEventBinding(store, { intervalMs: 0 });
+    const out = (lines: string[]): AgentEvent => wrap({ type: 'tool_output', id: 'cb', details: bashDetails('seq 3', lines) });
+    binding.push({ type: 'turn_start', prompt: 'go' });
+    binding.push({ type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true });
+    binding.push(wrap({ type: 'tool_call', id: 'cb', name: 'bash', input: { command: 'seq 3' }, readOnly: true }));
+    binding.flush();
+    const before = commits;
+    binding.push(out(['1']));
+    binding.push(out(['1', '2']));
+    binding.flush();
+    expect(commits).toBe(before);
+    expect(binding.commits).toBe(1);
+    // Inside the child (history mode's →), its output is a commit and its card shows it.
+    store.setState((s) => ({ history: { ...s.history, into: ['t1'] } }));
+    const inside = commits;
+    binding.push(out(['1', '2', '3']));
+    binding.flush();
+    expect(commits).toBe(inside + 1);
+    const card = store.getState().childTranscripts['t1']!.items.find((it) => it.id === 'cb');
+    expect(card?.kind === 'tool' && (card.details as { snapshot?: { lines: string[] } } | undefined)?.snapshot?.lines).toEqual(['1', '2', '3']);
   });
 });

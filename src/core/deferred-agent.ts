@@ -24,16 +24,30 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
   return {
     run(prompt, opts) {
       return (async function* (): AsyncGenerator<AgentEvent> {
+        const start: AgentEvent = { type: 'turn_start', prompt, ...(opts?.images?.length ? { images: opts.images.map(imageMeta) } : {}) };
+        // A prompt sent while the agent is still being built is on screen at once (the build can
+        // take a second or two at a busy start): its turn starts here, and the agent's own
+        // turn_start, the first event of its run, is not repeated.
+        const early = agent === null;
+        if (early) yield start;
         let a: Agent;
         try {
           a = await whenReady;
         } catch (err) {
-          yield { type: 'turn_start', prompt, ...(opts?.images?.length ? { images: opts.images.map(imageMeta) } : {}) };
+          if (!early) yield start;
           yield { type: 'error', message: `could not start the agent: ${(err as Error).message}`, retryable: false };
           yield { type: 'turn_end', reason: 'error' };
           return;
         }
-        yield* a.run(prompt, opts);
+        if (!early) return yield* a.run(prompt, opts);
+        let repeated = false;
+        for await (const ev of a.run(prompt, opts)) {
+          if (!repeated && ev.type === 'turn_start') {
+            repeated = true;
+            continue;
+          }
+          yield ev;
+        }
       })();
     },
     get messages() {

@@ -20,6 +20,30 @@ describe('deferred agent', () => {
     expect(real.cleared).toBe(1);
   });
 
+  it('starts the turn of a prompt sent while the agent is being built at once, and only once', async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const real = createFakeAgent((p) => simpleTurn(p));
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    const run = agent.run('hi')[Symbol.asyncIterator]();
+    // Nothing resolves the agent yet: the prompt's turn_start comes anyway.
+    expect(await run.next()).toEqual({ done: false, value: { type: 'turn_start', prompt: 'hi' } });
+    resolve(real);
+    const rest: AgentEvent[] = [];
+    for (let r = await run.next(); !r.done; r = await run.next()) rest.push(r.value);
+    expect(rest.map((e) => e.type)).toEqual(['request_start', 'text_delta', 'turn_end']);
+    // Once the agent is ready, its own turn_start is the one passed on.
+    expect((await collect(agent.run('again'))).map((e) => e.type)).toEqual(['turn_start', 'request_start', 'text_delta', 'turn_end']);
+  });
+
+  it('says once that an agent that failed to build cannot start, its turn started at once', async () => {
+    let reject!: (e: Error) => void;
+    const agent = deferredAgent(new Promise((_, r) => (reject = r)));
+    const events = collect(agent.run('hi'));
+    reject(new Error('no key'));
+    expect((await events).map((e) => e.type)).toEqual(['turn_start', 'error', 'turn_end']);
+    expect((await collect(agent.run('again'))).map((e) => e.type)).toEqual(['turn_start', 'error', 'turn_end']);
+  });
+
   it("hands the agent's plan to the door once it is ready (exit_plan_mode's answers reach it)", async () => {
     let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
     const real = createFakeAgent((p) => simpleTurn(p));

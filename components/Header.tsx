@@ -4,6 +4,7 @@ import React, { memo } from 'react';
 import os from 'node:os';
 import { toSafeText } from '../src/core/text/safe-text.js';
 import type { MemoryFile } from '../src/core/memory/project-memory.js';
+import { Box } from 'ink';
 import { Lines } from './Lines.js';
 import { useApp } from './store-context.js';
 import { fitLine, paint, stringWidth } from './text-layout.js';
@@ -105,5 +106,11 @@ export const Header = memo(function Header(props: HeaderProps) {
   // Shift+Tab changes the mode: the store's word beats the one the app started with.
   const mode = useApp((s) => s.permission.mode);
   const permissionMode = mode ?? props.permissionMode;
-  return <Lines lines={[headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })]} />;
+  // Never shrunk: in a terminal too small for everything, Yoga would otherwise draw the row below over it
+  // (the transcript's and status line's placeholders do not shrink either: Lines.tsx).
+  return (
+    <Box flexShrink={0}>
+      <Lines lines={[headerLine({ ...props, modelLabel, ...(permissionMode ? { permissionMode } : {}), ...(memory ? { memory } : {}), ...(sandbox ? { sandbox } : {}), ...(mcp ? { mcp } : {}) })]} />
+    </Box>
+  );
 });

@@ -1,6 +1,6 @@
 // Pre-rendered rows on screen: one <Text> per row, never wrapped again by Ink, so the height
-// the caller computed is exactly the height drawn. (The transcript's and the prompt box's rows
-// reach the frame writer as a placeholder row instead: Transcript.tsx, DrawnBlock, drawn-rows.ts.)
+// the caller computed is exactly the height drawn. (The transcript's, the prompt box's and the
+// status line's rows reach the frame writer as a placeholder row instead: DrawnBlock, drawn-rows.ts.)
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
 import { useDrawnRows } from './drawn-rows-context.js';

@@ -9,7 +9,7 @@ import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spi
 import { askingHints, helpHints, inputHints, modeHintText } from './status-hints.js';
 import { isAsking } from '../src/store/app-store.js';
 import { runningChildren, sessionCost as pricedSessionCost } from '../src/store/child-agents.js';
-import { Lines } from './Lines.js';
+import { DrawnBlock, Lines } from './Lines.js';
 import { runningJobs } from '../src/store/job-events.js';
 import { useApp } from './store-context.js';
 import { useDrawnRows } from './drawn-rows-context.js';
@@ -198,7 +198,7 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   return fitLine(left, width);
 }
 
-// Ink's row, rendered when its slice of the store changes (never with the screen around it).
+// Rendered when its slice of the store changes (never with the screen around it).
 export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
   // With a frame writer, the spinner is its cell and the writer turns the glyph between frames
   // (live-cells.ts): a tick costs no store update, commit or Ink frame (text-layout.ts).
@@ -237,5 +237,9 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
     const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
   }, [s.flash]);
-  return <Lines lines={[statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())]} />;
+  const row = [statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())];
+  // Drawn by the frame writer when there is one: Ink measuring and drawing the row each time its
+  // text changes (every second of a turn) cost the spinner scenario 0.5 -> 0.8 % of a core
+  // (bench/frames.ts frame.spinner; issue 42, ARCHITECTURE.md).
+  return cells ? <DrawnBlock lines={row} width={width} height={1} /> : <Lines lines={row} />;
 });

@@ -6,8 +6,8 @@
 // so the transcript hands Ink one short placeholder, one row tall, and the frame writer
 // (src/app/drawn-frames.ts: the stdout stream given to Ink's render) puts the rows in its place in
 // the finished frame. Components reach the writer's rows through React context (drawn-rows-context.ts).
-// The prompt box is drawn the same way (components/Input.tsx); the header, the status line and
-// every other region are Ink's own rows (each rendered only when what it reads changes).
+// The prompt box and the status line are drawn the same way (Input.tsx, StatusBar.tsx); the
+// header and every other region are Ink's own rows (each rendered only when what it reads changes).
 import { fitLine, stringWidth } from './text-layout.js';
 
 // A placeholder is its block's id in base 36 between SGR 8 and 28 (concealed; Ink passes both

@@ -4,7 +4,7 @@
 // emulator is fed only the lines that can still be on screen (or in the pane's history rows): a
 // flood costs a scan and a split instead of emulating every row that scrolls off unseen. The first
 // byte that is not plain (an escape, a tab, a lone CR or LF, UTF-8) ends the fast path for good.
-import { HALF_FRAME_MS } from '../frame-clock.js';
+import { PLAIN_FEED_MS } from '../frame-clock.js';
 
 /**
  * Where the plain prefix of `data` from `from` ends, whether it ends on a CR whose LF may follow,
@@ -59,9 +59,10 @@ export function startsWithText(data: Uint8Array | string, prefix: string): boole
 
 /**
  * While plain text floods, the emulator gets the newest lines at most this often (the first at
- * once): half a frame of the screen's clock, so a frame's snapshot reads lines fed before it.
+ * once): under a frame of the screen's clock (core/frame-clock.ts), so a frame's snapshot reads
+ * lines fed before it.
  */
-export const PLAIN_FEED_INTERVAL_MS = HALF_FRAME_MS;
+export const PLAIN_FEED_INTERVAL_MS = PLAIN_FEED_MS;
 
 /**
  * The text still to be fed to the emulator, handed over one write at a time and at most every

@@ -72,12 +72,12 @@ const treeArg = process.argv.indexOf('--tree');
 if (treeArg >= 0) {
   const index = new EnvFileIndex(fs.realpathSync(process.argv[treeArg + 1]!));
   let t = performance.now();
-  const first = index.search();
+  const first = await index.search();
   const firstMs = performance.now() - t;
   const again: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     t = performance.now();
-    index.search();
+    await index.search();
     again.push(performance.now() - t);
   }
   console.log(`.env* search of ${first.folders} folders (${first.files.length} files): first ${firstMs.toFixed(1)} ms, then per command ${median(again).toFixed(1)} ms (median of ${RUNS})`);

@@ -36,7 +36,7 @@ export interface SessionHooksOptions {
    * sandbox; absent when commands run unsandboxed) and without these variables. The person's own
    * hooks run as they are.
    */
-  workspace?: { wrapper?: () => { file: string; args: string[] } | undefined; unsetEnv?: readonly string[] };
+  workspace?: { wrapper?: () => Promise<{ file: string; args: string[] } | undefined> | { file: string; args: string[] } | undefined; unsetEnv?: readonly string[] };
   /** Each finished run, for rows under the card it concerns. */
   onRun?: (run: HookRun, toolUseId?: string) => void;
 }
@@ -127,7 +127,7 @@ export class SessionHooks {
           workspaceRoot: this.opts.workspaceRoot,
           timeoutMs: Math.min(hook.timeoutSec ? hook.timeoutSec * 1000 : (this.opts.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS), opts.capMs ?? Infinity),
           ...(opts.signal ? { signal: opts.signal } : {}),
-          ...(hook.origin === 'workspace' ? this.workspaceRun() : {}),
+          ...(hook.origin === 'workspace' ? await this.workspaceRun() : {}),
         });
         const run: HookRun = { hook, ...result, at: new Date() };
         return { run, outcome: outcomeOf(event, result, hook.command) };
@@ -140,9 +140,9 @@ export class SessionHooks {
     return { ...combineOutcomes(runs.map((r) => r.outcome)), runs: runs.map((r) => r.run) };
   }
 
-  private workspaceRun(): { wrapper?: { file: string; args: string[] }; unsetEnv?: readonly string[] } {
+  private async workspaceRun(): Promise<{ wrapper?: { file: string; args: string[] }; unsetEnv?: readonly string[] }> {
     const how = this.opts.workspace;
-    const wrapper = how?.wrapper?.();
+    const wrapper = await how?.wrapper?.();
     return { ...(wrapper ? { wrapper } : {}), ...(how?.unsetEnv ? { unsetEnv: how.unsetEnv } : {}) };
   }
 

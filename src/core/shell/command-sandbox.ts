@@ -69,10 +69,10 @@ function scratchRootFor(sessionDir: string): string {
  * The bwrap program and arguments for a command of this session. A scratch folder of the session
  * holds the command's private /tmp (kept across calls) and the empty file that masks `.env*`.
  */
-export function sandboxWrapper(
+export async function sandboxWrapper(
   sandbox: CommandSandbox & { probe: { ok: true; bwrap: string } },
   opts: { workspace: string; sessionDir: string; logDir: string; home?: string; binds?: readonly string[] },
-): { file: string; args: string[]; envSearchComplete: boolean } {
+): Promise<{ file: string; args: string[]; envSearchComplete: boolean }> {
   const root = scratchRootFor(opts.sessionDir);
   const scratchTmp = path.join(root, 'tmp');
   const emptyFile = path.join(root, 'empty');
@@ -80,7 +80,7 @@ export function sandboxWrapper(
   fs.mkdirSync(opts.logDir, { recursive: true, mode: 0o700 });
   if (!fs.existsSync(emptyFile)) fs.writeFileSync(emptyFile, '', { mode: 0o400 });
   const workspace = fs.realpathSync(opts.workspace);
-  const envSearch = envFilesIn(workspace);
+  const envSearch = await envFilesIn(workspace);
   const home = realOrNull(opts.home ?? os.homedir());
   const args = sandboxArgs({
     workspace,

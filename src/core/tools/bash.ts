@@ -97,12 +97,12 @@ export const ENV_SEARCH_NOTE =
  * What the shell runs under: bubblewrap (its PID namespace holds the whole tree), else the native
  * supervisor (a child subreaper), else nothing (the /proc walk of process-tree.ts alone).
  */
-function commandWrapper(
+async function commandWrapper(
   decision: SandboxDecision,
   ctx: ToolContext,
   logPath: string,
   askpassFolder: string | null,
-): { file: string; args: string[]; envSearchComplete?: boolean } | undefined {
+): Promise<{ file: string; args: string[]; envSearchComplete?: boolean } | undefined> {
   const sandbox = ctx.session.sandbox;
   if (!decision.sandboxed || !sandbox?.probe.ok) {
     const supervisor = supervisorPath();
@@ -237,12 +237,12 @@ export const bashTool: Tool<BashInput> = {
     const rows = dimension(size.rows, 24);
     const base = { kind: 'bash' as const, command: input.command, logPath, sandboxed: decision.sandboxed };
     let result: PtyCommandResult;
-    let wrapper: ReturnType<typeof commandWrapper>;
+    let wrapper: Awaited<ReturnType<typeof commandWrapper>>;
     let askpass: AskpassLease | undefined;
     const timeoutHold = new TimeoutHold();
     try {
       askpass = await askpassFor(ctx, input.command, decision.sandboxed, timeoutHold);
-      wrapper = commandWrapper(decision, ctx, logPath, askpass.folder);
+      wrapper = await commandWrapper(decision, ctx, logPath, askpass.folder);
       // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
       const { runPtyCommand } = await import('../shell/pty-command.js');
       const options = {

@@ -58,15 +58,8 @@ export function startsWithText(data: Uint8Array | string, prefix: string): boole
 }
 
 /**
- * While plain text floods, the emulator gets the newest lines at most this often (the first at
- * once): under a frame of the screen's clock (core/frame-clock.ts), so a frame's snapshot reads
- * lines fed before it.
- */
-export const PLAIN_FEED_INTERVAL_MS = PLAIN_FEED_MS;
-
-/**
  * The text still to be fed to the emulator, handed over one write at a time and at most every
- * PLAIN_FEED_INTERVAL_MS while text floods. Only its last `keepLines` lines matter for what the
+ * PLAIN_FEED_MS (core/frame-clock.ts) while text floods. Only its last `keepLines` lines matter for what the
  * screen and its history rows show, so older lines are dropped as more arrive. When some were
  * dropped, the text handed out starts on a fresh row (CR LF) so the emulator's unfinished row is
  * closed, as the dropped lines would have closed it.
@@ -128,7 +121,7 @@ export class PlainScreenFeed {
 
   private schedule(): void {
     if (this.closed || this.timer || this.inFlight > 0) return;
-    const wait = this.lastWrite + PLAIN_FEED_INTERVAL_MS - performance.now();
+    const wait = this.lastWrite + PLAIN_FEED_MS - performance.now();
     if (wait <= 0) this.flush();
     else this.timer = setTimeout(() => this.flush(), wait);
   }

@@ -18,6 +18,8 @@ export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): 
   return { agent, event: inner };
 }
 
+const unseen = (agent: AgentRef, inner: AgentEvent, shown: readonly string[]) => inner.type === 'tool_output' && !shown.includes(agent.id);
+
 /**
  * A child's live command output while history mode is not inside that child (`shown`): nothing
  * uses it (addToBatch drops it, the parent's rules skip it), so a batch of only such events needs
@@ -26,7 +28,7 @@ export function innermost(event: Extract<AgentEvent, { type: 'agent_event' }>): 
 export function unseenChildOutput(event: AgentEvent, shown: readonly string[]): boolean {
   if (event.type !== 'agent_event') return false;
   const { agent, event: inner } = innermost(event);
-  return inner.type === 'tool_output' && !shown.includes(agent.id);
+  return unseen(agent, inner, shown);
 }
 
 /** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */
@@ -39,7 +41,7 @@ export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; 
  */
 export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>, shown: readonly string[]): void {
   const { agent, event: inner } = innermost(event);
-  if (inner.type === 'tool_output' && !shown.includes(agent.id)) return;
+  if (unseen(agent, inner, shown)) return;
   let batch = batches.get(agent.id);
   if (!batch) batches.set(agent.id, (batch = { agent, events: [], outputs: new Map() }));
   if (inner.type === 'tool_output') {

@@ -2,31 +2,20 @@
 // loads after the first frame and before anything is typed (the app's INKLING_TRACE_EVENTS marks),
 // and a command typed at once, while that may still be loading (held while the turn runs; the
 // call starts its own loads as it streams in), runs as usual.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+import { startTracedApp, type TmuxApp, type TracedApp } from './tmux-app.js';
 
 const script = [{ toolUses: [{ name: 'bash', input: { command: 'echo warm-$((40 + 2))' } }] }, { text: 'the command said warm-42' }];
 
-let server: { url: string; proc: ChildProcess } | undefined;
-let app: TmuxApp | undefined;
+let traced: TracedApp | undefined;
 afterEach(() => {
-  app?.kill();
-  server?.proc.kill('SIGTERM');
+  traced?.app.kill();
+  traced?.server.proc.kill('SIGTERM');
 });
 
-async function start(): Promise<{ app: TmuxApp; trace: () => string[] }> {
-  server = await startFakeServer(script);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-warm-'));
-  const traceFile = path.join(cwd, '..', `${path.basename(cwd)}-trace.txt`);
-  writeFileSync(traceFile, '');
-  const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_TRACE_EVENTS: traceFile };
-  app = startTmuxApp({ cwd, env, args: ['--yolo'] });
-  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
-  return { app, trace: () => readFileSync(traceFile, 'utf8').split('\n') };
+async function start(): Promise<TracedApp> {
+  traced = await startTracedApp(script, { name: 'warm', args: ['--yolo'] });
+  return traced;
 }
 
 const at = (lines: string[], what: string) => lines.findIndex((l) => l.includes(what));

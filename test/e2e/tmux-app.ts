@@ -1,6 +1,6 @@
 // Drives the built app in a real terminal (tmux) against the fake Anthropic server.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -151,6 +151,28 @@ export function startTmuxApp(opts: {
     },
   };
   return app;
+}
+
+/** An app started by startTracedApp: its fake server, and its trace's lines as they are now. */
+export interface TracedApp {
+  app: TmuxApp;
+  server: { url: string; proc: ChildProcess };
+  trace(): string[];
+}
+
+/**
+ * The app against a fake server playing `script`, its events and loads traced to a file
+ * (INKLING_TRACE_EVENTS), once its prompt shows. `name` names its temporary workspace.
+ */
+export async function startTracedApp(script: unknown[], opts: { name: string; args?: string[] }): Promise<TracedApp> {
+  const server = await startFakeServer(script);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), `inkling-e2e-${opts.name}-`));
+  const traceFile = path.join(cwd, '..', `${path.basename(cwd)}-trace.txt`);
+  writeFileSync(traceFile, '');
+  const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_TRACE_EVENTS: traceFile };
+  const app = startTmuxApp({ cwd, env, ...(opts.args ? { args: opts.args } : {}) });
+  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
+  return { app, server, trace: () => readFileSync(traceFile, 'utf8').split('\n') };
 }
 
 export function processesMatching(needle: string): string[] {

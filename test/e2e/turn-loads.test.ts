@@ -3,12 +3,8 @@
 // end and by each run's end. Neither a one-sentence answer nor the warm-up loads what only other
 // features use: marked (a plain answer needs no lexer), the highlighter, the job view, the setup
 // lists, image downscaling, web_fetch's page converters.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeServer, startTmuxApp, type TmuxApp } from './tmux-app.js';
+import { startTracedApp, type TracedApp } from './tmux-app.js';
 
 const NOT_LOADED = [
   /^marked$/,
@@ -22,22 +18,15 @@ const NOT_LOADED = [
   /node_modules\/(linkedom|htmlparser2|turndown|@mozilla\/readability)\//,
 ];
 
-let server: { url: string; proc: ChildProcess } | undefined;
-let app: TmuxApp | undefined;
+let traced: TracedApp | undefined;
 afterEach(() => {
-  app?.kill();
-  server?.proc.kill('SIGTERM');
+  traced?.app.kill();
+  traced?.server.proc.kill('SIGTERM');
 });
 
-async function start(): Promise<{ app: TmuxApp; trace: () => string[] }> {
-  server = await startFakeServer([{ text: 'The answer is one plain sentence.' }]);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'inkling-e2e-turn-loads-'));
-  const traceFile = path.join(cwd, '..', `${path.basename(cwd)}-trace.txt`);
-  writeFileSync(traceFile, '');
-  const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-6', INKLING_TRACE_EVENTS: traceFile };
-  app = startTmuxApp({ cwd, env });
-  await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
-  return { app, trace: () => readFileSync(traceFile, 'utf8').split('\n') };
+async function start(): Promise<TracedApp> {
+  traced = await startTracedApp([{ text: 'The answer is one plain sentence.' }], { name: 'turn-loads' });
+  return traced;
 }
 
 /** What loaded after the first frame until the trace's "loaded by <what>: …" line (that one included). */
@@ -53,7 +42,7 @@ function loadedBy(lines: string[], what: string): string[] {
 }
 
 async function waitForLine(trace: () => string[], prefix: string): Promise<void> {
-  await app!.waitFor(() => trace().some((l) => l.startsWith(prefix)), prefix, 30_000);
+  await traced!.app.waitFor(() => trace().some((l) => l.startsWith(prefix)), prefix, 30_000);
 }
 
 function loadsNoneOf(names: string[], what: string): void {

@@ -263,8 +263,9 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   on('exit', () => leaveTerminal());
   // Disposed once, by whichever way out gets there first: the normal one below, or a signal's.
   let disposing: Promise<void> | undefined;
-  const dispose = () => (disposing ??= agent.dispose().catch(() => {}));
   let signalsSeen = 0;
+  // SessionEnd's reason: the person left from the prompt, unless a signal ended us.
+  const dispose = () => (disposing ??= agent.dispose(signalsSeen > 0 ? 'other' : 'prompt_input_exit').catch(() => {}));
   for (const name of SIGNALS) {
     const num = constants.signals[name];
     on(name, () => {

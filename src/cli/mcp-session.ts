@@ -135,9 +135,9 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle, opts: {
         }
       })();
     },
-    async dispose() {
+    async dispose(reason?: 'prompt_input_exit' | 'other') {
       await (await loaded)?.close();
-      await dispose();
+      await dispose(reason);
     },
   });
   serversOfAgent.set(wrapped, loaded);

@@ -316,8 +316,13 @@ async function sessionHooks(
   return new SessionHooks({
     hooks,
     workspaceRoot: config.workspaceRoot,
-    sessionId: recorder.id,
-    transcriptPath: `${recorder.logsDir}.jsonl`,
+    // Read at each run: /clear and /resume move the recorder to another session.
+    get sessionId() {
+      return recorder.id;
+    },
+    get transcriptPath() {
+      return `${recorder.logsDir}.jsonl`;
+    },
     permissionMode: now.mode,
     model: now.model,
     workspace: { ...(wrapper ? { wrapper } : {}), unsetEnv: SECRET_ENV_NAMES },

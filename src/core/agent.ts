@@ -168,8 +168,11 @@ export interface Agent {
    * rejects.
    */
   warmUp(): Promise<void>;
-  /** Ends the session: a recorded session is synced to disk and kept; temporary files are removed. */
-  dispose(): Promise<void>;
+  /**
+   * Ends the session: a recorded session is synced to disk and kept; temporary files are removed.
+   * `reason` is SessionEnd's: "prompt_input_exit" when the person left from the prompt, else "other".
+   */
+  dispose(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }
 
 /**

@@ -134,9 +134,9 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
       agent?.setPermissionMode(mode);
     },
     warmUp: () => whenReady.then((a) => a.warmUp(), () => undefined),
-    dispose: async () => {
+    dispose: async (reason) => {
       const a = await whenReady.catch(() => null);
-      await a?.dispose();
+      await a?.dispose(reason);
     },
   };
 }

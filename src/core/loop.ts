@@ -153,6 +153,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
     },
     resume(restored) {
       if (running) throw new Error('a turn is running');
+      turnHooks.resumed();
       adopt(restored);
       // The earlier run's jobs join the list (as ended), under the ids the view then shows.
       restored.jobs = jobs.adopt(restored.jobs);
@@ -182,7 +183,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
       publish(() => undefined)({ type: 'permission_mode', mode });
     },
     ...rewinds,
-    dispose: () => endSession({ jobs, turnHooks, ledger: config.ledger, recorder, sessionDir: session.sessionDir }),
+    dispose: (reason = 'other') => endSession({ jobs, turnHooks, ledger: config.ledger, recorder, sessionDir: session.sessionDir, reason }),
   };
 
   /** The conversation, its turns and its context edits as a session's records rebuild them. */

@@ -1,6 +1,6 @@
 // SessionEnd on SIGTERM, with the built program: a SessionEnd hook written to Claude Code's
-// contract (your ~/.claude/settings.json) runs with reason "other" when inkling is killed with
-// SIGTERM, in -p, in the terminal UI and under an editor (--acp); a hook that would run on is killed at SessionEnd's
+// contract (your ~/.claude/settings.json) runs with reason "prompt_input_exit" when the person
+// leaves from the prompt, and with reason "other" when inkling is killed with SIGTERM, in -p, in the terminal UI and under an editor (--acp); a hook that would run on is killed at SessionEnd's
 // budget (Claude Code's 1.5 s) with everything it started, so inkling ends, and the session file
 // is whole (every line one JSON record).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -38,16 +38,17 @@ function hookRuns(out: string): { inputs: Record<string, unknown>[]; finished: b
   return { inputs: lines.filter((l) => l !== 'finished').map((l) => JSON.parse(l) as Record<string, unknown>), finished: lines.includes('finished') };
 }
 
-/** The terminal UI in `ws` with `home`, its first prompt answered, then SIGTERM: the screen once it exited. */
-async function tuiKilled(home: string, ws: string): Promise<string> {
-  server ??= await startFakeServer([{ text: 'hello there' }, { text: 'hello there' }]);
+/** The terminal UI in `ws` with `home`, its first prompt answered, then SIGTERM (or `leave`): the screen once it exited. */
+async function tuiKilled(home: string, ws: string, leave?: (app: ReturnType<typeof startTmuxApp>) => void): Promise<string> {
+  server ??= await startFakeServer([{ text: 'hello there' }, { text: 'hello there' }, { text: 'hello there' }]);
   const app = startTmuxApp({ cwd: ws, env: { HOME: home, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url } });
   try {
     await app.waitFor((s) => s.includes('Ask anything'), 'the input prompt', 30_000);
     app.type('say hi');
     app.keys('Enter');
     await app.waitFor((s) => s.includes('hello there') && s.includes('● idle'), 'the answer');
-    process.kill(app.appPid(), 'SIGTERM');
+    if (leave) leave(app);
+    else process.kill(app.appPid(), 'SIGTERM');
     return await app.waitFor((x) => x.includes('EXITED'), 'the process to exit', 60_000);
   } finally {
     app.kill();
@@ -106,6 +107,17 @@ describe('SessionEnd on SIGTERM', () => {
     expect(hookRuns(out)).toEqual({ inputs: [expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other', session_id: id, cwd: ws })], finished: false });
     expect(processesMatching(`sleep ${HOOK_SLEEP}`)).toEqual([]);
     expect(sessionRecords(id!).filter((r) => r.type === 'turn_end')).toEqual([{ type: 'turn_end', reason: 'end_turn' }]);
+  }, 90_000);
+
+  it('the terminal UI left from the prompt (/exit): the hook runs with reason "prompt_input_exit"', async () => {
+    const { home, out, ws } = homeWithHook('tui-exit', { sleep: '0' });
+    const s = await tuiKilled(home, ws, (app) => {
+      app.type('/exit');
+      app.keys('Enter');
+    });
+    expect(s).toContain('EXITED 0');
+    const id = /inkling --resume (\S+)/.exec(s)?.[1];
+    expect(hookRuns(out)).toEqual({ inputs: [expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'prompt_input_exit', session_id: id, cwd: ws })], finished: true });
   }, 90_000);
 
   it("the terminal UI waits for a hook whose own timeout raises the budget past the signal's grace period", async () => {

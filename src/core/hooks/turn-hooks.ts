@@ -5,7 +5,7 @@
 // PreCompact sees a compaction coming (trigger, custom_instructions). A Stop hook may keep the turn
 // going (exit 2's stderr, decision "block"'s reason become the model's next instruction);
 // stop_hook_active tells it the turn already went on once, so it can let it end. SessionEnd runs
-// as the agent is disposed, Notification when the agent waits for the person (an approval, a secret).
+// as the session ends (exit, /clear, /resume), Notification when the agent waits for the person (an approval, a secret).
 // A child agent runs SubagentStart (its additionalContext goes after the child's prompt) in place of
 // SessionStart and UserPromptSubmit, and SubagentStop in place of Stop.
 import type { Message, UserBlock } from '../conversation.js';
@@ -15,6 +15,8 @@ import type { SessionHooks } from './session-hooks.js';
 import { sessionEndBudgetMs } from './session-end-budget.js';
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
+/** SessionEnd's reasons inkling sends (Claude Code's others, logout and bypass_permissions_disabled, have no counterpart here). */
+export type SessionEndReason = 'clear' | 'resume' | 'prompt_input_exit' | 'other';
 
 const contextBlocks = (event: string, texts: readonly string[]): UserBlock[] => texts.map((text) => ({ type: 'text' as const, text: `[${event} hook] ${text}` }));
 
@@ -31,6 +33,8 @@ export interface SubagentHookRole {
 /** One agent's session and prompt hooks: SessionStart runs once before the next prompt after the session (re)starts. */
 export class TurnHooks {
   private pendingStart: SessionStartSource | null = 'startup';
+  /** A prompt went to the model in the session now open (so /resume leaving it ends it). */
+  private prompted = false;
 
   constructor(
     private readonly hooks: SessionHooks | undefined,
@@ -48,6 +52,7 @@ export class TurnHooks {
     if (!hooks) return [];
     const source = this.pendingStart;
     this.pendingStart = null;
+    this.prompted = true;
     if (this.subagent) return source ? this.subagentStart(this.subagent, signal, emit) : [];
     // Matchers test the source, the trigger and the reason as Claude Code's do (startup, manual, clear…).
     const started = source && hooks.has('SessionStart') ? await hooks.run('SessionStart', { source, ...(hooks.model ? { model: hooks.model } : {}) }, { signal, match: source }).catch(() => undefined) : undefined;
@@ -99,14 +104,27 @@ export class TurnHooks {
   /** /clear: SessionEnd (reason "clear") for the old session, SessionStart (source "clear") before the next prompt. */
   cleared(): void {
     this.pendingStart = 'clear';
+    this.prompted = false;
     void this.sessionEnd('clear');
   }
 
   /**
-   * SessionEnd as the agent is disposed (reason "other", or "clear" for /clear); nothing it says is
-   * used. The hooks get SessionEnd's budget (1.5 s unless their timeouts or the environment say more).
+   * /resume opens another session in this agent: SessionEnd (reason "resume") for the one left when
+   * a prompt was sent in it (a run started with --resume or --continue leaves nothing), and
+   * SessionStart (source "resume") before the next prompt.
    */
-  async sessionEnd(reason: 'clear' | 'other'): Promise<void> {
+  resumed(): void {
+    if (this.prompted) void this.sessionEnd('resume');
+    this.prompted = false;
+    this.pendingStart = 'resume';
+  }
+
+  /**
+   * SessionEnd as the session ends: the agent disposed ("prompt_input_exit" when the person left
+   * from the prompt, "other" for a signal, -p's end or an editor's), /clear, /resume; nothing it says
+   * is used. The hooks get SessionEnd's budget (1.5 s unless their timeouts or the environment say more).
+   */
+  async sessionEnd(reason: SessionEndReason): Promise<void> {
     const hooks = this.hooks;
     if (!hooks?.has('SessionEnd')) return;
     await hooks.run('SessionEnd', { reason }, { match: reason, capMs: sessionEndBudgetMs(hooks.all) }).catch(() => undefined);

@@ -19,6 +19,7 @@ const PURE_CORE: Record<string, readonly string[]> = {
   'commands/custom-commands': ['expandCustomCommand', 'matchCustomCommand'],
   'images/image-blocks': ['imageCardText'],
   'images/prompt-images': ['mentionedImages', 'pastedImagePath'],
+  'agents/task-details': ['NO_PROGRESS_MS'],
 };
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'|^import\s+(?!type\b)(\*\s+as\s+\w+|\w+)\s+from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;

@@ -2,12 +2,11 @@
 // key argument, its calls, tokens and cost, and "no progress for 30 s" when no token or tool event
 // came for that long (the complaint: running subagents look hung). A finished child folds to one line.
 import { toSafeText } from '../../src/core/text/safe-text.js';
+import { NO_PROGRESS_MS } from '../../src/core/agents/task-details.js';
 import type { ToolItem } from '../../src/store/transcript.js';
 import { countOf, fitLine, formatCost, formatElapsed, formatTokens, paint } from '../text-layout.js';
 import { defineRenderer, headerCard, indented, inputField, INDENT, resultRows } from './card-parts.js';
 
-/** A child silent this long is said to make no progress. */
-export const NO_PROGRESS_MS = 30_000;
 
 function task(item: ToolItem) {
   return item.details?.kind === 'task' ? item.details : undefined;

@@ -9,19 +9,21 @@ import type { AgentEvent, AgentRef } from '../events.js';
 import { createAgent } from '../loop.js';
 import { claudeAgentType } from '../compat/claude-names.js';
 import { estimateCost } from '../providers/models.js';
-import { FRAME_MS } from '../frame-clock.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import type { ChildSetup } from './child-setup.js';
-import { MAX_LISTED_CALLS, type ChildCall, type TaskDetails } from './task-details.js';
+import { MAX_LISTED_CALLS, NO_PROGRESS_MS, type ChildCall, type TaskDetails } from './task-details.js';
 import type { TaskEnvelope, TaskStatus } from './task-envelope.js';
 import type { PermissionMode } from '../permissions/approval.js';
 
 /**
- * The live row is sent at most every 8 frames while only tokens arrive (tool starts and ends go at
- * once): the row shows counts and the call running, not the text, so more often draws nothing new.
+ * How long the row's lastProgressAt may lag the child's last token or output: just under the time
+ * after which the card says "no progress" (NO_PROGRESS_MS), so the card says it only of a child
+ * really that silent. The row changes (tool starts and ends, tokens) go at once; progress alone
+ * changes nothing on screen before then, so sending it more often (it was every 8 frames) made a
+ * store commit per child several times a second that drew nothing new (bench/subagents.tsx).
  */
-const ROW_INTERVAL_MS = 8 * FRAME_MS;
+export const PROGRESS_LAG_MS = NO_PROGRESS_MS - 1000;
 
 export interface ChildRun {
   definition: AgentDefinition;
@@ -95,14 +97,25 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
   let nestedCost = 0;
   let ended: AgentEvent & { type: 'turn_end' } = { type: 'turn_end', reason: 'aborted' };
   let error: string | undefined;
-  let lastSent = 0;
-  const send = (now = false) => {
-    if (!now && Date.now() - lastSent < ROW_INTERVAL_MS) return;
-    lastSent = Date.now();
+  const lagMs = setup.progressLagMs ?? PROGRESS_LAG_MS;
+  // The lastProgressAt the card has, and the timer that sends a newer one before that is lagMs old.
+  let sentProgressAt = row.lastProgressAt!;
+  let progressTimer: NodeJS.Timeout | null = null;
+  const send = () => {
+    if (progressTimer) clearTimeout(progressTimer);
+    progressTimer = null;
+    sentProgressAt = row.lastProgressAt!;
     const current = [...running.values()].at(-1);
     ctx.reportOutput({ ...row, ...(current ? { current } : {}), calls: listed(), usage: addUsage(usage, nestedUsage), cost: costOf(run.model, usage, nestedCost) });
   };
-  send(true);
+  /** Progress alone: sent only when the card's time would otherwise grow lagMs old. */
+  const progressed = () => {
+    if (progressTimer) return;
+    const due = sentProgressAt + lagMs - Date.now();
+    if (due <= 0) send();
+    else progressTimer = setTimeout(send, due);
+  };
+  send();
   try {
     for await (const event of child.run(run.prompt, { signal: ctx.signal })) {
       ctx.publishAgentEvent?.({ type: 'agent_event', agent: ref, event });
@@ -113,7 +126,7 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
           calls.set(event.id, { tool: event.name, arg: keyArgument(event.input), status: 'running' });
           row.toolCalls++;
           toolCounts[event.name] = (toolCounts[event.name] ?? 0) + 1;
-          send(true);
+          send();
           break;
         case 'tool_result': {
           running.delete(event.id);
@@ -126,12 +139,12 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
             nestedCost += d.envelope.cost ?? 0;
             for (const f of d.envelope.filesChanged) filesChanged.add(f);
           }
-          send(true);
+          send();
           break;
         }
         case 'usage':
           usage = event.turn;
-          send(true);
+          send();
           break;
         case 'error':
           error = event.message;
@@ -140,12 +153,14 @@ export async function runChild(setup: ChildSetup, run: ChildRun, ctx: ToolContex
           ended = event;
           break;
         default:
-          send();
+          progressed();
       }
     }
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
     ended = { type: 'turn_end', reason: 'error' };
+  } finally {
+    if (progressTimer) clearTimeout(progressTimer);
   }
   for (const call of calls.values()) if (call.status === 'running') call.status = 'cancelled';
   const total = addUsage(usage, nestedUsage);

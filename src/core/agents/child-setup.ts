@@ -40,4 +40,6 @@ export interface ChildSetup {
   secretValues?: string[];
   /** The project memory section of the parent's system prompt. */
   memory?: string;
+  /** How long a child's row may say an older last progress than its real one (default PROGRESS_LAG_MS; tests shorten it). */
+  progressLagMs?: number;
 }

@@ -12,6 +12,9 @@ export interface ChildCall {
 
 export const MAX_LISTED_CALLS = 50;
 
+/** A running child silent this long: its card says "no progress" (components/tools/task.ts). */
+export const NO_PROGRESS_MS = 30_000;
+
 export interface TaskDetails {
   kind: 'task';
   /** The definition's name (explore, general, a file's). */
@@ -23,7 +26,10 @@ export interface TaskDetails {
   status: 'waiting' | 'running' | TaskStatus;
   /** Epoch ms it started running (absent while waiting). */
   startedAt?: number;
-  /** Epoch ms of the last token or tool event: the row says "no progress" when it is long ago. */
+  /**
+   * Epoch ms of the last token or tool event, sent only when it matters: at most PROGRESS_LAG_MS
+   * (child-agent.ts) behind, so the row says "no progress" when it is NO_PROGRESS_MS ago.
+   */
   lastProgressAt?: number;
   /** The call the child runs now and its key argument. */
   current?: { tool: string; arg: string };

@@ -87,6 +87,8 @@ export interface ParentOptions {
   model?: string;
   /** A person answers commands' password prompts (the TUI): parent and children share the questions. */
   askSecrets?: boolean;
+  /** ChildSetup.progressLagMs. */
+  progressLagMs?: number;
 }
 
 export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
@@ -108,6 +110,7 @@ export function parentAgent(server: FakeAnthropic, opts: ParentOptions) {
     ...(opts.hooks ? { hooks: opts.hooks } : {}),
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
     ...(secrets ? { secrets } : {}),
+    ...(opts.progressLagMs !== undefined ? { progressLagMs: opts.progressLagMs } : {}),
   };
   const agent = createAgent({
     provider,

@@ -2,7 +2,7 @@
 // bin/inkling.js to run through V8's code cache (src/cli/bundle-cache.ts): a cached start skips
 // parsing and compiling most of what runs before the first frame, and one file skips resolving
 // ~50 ESM chunks. The syntax highlighter (1.2 MB, wanted only once an answer shows a code block)
-// is a file of its own beside it, highlight.cjs; so is each of SIDE_PACKAGES (what every first
+// is a file of its own beside it, highlight.cjs; so is each of SIDE_PACKAGES and SIDE_MODULES (what every first
 // turn loads: the Anthropic or the OpenAI SDK, zod for the settings), run through a code cache of its own when
 // first used; the other packages of EXTERNAL_PACKAGES are required from node_modules (their
 // CommonJS builds) when first used.
@@ -64,21 +64,32 @@ const highlighterBeside: Plugin = {
  * code cache of its own (src/cli/bundle-cache.ts) when first required: the SDK's ~100 files
  * required from node_modules cost ~180 ms of CPU (openai's ~85), one cached file ~15 ms. Value: the file's name.
  */
-export const SIDE_PACKAGES: Readonly<Record<string, string>> = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai-sdk', zod: 'zod' };
+export const SIDE_PACKAGES: Readonly<Record<string, string>> = { openai: 'openai-sdk', zod: 'zod' };
+/**
+ * The same for a module of the project that is a package's way in, importing only the parts the
+ * program uses, so the package's other parts are left out of its file: the Anthropic SDK's client
+ * builds every resource (~670 KB bundled, ~45-80 ms of CPU to evaluate in a first turn), the
+ * Messages resource alone is ~130 KB. Key: the module under dist/.
+ */
+export const SIDE_MODULES: Readonly<Record<string, string>> = { 'src/core/providers/anthropic-sdk.js': 'anthropic-sdk' };
 
-/** `require('<package>')` of a SIDE_PACKAGES entry runs its file beside the bundle through its code cache. */
+/** `require('<package>')` of a SIDE_PACKAGES entry, or an import of a SIDE_MODULES one, runs its file beside the bundle through its code cache. */
 function sidePackagesBeside(dist: string): Plugin {
   const names = Object.keys(SIDE_PACKAGES).map((n) => n.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&'));
+  const modules = new Map(Object.entries(SIDE_MODULES).map(([m, file]) => [path.join(dist, m), file]));
   const bundleCache = path.join(dist, 'src/cli/bundle-cache.js');
   return {
     name: 'side-packages-beside',
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'side-package' }));
+      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: SIDE_PACKAGES[args.path]!, namespace: 'side-package' }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const file = modules.get(path.resolve(args.resolveDir, args.path));
+        return file ? { path: file, namespace: 'side-package' } : undefined;
+      });
       b.onLoad({ filter: /.*/, namespace: 'side-package' }, (args) => {
-        const file = SIDE_PACKAGES[args.path]!;
         const contents =
           `const { requireSideBundle } = require(${JSON.stringify(bundleCache)});\n` +
-          `module.exports = requireSideBundle(require('node:path').join(__dirname, ${JSON.stringify(`${file}.cjs`)}), ${JSON.stringify(file)});\n`;
+          `module.exports = requireSideBundle(require('node:path').join(__dirname, ${JSON.stringify(`${args.path}.cjs`)}), ${JSON.stringify(args.path)});\n`;
         return { contents, loader: 'js', resolveDir: dist };
       });
     },
@@ -137,12 +148,14 @@ export async function bundleCli(dist: string): Promise<void> {
   });
   const highlight = path.join(outdir, 'highlight.cjs');
   const highlighter = await build({ ...common, write: false, entryPoints: ['cli-highlight'], outfile: highlight, absWorkingDir: path.resolve(dist, '..') });
-  const sides = await Promise.all(
+  const sides = await Promise.all([
     // Required, not imported: the package's CommonJS build, whose exports are what `require` gave before.
-    Object.entries(SIDE_PACKAGES).map(([pkg, file]) =>
+    ...Object.entries(SIDE_PACKAGES).map(([pkg, file]) =>
       build({ ...common, write: false, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: path.resolve(dist, '..') }, outfile: path.join(outdir, `${file}.cjs`) }),
     ),
-  );
+    // From the module's ESM imports: the package's ESM build, whose unused parts esbuild leaves out.
+    ...Object.entries(SIDE_MODULES).map(([m, file]) => build({ ...common, write: false, entryPoints: [path.join(dist, m)], outfile: path.join(outdir, `${file}.cjs`) })),
+  ]);
   for (const r of [main, highlighter, ...sides]) if (r.outputFiles.length !== 1) throw new Error(`bundle-cli: expected one output file, got ${r.outputFiles.map((f) => f.path).join(', ')}`);
   fs.mkdirSync(outdir, { recursive: true });
   // The highlighter and the side packages first: once cli.cjs is there, all it loads is.

@@ -95,6 +95,11 @@ describe('inkling from the bundle and its code cache', () => {
         // Each written by the first run (as it exited at the latest), its code kept for the next.
         expect(sideCaches().sort()).toEqual(['anthropic-sdk', 'zod']);
       }
+      // The SDK's file holds the Messages resource it asked with, none of the client's other resources
+      // (models, files, skills, organization: ~540 KB evaluated in every first turn).
+      const sdk = readFileSync(join(REPO, 'dist/bundle/anthropic-sdk.cjs'), 'utf8');
+      expect(sdk).toContain('/v1/messages');
+      for (const other of ['/v1/models', '/v1/files', '/v1/skills', '/v1/organizations']) expect(sdk).not.toContain(other);
     } finally {
       await fake.close();
     }

@@ -1,7 +1,7 @@
 // Normalizes what the SDK (or the network) throws into one readable, classified failure:
 // whether to retry, what to tell the person, and how long the server asked us to wait.
 // The policy itself (retry or not, backoff, Retry-After) is shared: retry-policy.ts.
-import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import { APIConnectionError, APIError } from './anthropic-sdk.js';
 import { htmlSummary, looksLikeHtml } from './html-error-page.js';
 import { causeText, CONTEXT_TOO_LONG_HINT, isConnectionLoss, isImageRefusal, isPromptTooLong, kindOfStatus, retryAfterMs, retryableStatus, type ClassifiedFailure } from './retry-policy.js';
 

@@ -1,10 +1,10 @@
 // The Anthropic Messages API provider (also for compatible endpoints through baseURL).
 // Retries (retrying-stream.ts) and the stream's guard (watched-stream.ts) are shared with the
 // OpenAI-compatible provider; what is here is the Messages API's own shape.
-import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
 import { classifyFailure } from './anthropic-errors.js';
+import { APIUserAbortError, MessagesClient } from './anthropic-sdk.js';
 import type { Provider, ProviderEvent, ProviderRequest } from './provider.js';
 import { withAnthropicImages } from './anthropic-images.js';
 import { withoutOpenAIReasoning } from './reasoning-blocks.js';
@@ -59,7 +59,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   const baseFetch = opts.fetch ?? globalThis.fetch;
   // logLevel off: the SDK would write to the console, which tears the full-screen UI;
   // everything it knows reaches the person through ProviderError instead.
-  const client = new Anthropic({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off' });
+  const client = new MessagesClient({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off' });
   // The SDK's own warnings (a deprecated model), each passed on once per session.
   const noticed = new Set<string>();
 
@@ -70,7 +70,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   ): AsyncGenerator<ProviderEvent> {
     const params = toParams(request, model, opts.promptCaching ?? false, opts.webSearch);
     const warnings: string[] = [];
-    const raw = watchedStream<Anthropic.Messages.RawMessageStreamEvent>({
+    const raw = watchedStream<RawMessageStreamEvent>({
       signal,
       idleTimeoutMs,
       fetch: baseFetch,
@@ -93,7 +93,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     let end: WatchedEnd;
     try {
       for (;;) {
-        let next: IteratorResult<Anthropic.Messages.RawMessageStreamEvent, WatchedEnd>;
+        let next: IteratorResult<RawMessageStreamEvent, WatchedEnd>;
         try {
           next = await raw.next();
         } finally {

@@ -1,5 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
-import React, { memo, useEffect, useReducer } from 'react';
+import React, { memo, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import type { PermissionMode } from '../src/core/permissions/approval.js';
@@ -9,9 +9,9 @@ import { cellFrame, fitLine, formatCost, formatElapsed, formatTokens, paint, spi
 import { askingHints, helpHints, inputHints, modeHintText } from './status-hints.js';
 import { isAsking } from '../src/store/app-store.js';
 import { runningChildren, sessionCost as pricedSessionCost } from '../src/store/child-agents.js';
-import { DrawnBlock, Lines } from './Lines.js';
+import { Lines, Placeholder } from './Lines.js';
 import { runningJobs } from '../src/store/job-events.js';
-import { useApp } from './store-context.js';
+import { useApp, useAppStore } from './store-context.js';
 import { useDrawnRows } from './drawn-rows-context.js';
 
 export const FLASH_MS = 3000;
@@ -198,48 +198,91 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   return fitLine(left, width);
 }
 
-// Rendered when its slice of the store changes (never with the screen around it).
+/** What the status line is drawn from (besides the model, the width and the clock). */
+function statusSlice(st: AppState): StatusSlice {
+  return {
+    phase: st.phase,
+    activeToolIds: st.activeToolIds,
+    retry: st.retry,
+    turnUsage: st.turnUsage,
+    sessionUsage: st.sessionUsage,
+    childPriced: st.childPriced,
+    contextTokens: st.contextTokens,
+    contextWindow: st.contextWindow,
+    queued: st.queued,
+    frame: st.frame,
+    flash: st.flash,
+    turnStartedAt: st.turnStartedAt,
+    mode: st.mode,
+    scrollBack: st.scrollBack,
+    // History mode and shell focus: which mode, where, which keys (status-hints.ts).
+    modeHints: modeHintText(st),
+    asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
+    secret: st.secrets.length > 0,
+    permissionMode: st.permission.mode,
+    thinkingBudget: st.thinkingBudget,
+    agents: runningChildren(st),
+    jobsRunning: runningJobs(st),
+  };
+}
+
+const sameSlice = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof StatusSlice)[]).every((k) => Object.is(a[k], b[k]));
+
+/** What is on screen: the slice it was drawn from, its text and (with a frame writer) its placeholder. */
+interface ShownStatus {
+  slice: StatusSlice;
+  line: string;
+  placed: string | null;
+}
+
+// Rendered when its slice of the store changes (never with the screen around it). With a frame
+// writer, a new text is no React render at all: the writer draws the row in place of the one on
+// screen (drawn-rows.ts redraw), as the transcript's streaming rows — the tokens and cost change
+// with every child agent's request, and each was a commit and a whole Ink frame.
 export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
+  const store = useAppStore();
+  const drawn = useDrawnRows();
   // With a frame writer, the spinner is its cell and the writer turns the glyph between frames
   // (live-cells.ts): a tick costs no store update, commit or Ink frame (text-layout.ts).
-  const cells = useDrawnRows() !== null;
-  const s = useApp(
-    useShallow((st) => ({
-      phase: st.phase,
-      activeToolIds: st.activeToolIds,
-      retry: st.retry,
-      turnUsage: st.turnUsage,
-      sessionUsage: st.sessionUsage,
-      childPriced: st.childPriced,
-      contextTokens: st.contextTokens,
-      contextWindow: st.contextWindow,
-      queued: st.queued,
-      frame: st.frame,
-      flash: st.flash,
-      turnStartedAt: st.turnStartedAt,
-      mode: st.mode,
-      scrollBack: st.scrollBack,
-      // History mode and shell focus: which mode, where, which keys (status-hints.ts).
-      modeHints: modeHintText(st),
-      asking: isAsking(st) ? askingHints(st.approvals).join('\n') : '',
-      secret: st.secrets.length > 0,
-      permissionMode: st.permission.mode,
-      thinkingBudget: st.thinkingBudget,
-      agents: runningChildren(st),
-      jobsRunning: runningJobs(st),
-    })),
-  );
-  // A flash message goes away on its own even when nothing else redraws: one more frame once it
-  // is old (statusLine stops showing a flash older than FLASH_MS).
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!s.flash) return;
-    const t = setTimeout(redraw, Math.max(0, s.flash.at + FLASH_MS - Date.now()) + 1);
-    return () => clearTimeout(t);
-  }, [s.flash]);
-  const row = [statusLine(cells ? { ...s, frame: cellFrame(s.frame) } : s, model, width, Date.now())];
+  const cells = drawn !== null;
+  const lineOf = (slice: StatusSlice) => statusLine(cells ? { ...slice, frame: cellFrame(slice.frame) } : slice, model, width, Date.now());
+  // Without a frame writer, each change of the slice renders; with one, the subscription below draws it.
+  useApp(useShallow((st) => (cells ? null : statusSlice(st))));
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  const slice = statusSlice(store.getState());
+  const line = lineOf(slice);
   // Drawn by the frame writer when there is one: Ink measuring and drawing the row each time its
   // text changes (every second of a turn) cost the spinner scenario 0.5 -> 0.8 % of a core
   // (bench/frames.ts frame.spinner; issue 42, ARCHITECTURE.md).
-  return cells ? <DrawnBlock lines={row} width={width} height={1} /> : <Lines lines={row} />;
+  const placed = drawn ? drawn.place([line], width, 1) : null;
+  const shown = useRef<ShownStatus | null>(null);
+  useLayoutEffect(() => {
+    shown.current = { slice, line, placed };
+  });
+  // `force`: the text may have changed with the time alone (a flash gone old).
+  const refresh = useRef<(force?: boolean) => void>(() => {});
+  refresh.current = (force = false) => {
+    const last = shown.current;
+    const next = statusSlice(store.getState());
+    if (!last || (!force && sameSlice(last.slice, next))) return;
+    const text = lineOf(next);
+    if (text === last.line) shown.current = { ...last, slice: next };
+    else if (last.placed !== null && drawn?.redraw(last.placed, [text])) shown.current = { slice: next, line: text, placed: last.placed };
+    else renderAgain();
+  };
+  // Subscribed in the commit, so no update falls between this render and the listener.
+  useLayoutEffect(() => {
+    if (!drawn) return;
+    return store.subscribe(() => refresh.current());
+  }, [store, drawn]);
+  // A flash message goes away on its own even when nothing else redraws: once it is old
+  // (statusLine stops showing a flash older than FLASH_MS), the row is drawn again. (A new flash
+  // renders: the timer starts with it.)
+  const flash = useApp((st) => st.flash);
+  useEffect(() => {
+    if (!flash) return;
+    const t = setTimeout(() => refresh.current(true), Math.max(0, flash.at + FLASH_MS - Date.now()) + 1);
+    return () => clearTimeout(t);
+  }, [flash]);
+  return placed !== null ? <Placeholder text={placed} /> : <Lines lines={[line]} />;
 });

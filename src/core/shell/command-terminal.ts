@@ -2,7 +2,7 @@
 // \r progress bars, cursor movement) with a bounded scrollback, and takes every row as it leaves
 // the screen for the model's text and the log, so nothing is lost when the scrollback trims.
 // While the output is plain text its lines are taken from the bytes instead, and the emulator only
-// sees what can still be on screen (plain-output.ts).
+// sees what can still be on screen (plain-output.ts), when the screen is read (feedScreen).
 import { createRequire } from 'node:module';
 import type { IBuffer, IBufferCell, Terminal as TerminalType } from '@xterm/headless';
 import type { TerminalSnapshot } from '../tools/details.js';
@@ -11,7 +11,7 @@ import { ScrollbackTrims } from './scrollback-trims.js';
 import type { OutputLog } from './output-log.js';
 import type { Redact } from '../redact.js';
 import { PlainLines, PlainScreenFeed, plainLfText, plainPrefix, startsWithText } from './plain-output.js';
-import { takeSnapshot } from './screen-text.js';
+import { lastFilledRow, takeSnapshot } from './screen-text.js';
 import { sentinelPrefix } from './sentinel.js';
 import { registerParserHooks } from './terminal-parser-hooks.js';
 
@@ -51,6 +51,8 @@ export class CommandTerminal {
   pendingBytes = 0;
   /** Characters handed to the emulator in all (a plain flood skips most). */
   emulatedChars = 0;
+  /** Writes of plain text to the emulator (feedScreen, the end of the plain text, drain). */
+  plainFeeds = 0;
   private consumedAny = false;
   /** Length of the last row taken, as trimmed (see takeRow). */
   private lastRowLength = 0;
@@ -70,6 +72,7 @@ export class CommandTerminal {
   private readonly feed = new PlainScreenFeed(
     () => this.term.rows + SNAPSHOT_HISTORY_ROWS,
     (text, parsed) => {
+      this.plainFeeds++;
       this.pendingBytes += text.length;
       this.emulatedChars += text.length;
       this.term.write(text, () => {
@@ -132,10 +135,14 @@ export class CommandTerminal {
     return this.term.rows;
   }
 
+  /** The command's bytes; `onParsed` runs once parsed, or at once for plain text (fed at feedScreen). */
   write(data: Uint8Array | string, onParsed: () => void): void {
     if (this.plain) {
-      const rest = this.takePlain(data, onParsed);
-      if (rest === null) return;
+      const rest = this.takePlain(data);
+      if (rest === null) {
+        onParsed();
+        return;
+      }
       data = rest;
     }
     this.pendingBytes += data.length;
@@ -144,6 +151,16 @@ export class CommandTerminal {
       this.pendingBytes -= data.length;
       onParsed();
     });
+  }
+
+  /**
+   * Hands the emulator the plain text that arrived since the last feed (its newest lines), then
+   * `then` once parsed: who reads the screen feeds it first, so plain text has no clock of its own.
+   * Outside the fast path the emulator has every byte already: `then` at once.
+   */
+  feedScreen(then: () => void): void {
+    if (this.plain && !this.feed.empty) this.feed.flush(then);
+    else then();
   }
 
   /**
@@ -159,7 +176,7 @@ export class CommandTerminal {
    * Takes the plain prefix of `data` from the bytes; returns null when all of it was plain, else
    * the rest, which the emulator parses once it has the plain text and has left the fast path.
    */
-  private takePlain(data: Uint8Array | string, onParsed: () => void): Uint8Array | string | null {
+  private takePlain(data: Uint8Array | string): Uint8Array | string | null {
     const plain = this.plain!;
     if (plain.pendingCr) {
       plain.pendingCr = false;
@@ -173,7 +190,7 @@ export class CommandTerminal {
     const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
     if ((pendingCr || rest.length === 0) && plain.partialLength <= partialMax) {
       plain.pendingCr = pendingCr;
-      this.feed.append(head, onParsed);
+      this.feed.append(head);
       return null;
     }
     this.feed.append(head);
@@ -374,15 +391,7 @@ export class CommandTerminal {
   }
 
   dispose(): void {
-    this.feed.dispose();
     this.trims.drop();
     this.term.dispose();
   }
-}
-
-/** The last row from `top` to `bottom` that holds something; top - 1 when none does. */
-function lastFilledRow(buffer: IBuffer, top: number, bottom: number): number {
-  let last = bottom;
-  while (last >= top && (buffer.getLine(last)?.translateToString(true) ?? '') === '') last--;
-  return last;
 }

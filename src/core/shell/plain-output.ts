@@ -4,7 +4,6 @@
 // emulator is fed only the lines that can still be on screen (or in the pane's history rows): a
 // flood costs a scan and a split instead of emulating every row that scrolls off unseen. The first
 // byte that is not plain (an escape, a tab, a lone CR or LF, UTF-8) ends the fast path for good.
-import { PLAIN_FEED_MS } from '../frame-clock.js';
 
 /**
  * Where the plain prefix of `data` from `from` ends, whether it ends on a CR whose LF may follow,
@@ -58,22 +57,16 @@ export function startsWithText(data: Uint8Array | string, prefix: string): boole
 }
 
 /**
- * The text still to be fed to the emulator, handed over one write at a time and at most every
- * PLAIN_FEED_MS (core/frame-clock.ts) while text floods. Only its last `keepLines` lines matter for what the
- * screen and its history rows show, so older lines are dropped as more arrive. When some were
+ * The text still to be fed to the emulator, handed over only when something reads the screen: the
+ * frame's snapshot (pty-command.ts), the end of the plain text, a drain. It has no clock of its own.
+ * Only its last `keepLines` lines matter for what the screen and its history rows show, so older
+ * lines are dropped as more arrive (memory stays bounded however long nobody reads). When some were
  * dropped, the text handed out starts on a fresh row (CR LF) so the emulator's unfinished row is
  * closed, as the dropped lines would have closed it.
  */
 export class PlainScreenFeed {
   private text = '';
   private skipped = false;
-  /** Callbacks for text not parsed yet; called once the write that holds it is parsed. */
-  private waiting: (() => void)[] = [];
-  private inFlight = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private lastWrite = Number.NEGATIVE_INFINITY;
-  /** After the last flush(then): the emulator takes every byte from here on. */
-  private closed = false;
   /** Characters at which appending trims (so memory stays bounded between writes). */
   private static readonly TRIM_AT = 64 * 1024;
 
@@ -83,47 +76,18 @@ export class PlainScreenFeed {
   ) {}
 
   get empty(): boolean {
-    return this.text === '';
+    return this.text === '' && !this.skipped;
   }
 
-  /** More plain text; `parsed` is called once the emulator has it (or has skipped it). */
-  append(text: string, parsed?: () => void): void {
+  /** More plain text, for the emulator's next feed. */
+  append(text: string): void {
     this.text += text;
     if (this.text.length >= PlainScreenFeed.TRIM_AT) this.trim();
-    if (!parsed) return;
-    this.waiting.push(parsed);
-    this.schedule();
   }
 
-  /** Writes what is waiting now; with `then`, the last write: `then` runs once it is parsed. */
-  flush(then?: () => void): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (then) this.closed = true;
-    this.lastWrite = performance.now();
-    const text = this.take();
-    const done = this.waiting;
-    this.waiting = [];
-    this.inFlight++;
-    this.write(text, () => {
-      this.inFlight--;
-      then?.();
-      for (const cb of done) cb();
-      if (!this.empty || this.waiting.length > 0) this.schedule();
-    });
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.closed = true;
-  }
-
-  private schedule(): void {
-    if (this.closed || this.timer || this.inFlight > 0) return;
-    const wait = this.lastWrite + PLAIN_FEED_MS - performance.now();
-    if (wait <= 0) this.flush();
-    else this.timer = setTimeout(() => this.flush(), wait);
+  /** Writes what is waiting now; `parsed` runs once the emulator has parsed it. */
+  flush(parsed: () => void = () => {}): void {
+    this.write(this.take(), parsed);
   }
 
   /** What to write to the emulator now (empties the feed). */

@@ -1,5 +1,7 @@
 // Runs one command in its own pseudo-terminal and emulator, with the end-of-command handshake,
 // flow control, throttled live snapshots, timeout and interrupt that end the whole process tree.
+// The snapshot's tick is the output path's one throttle: it feeds the emulator (plain text waits
+// for it, command-terminal.ts feedScreen) and then reads the screen.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
@@ -51,8 +53,8 @@ export interface PtyCommandOptions {
   logPath: string;
   /** Throttled live view while the command runs. */
   onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
-  /** Filled in while running, for benches: time spent building snapshots. */
-  stats?: { snapshots: number; snapshotMs: number };
+  /** Filled in while running, for benches: time spent building snapshots; at the end, the emulator's plain feeds. */
+  stats?: { snapshots: number; snapshotMs: number; plainFeeds?: number };
   /** At most this many characters of text for the model (default MAX_RESULT_CHARS). */
   resultChars?: number;
   /** Gives the caller a way to type into and resize the pty; returns the detach function. */
@@ -209,27 +211,36 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     }
     lastReport = now;
     bytesAtReport = totalBytes;
-    const started = opts.stats ? performance.now() : 0;
-    const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
-    if (opts.stats) {
-      opts.stats.snapshots++;
-      opts.stats.snapshotMs += performance.now() - started;
-    }
-    try {
-      opts.onSnapshot(snapshot, totalBytes);
-    } catch {
-      // A failing listener must not crash the process from a timer; the result still comes.
-    }
+    // The tick feeds the emulator what arrived, then reads it: no second period in between.
+    const onSnapshot = opts.onSnapshot;
+    terminal.feedScreen(() => {
+      resumeBelowLow();
+      if (finished || sentinelSeen) return;
+      const started = opts.stats ? performance.now() : 0;
+      const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
+      if (opts.stats) {
+        opts.stats.snapshots++;
+        opts.stats.snapshotMs += performance.now() - started;
+      }
+      try {
+        onSnapshot(snapshot, totalBytes);
+      } catch {
+        // A failing listener must not crash the process from a timer; the result still comes.
+      }
+    });
   };
   const scheduleReport = () => {
     if (reportTimer || finished) return;
     reportTimer = setTimeout(report, Math.max(0, lastReport + SNAPSHOT_INTERVAL_MS - Date.now()));
   };
-  const onParsed = () => {
+  const resumeBelowLow = () => {
     if (paused && terminal.pendingBytes < FLOW_LOW_BYTES) {
       paused = false;
       pty.resume();
     }
+  };
+  const onParsed = () => {
+    resumeBelowLow();
     scheduleReport();
   };
 
@@ -358,6 +369,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   await terminal.drain();
   terminal.finish();
   log.close();
+  if (opts.stats) opts.stats.plainFeeds = terminal.plainFeeds;
 
   const logNote = `full output: ${opts.logPath}`;
   const rendered = terminal.kept.render(logNote, opts.resultChars);

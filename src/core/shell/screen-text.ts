@@ -120,3 +120,10 @@ export function takeSnapshot(
   while (wrapped.length > 0 && wrapped[wrapped.length - 1]! >= lines.length) wrapped.pop();
   return { cols, rows, lines, totalLines, ...(wrapped.length > 0 ? { wrapped } : {}) };
 }
+
+/** The last row from `top` to `bottom` that holds something; top - 1 when none does. */
+export function lastFilledRow(buffer: IBuffer, top: number, bottom: number): number {
+  let last = bottom;
+  while (last >= top && (buffer.getLine(last)?.translateToString(true) ?? '') === '') last--;
+  return last;
+}

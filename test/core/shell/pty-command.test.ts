@@ -138,4 +138,17 @@ describe('runPtyCommand', () => {
     // One snapshot per 50 ms at most: far fewer than the chunks that arrived.
     expect(count).toBeLessThan(r.totalBytes / 4096);
   });
+
+  it("feeds a plain flood to the emulator at the frame's snapshot only, not on a period of its own", async () => {
+    const stats: NonNullable<PtyCommandOptions['stats']> = { snapshots: 0, snapshotMs: 0 };
+    const bottoms: string[] = [];
+    const r = await run('seq 1 300000', { stats, onSnapshot: (s) => bottoms.push(s.lines.filter(Boolean).at(-1) ?? '') });
+    expect(r.totalLines).toBe(300000);
+    expect(stats.snapshots).toBeGreaterThan(0);
+    // Each snapshot feeds what arrived before it reads the screen; the end of the plain text (the sentinel) once more.
+    expect(stats.plainFeeds).toBeGreaterThan(0);
+    expect(stats.plainFeeds).toBeLessThanOrEqual(stats.snapshots + 1);
+    // What a snapshot read was fed: the newest line seq had printed, never an empty screen.
+    expect(bottoms.every((line) => /^\d+$/.test(line))).toBe(true);
+  }, 60_000);
 });

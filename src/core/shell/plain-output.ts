@@ -58,7 +58,7 @@ export function startsWithText(data: Uint8Array | string, prefix: string): boole
 
 /**
  * The text still to be fed to the emulator, handed over only when something reads the screen: the
- * frame's snapshot (pty-command.ts), the end of the plain text, a drain. It has no clock of its own.
+ * frame's snapshot (snapshot-tick.ts), the end of the plain text, a drain. It has no clock of its own.
  * Only its last `keepLines` lines matter for what the screen and its history rows show, so older
  * lines are dropped as more arrive (memory stays bounded however long nobody reads). When some were
  * dropped, the text handed out starts on a fresh row (CR LF) so the emulator's unfinished row is

@@ -1,7 +1,6 @@
 // Runs one command in its own pseudo-terminal and emulator, with the end-of-command handshake,
-// flow control, throttled live snapshots, timeout and interrupt that end the whole process tree.
-// The snapshot's tick is the output path's one throttle: it feeds the emulator (plain text waits
-// for it, command-terminal.ts feedScreen) and then reads the screen.
+// flow control and throttled live snapshots (snapshot-tick.ts), timeout and interrupt that end the
+// whole process tree.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
@@ -21,24 +20,13 @@ import {
 } from './process-tree.js';
 import { trackCommand } from './running-commands.js';
 import { pausableTimeout, type TimeoutHold } from './timeout-hold.js';
-import { FRAME_MS, frames } from '../frame-clock.js';
+import { SnapshotTick } from './snapshot-tick.js';
 import { ACK_BYTE, bashArgs, sentinelByteLength } from './sentinel.js';
 
 /** Environment variable every process of a command inherits, so strays can be found by it. */
 export const COMMAND_MARKER_ENV = 'INKLING_COMMAND_ID';
 
-/** A command's screen reaches the UI at most once a frame of the screen's clock (core/frame-clock.ts). */
-export const SNAPSHOT_INTERVAL_MS = FRAME_MS;
-/**
- * A flood (more than FLOOD_BYTES since the last snapshot) is shown at most this often: its rows fly
- * past unread, and every snapshot costs the UI a frame that the command's own output waits behind.
- */
-export const FLOOD_SNAPSHOT_INTERVAL_MS = frames(4);
-const FLOOD_BYTES = 32 * 1024;
 export { SNAPSHOT_HISTORY_ROWS };
-/** Pause reading the pty while this many bytes wait for the emulator; resume below the low mark. */
-const FLOW_HIGH_BYTES = 1024 * 1024;
-const FLOW_LOW_BYTES = 128 * 1024;
 /** Without a sentinel (the command replaced the shell with exec), wait this long for stragglers. */
 const EXIT_WITHOUT_SENTINEL_GRACE_MS = 100;
 
@@ -190,68 +178,13 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     },
   });
 
-  let totalBytes = 0;
-  let paused = false;
-  let lastReport = 0;
-  let bytesAtReport = 0;
-  let reportTimer: NodeJS.Timeout | null = null;
-  let finished = false;
-  let eager = false;
-  const report = () => {
-    reportTimer = null;
-    if (finished) return;
-    if (eager) terminal.settle();
-    log.flush();
-    // After the sentinel the screen is no longer the command's (see onSentinel).
-    if (!opts.onSnapshot || sentinelSeen) return;
-    const now = Date.now();
-    if (totalBytes - bytesAtReport > FLOOD_BYTES && now - lastReport < FLOOD_SNAPSHOT_INTERVAL_MS) {
-      reportTimer = setTimeout(report, lastReport + FLOOD_SNAPSHOT_INTERVAL_MS - now);
-      return;
-    }
-    lastReport = now;
-    bytesAtReport = totalBytes;
-    // The tick feeds the emulator what arrived, then reads it: no second period in between.
-    const onSnapshot = opts.onSnapshot;
-    terminal.feedScreen(() => {
-      resumeBelowLow();
-      if (finished || sentinelSeen) return;
-      const started = opts.stats ? performance.now() : 0;
-      const snapshot = terminal.snapshot(SNAPSHOT_HISTORY_ROWS);
-      if (opts.stats) {
-        opts.stats.snapshots++;
-        opts.stats.snapshotMs += performance.now() - started;
-      }
-      try {
-        onSnapshot(snapshot, totalBytes);
-      } catch {
-        // A failing listener must not crash the process from a timer; the result still comes.
-      }
-    });
-  };
-  const scheduleReport = () => {
-    if (reportTimer || finished) return;
-    reportTimer = setTimeout(report, Math.max(0, lastReport + SNAPSHOT_INTERVAL_MS - Date.now()));
-  };
-  const resumeBelowLow = () => {
-    if (paused && terminal.pendingBytes < FLOW_LOW_BYTES) {
-      paused = false;
-      pty.resume();
-    }
-  };
-  const onParsed = () => {
-    resumeBelowLow();
-    scheduleReport();
-  };
-
-  pty.onData((data: string | Buffer) => {
-    totalBytes += data.length;
-    terminal.write(typeof data === 'string' ? data : new Uint8Array(data.buffer, data.byteOffset, data.length), onParsed);
-    if (!paused && terminal.pendingBytes > FLOW_HIGH_BYTES) {
-      paused = true;
-      pty.pause();
-    }
+  const tick = new SnapshotTick(terminal, pty, log, {
+    ...(opts.onSnapshot ? { onSnapshot: opts.onSnapshot } : {}),
+    ...(opts.stats ? { stats: opts.stats } : {}),
+    screenDone: () => sentinelSeen,
   });
+  pty.onData((data: string | Buffer) => tick.data(data));
+  let finished = false;
 
   const exitInfo = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
     pty.onExit((e) => {
@@ -275,14 +208,14 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       } catch {
         // The pty closed between the check and the call.
       }
-      scheduleReport();
+      tick.schedule();
     },
   };
   try {
     opts.onStarted?.({
       pid: pty.pid,
       logNow: () => {
-        eager = true;
+        tick.eager = true;
         if (!finished) {
           terminal.settle();
           log.flush();
@@ -359,8 +292,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   clearStopTimer();
   opts.signal.removeEventListener('abort', onAbort);
   finished = true;
-  if (reportTimer) clearTimeout(reportTimer);
-  if (paused) pty.resume();
+  tick.stop();
   try {
     detachInput?.();
   } catch {
@@ -382,7 +314,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     text: rendered.text,
     totalLines: rendered.totalLines,
     truncated: rendered.truncated,
-    totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, totalBytes - sentinelByteLength(nonce, sentinelRc)) : totalBytes,
+    totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, tick.totalBytes - sentinelByteLength(nonce, sentinelRc)) : tick.totalBytes,
     snapshot: finalSnapshot ?? terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
     logPath: opts.logPath,
     logCapped: log.capped,

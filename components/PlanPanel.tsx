@@ -10,7 +10,8 @@ import { cellFrame } from './text-layout.js';
 export function PlanPanel({ width, rows }: { width: number; rows: number }) {
   // Ink's rows; with a frame writer, the spinner is its cell and the writer turns the glyph (text-layout.ts).
   const cells = useDrawnRows() !== null;
-  const { plan, running, frame } = useApp(useShallow((s) => ({ plan: s.plan, running: s.phase !== 'idle', frame: s.frame })));
+  // (The clock's frame then changes nothing here: a tick renders no panel.)
+  const { plan, running, frame } = useApp(useShallow((s) => ({ plan: s.plan, running: s.phase !== 'idle', frame: cells ? 0 : s.frame })));
   const lines = planPanelLines(plan, width, planBudget(rows), { running, frame: cells ? cellFrame(frame) : frame });
   return lines.length === 0 ? null : <Lines lines={lines} />;
 }

@@ -3,7 +3,7 @@
 // the scroll (clamping, the history selection kept in view) with the same layout. While a call
 // asks, its card is drawn as the approval prompt (approval-lines.ts) and kept in view.
 // With a frame writer, a change of what streams alone (a command's live output, the text of the
-// answer or thinking streaming) is no React render: the rows are laid out again and the writer
+// answer or thinking streaming, the clock's second) is no React render: the rows are laid out again and the writer
 // draws them in place of the block on screen (drawn-rows.ts redraw), the placeholder Ink holds
 // unchanged; anything else, or a writer that cannot, renders as usual.
 import React, { memo, useLayoutEffect, useReducer, useRef } from 'react';
@@ -30,7 +30,7 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
   useApp((s) => {
     const next = drawingOf(s);
     const prev = seen.current;
-    if (prev && (prev.items === next.items || drawn) && sameButStreaming(prev, next, shown.current?.firstItem)) return prev;
+    if (prev && (prev.items === next.items || drawn) && sameButStreaming(prev, next, shown.current?.firstItem, drawn !== null)) return prev;
     return (seen.current = next);
   });
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
@@ -50,7 +50,8 @@ export const Transcript = memo(function Transcript({ height, width }: { height: 
       const s = store.getState();
       const next = drawingOf(s);
       const last = shown.current;
-      if (!last || next.items === last.drawing.items || !sameButStreaming(last.drawing, next, last.firstItem)) return;
+      const same = next.items === last?.drawing.items && next.frame === last.drawing.frame;
+      if (!last || same || !sameButStreaming(last.drawing, next, last.firstItem, true)) return;
       const laid = transcriptRows(s, width, height, true);
       if (last.placed !== null && drawn.redraw(last.placed, laid.rows)) shown.current = { drawing: next, placed: last.placed, firstItem: laid.firstItem };
       else renderAgain();

@@ -70,10 +70,11 @@ export function drawingOf(s: AppState): TranscriptDrawing {
  * details and when output last came) and the text of an answer or thinking run streaming in both.
  * Every other field the same, as many items, and every item from `from` down (those in view: the
  * view is laid out from the bottom, so the items above it do not change its rows) the same object
- * but such ones.
+ * but such ones. `cells`: the frame writer turns the spinners, so the clock's second (`frame`)
+ * moves only the elapsed counters, in rows already there: drawn as streaming is.
  */
-export function sameButStreaming(a: TranscriptDrawing, b: TranscriptDrawing, from = 0): boolean {
-  for (const k of VIEW_FIELDS) if (a[k] !== b[k]) return false;
+export function sameButStreaming(a: TranscriptDrawing, b: TranscriptDrawing, from = 0, cells = false): boolean {
+  for (const k of VIEW_FIELDS) if (a[k] !== b[k] && !(cells && k === 'frame')) return false;
   if (a.items === b.items) return true;
   if (a.items.length !== b.items.length) return false;
   for (let i = Math.max(0, from); i < a.items.length; i++) if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!)) return false;

@@ -31,25 +31,32 @@ export const yogaWasmBytes: Plugin = {
 };
 
 /**
- * string-width builds its RGI_Emoji expression (~12 ms: every emoji sequence of Unicode) as its
- * module loads; here on its first use, which a first frame of box lines and ASCII never makes.
+ * string-width builds its RGI_Emoji expression (~12-17 ms of CPU: every emoji sequence of Unicode)
+ * as its module loads; here on its first use by a cluster that can be an emoji, which a first frame
+ * of box lines, ASCII and the header's "·" never makes. A cluster of one UTF-16 unit below U+2000
+ * is never an RGI emoji (test/scripts/lazy-emoji-table.test.ts asks the expression for every one),
+ * so the answer is the same for every input.
  */
+export function lazyEmojiSource(source: string, file: string): string | undefined {
+  // wrap-ansi's string-width 7 has no such table.
+  if (!source.includes('const rgiEmojiRegex = ')) return undefined;
+  const contents = replaceOnce(
+    source,
+    'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    'let rgiEmojiCompiled;\nconst rgiEmojiRegex = { test: (s) => !(s.length === 1 && s < "\\u2000") && (rgiEmojiCompiled ??= /^\\p{RGI_Emoji}$/v).test(s) };',
+    file,
+    'lazy-emoji-table',
+  );
+  if (source.split('rgiEmojiRegex').length !== 3) throw new Error(`${file}: rgiEmojiRegex used other than by .test(); update the lazy-emoji-table step`);
+  return contents;
+}
+
 export const lazyEmojiTable: Plugin = {
   name: 'lazy-emoji-table',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-      const source = fs.readFileSync(args.path, 'utf8');
-      // wrap-ansi's string-width 7 has no such table.
-      if (!source.includes('const rgiEmojiRegex = ')) return undefined;
-      const contents = replaceOnce(
-        source,
-        'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
-        'let rgiEmojiCompiled;\nconst rgiEmojiRegex = { test: (s) => (rgiEmojiCompiled ??= /^\\p{RGI_Emoji}$/v).test(s) };',
-        args.path,
-        'lazy-emoji-table',
-      );
-      if (source.split('rgiEmojiRegex').length !== 3) throw new Error(`${args.path}: rgiEmojiRegex used other than by .test(); update the lazy-emoji-table step`);
-      return { contents, loader: 'js' };
+      const contents = lazyEmojiSource(fs.readFileSync(args.path, 'utf8'), args.path);
+      return contents === undefined ? undefined : { contents, loader: 'js' };
     });
   },
 };

@@ -76,7 +76,7 @@ interface Block {
 export interface RowsPainter {
   /** Whether the frame on screen holds this placeholder. */
   shows(placeholder: string): boolean;
-  /** Draw the frame on screen again, its blocks as they are now (soon: at most one such frame per Ink frame interval). */
+  /** Draw the frame on screen again, its blocks as they are now (at once: one frame for all asked in one moment). */
   repaint(): void;
 }
 

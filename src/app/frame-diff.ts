@@ -6,7 +6,6 @@
 // becomes "go to the frame's top row, rewrite the rows that differ, erase what is left below".
 // Anything else passes through untouched and forgets the previous frame.
 import { createFrameGuard, type FrameGuardStats } from './frame-guard.js';
-import { FRAME_MS } from '../core/frame-clock.js';
 import { createDrawnRows, type DrawnRows } from '../../components/drawn-rows.js';
 import { createDrawnFrames } from './drawn-frames.js';
 import { createResizeFrames } from './resize-frames.js';
@@ -151,9 +150,6 @@ function isControlOnly(chunk: string): boolean {
 const BEGIN_SYNC = '\x1b[?2026h';
 const END_SYNC = '\x1b[?2026l';
 
-/** A block redrawn in place waits as long as Ink's frames do: one frame of the clock (core/frame-clock.ts). */
-const REDRAW_MS = FRAME_MS;
-
 export interface DiffingStdout {
   stdout: NodeJS.WriteStream;
   /** The rows this writer puts in place of their placeholders: given to the components (screen-render.ts). */
@@ -171,7 +167,7 @@ export interface DiffingStdout {
    * over the screen, so no row the differ believes unchanged can be trusted).
    */
   repaint(): void;
-  /** Redraws go out at once instead of a frame after the last (the test render option, screen-render.ts). */
+  /** Redraws go out as each is asked for, not once for all asked in one moment (the test render option, screen-render.ts). */
   unthrottle(): void;
 }
 
@@ -180,18 +176,23 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   // Everything Ink writes passes the frame guard first (see frame-guard.ts).
   const frameGuard = createFrameGuard();
   const cells = createLiveCells();
-  // A block changed in place is drawn by Ink's last frame again (live-cells.ts), soon after.
-  let redrawTimer: NodeJS.Timeout | null = null;
-  let lastFrameAt = -Infinity;
-  let redrawMs = REDRAW_MS;
+  // A block changed in place is drawn by Ink's last frame again (live-cells.ts) at once: what
+  // changes a block is a store commit, and the event binding commits at most once a frame of the
+  // clock (src/store/event-binding.ts). A second frame's wait here, counted from the writer's
+  // last frame (a spinner's tick, an Ink frame), put up to another frame between an answer's
+  // last word and the screen (bench/frames.ts firstturn). The redraws asked in one moment (a
+  // commit's blocks, several commits of one tick) are one, a microtask later.
+  let redrawAsked = false;
+  let eachAtOnce = false;
   const drawn = createDrawnRows({
     shows: (placeholder) => cells.shows(placeholder),
     repaint() {
-      if (redrawTimer !== null) return;
-      const wait = lastFrameAt + redrawMs - performance.now();
-      if (wait <= 0) redraw();
-      else redrawTimer = setTimeout(redraw, wait);
-      redrawTimer?.unref?.();
+      if (eachAtOnce) return redraw();
+      if (redrawAsked) return;
+      redrawAsked = true;
+      queueMicrotask(() => {
+        if (redrawAsked) redraw();
+      });
     },
   });
   const drawnFrames = createDrawnFrames(drawn, () => stream.rows || Infinity);
@@ -220,14 +221,12 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
   });
   // Every frame, Ink's or drawn again: the transcript's rows go back in before the guard sees it.
   const draw = (text: string) => {
-    lastFrameAt = performance.now();
     differ.write(cells.draw(resizeFrames.write(frameGuard.guard(drawnFrames.write(text)))));
   };
   // Ink's last frame again, with the blocks and glyph of now: one write, inside a synchronized
   // update when Ink's frames are.
   function redraw() {
-    if (redrawTimer !== null) clearTimeout(redrawTimer);
-    redrawTimer = null;
+    redrawAsked = false;
     const frame = cells.again();
     if (frame === null) return;
     differ.stats.redrawn++;
@@ -268,7 +267,7 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
     redraw();
   };
   const unthrottle = () => {
-    redrawMs = 0;
+    eachAtOnce = true;
   };
   return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint, unthrottle };
 }

@@ -24,7 +24,7 @@ function turn(store: AppStore) {
 
 const shows = (text: string) => (l: string[]) => l.some((r) => r.includes(text));
 
-/** Each delta on screen before the next, each past the writer's interval. */
+/** Each delta on screen before the next. */
 async function stream(screen: Screen, push: ReturnType<typeof turn>, words: string[], type: 'text_delta' | 'thinking_delta') {
   for (const w of words) {
     await act(async () => push(type === 'text_delta' ? { type, text: ` ${w}` } : { type, thinking: ` ${w}` }));

@@ -25,6 +25,10 @@ interface Turn {
   onScreen: number;
   /** The server's first byte → last byte of the turn's last response, ms. */
   stream: number;
+  /** Enter → the server's first byte of the turn's first response, ms: the request's way out. */
+  toFirstByte: number;
+  /** The server's last text delta of the turn's last response → the answer's last word on screen, ms. */
+  lastWord: number;
   /** CPU of the app from Enter to idle on screen, ms. */
   cpu: number;
   /** The first call's response streamed (server's last byte) → `firstLine` on screen, ms (NaN without). */
@@ -107,12 +111,22 @@ async function turn(run: Run, prompt: string, lastWord: string, firstLine?: stri
   const mine = streams(run.timing).slice(streamsBefore);
   const last = mine.at(-1);
   const callToLine = firstLine && mine[0] ? lineAt - mine[0].lastByte : NaN;
-  return { onScreen: shownAt - sentAt, stream: last ? last.lastByte - last.firstByte : NaN, cpu, callToLine, sentAt, endAt: nowMs() };
+  return {
+    onScreen: shownAt - sentAt,
+    stream: last ? last.lastByte - last.firstByte : NaN,
+    toFirstByte: mine[0] ? mine[0].firstByte - sentAt : NaN,
+    lastWord: last?.lastText ? shownAt - last.lastText : NaN,
+    cpu,
+    callToLine,
+    sentAt,
+    endAt: nowMs(),
+  };
 }
 
-function streams(file: string): { firstByte: number; lastByte: number }[] {
+/** The fake server's times of each streamed response (epoch ms; lastText null without text). */
+function streams(file: string): { firstByte: number; lastByte: number; lastText: number | null }[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { firstByte: number; lastByte: number });
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { firstByte: number; lastByte: number; lastText: number | null });
 }
 
 const liveScript = (tag: string) => [
@@ -161,6 +175,10 @@ export async function firstTurn(opts: ScenarioOptions): Promise<ScenarioResult> 
     figures: {
       'firstturn.coldOverhead': medianOf(cold.map(overhead), 0, `(Enter → last word on screen) − (server first → last byte); ${pace}; on screen: ${cold.map((t) => t.onScreen.toFixed(0)).join(', ')} ms`),
       'firstturn.warmOverhead': medianOf(warm.map(overhead), 0, `the same after a ${SETTLE_MS / 1000} s settle; on screen: ${warm.map((t) => t.onScreen.toFixed(0)).join(', ')} ms`),
+      'firstturn.coldFirstByte': medianOf(cold.map((t) => t.toFirstByte), 0, "of the cold overhead: Enter → the server's first byte"),
+      'firstturn.warmFirstByte': medianOf(warm.map((t) => t.toFirstByte), 0, "of the warm overhead: Enter → the server's first byte"),
+      'firstturn.coldLastWord': medianOf(cold.map((t) => t.lastWord), 0, "of the cold overhead: the server's last text delta → the last word on screen (the stream's last byte comes after it)"),
+      'firstturn.warmLastWord': medianOf(warm.map((t) => t.lastWord), 0, 'the same after the settle'),
       'firstturn.stream': medianOf([...cold, ...warm].map((t) => t.stream), 0, 'server first byte → last byte of the short answer'),
       'firstturn.coldCpu': medianOf(cold.map((t) => t.cpu), 0, 'main process, Enter → idle on screen (10 ms ticks)'),
       'firstturn.warmCpu': medianOf(warm.map((t) => t.cpu)),

@@ -79,9 +79,10 @@ export interface FakeAnthropicOptions {
   route?: (req: RecordedRequest) => FakeResponse | undefined;
   /**
    * Called when a streamed message has been written whole: when its first and its last byte left
-   * (epoch ms), so a bench can subtract the stream's own length from what the client took.
+   * (epoch ms), so a bench can subtract the stream's own length from what the client took, and
+   * when its last text delta left (NaN without text: what a client can draw last is there).
    */
-  onStream?: (times: { firstByte: number; lastByte: number }) => void;
+  onStream?: (times: { firstByte: number; lastByte: number; lastText: number }) => void;
 }
 
 /** Epoch ms with sub-ms precision (comparable across processes on this machine). */
@@ -174,6 +175,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       'request-id': `req_fake_${messageCounter}`,
     });
     let firstByte = NaN;
+    let lastText = NaN;
     for (const [i, e] of events.entries()) {
       if (i > 0 && msg.chunkDelayMs) await sleep(msg.chunkDelayMs);
       if (i === 0) firstByte = epochMs();
@@ -181,8 +183,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       const data = e.data === RAW_GARBAGE ? '{"type": not json' : JSON.stringify(e.data);
       // Wait for each write to flush, so a 'cut' after it really cuts after it.
       await new Promise<void>((resolve) => res.write(`event: ${e.event}\ndata: ${data}\n\n`, () => resolve()));
+      if ((e.data as { delta?: { type?: string } }).delta?.type === 'text_delta') lastText = epochMs();
     }
-    opts.onStream?.({ firstByte, lastByte: epochMs() });
+    opts.onStream?.({ firstByte, lastByte: epochMs(), lastText });
     const end = msg.end ?? 'complete';
     if (end === 'cut') res.destroy();
     else if (end !== 'stall') res.end();
@@ -245,7 +248,7 @@ async function main(argv: string[]) {
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(pathPrefix !== undefined ? { pathPrefix } : {}),
     ...(record ? { onRequest: (r: RecordedRequest) => appendFileSync(record, JSON.stringify(r) + '\n') } : {}),
-    ...(timing ? { onStream: (t: { firstByte: number; lastByte: number }) => appendFileSync(timing, JSON.stringify(t) + '\n') } : {}),
+    ...(timing ? { onStream: (t: { firstByte: number; lastByte: number; lastText: number }) => appendFileSync(timing, JSON.stringify(t) + '\n') } : {}),
   });
   fake.enqueue(...loadScript(script));
   process.stdout.write(fake.url + '\n');

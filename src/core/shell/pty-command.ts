@@ -41,8 +41,10 @@ export interface PtyCommandOptions {
   logPath: string;
   /** Throttled live view while the command runs. */
   onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
-  /** Filled in while running, for benches: time spent building snapshots; at the end, the emulator's plain feeds. */
-  stats?: { snapshots: number; snapshotMs: number; plainFeeds?: number };
+  /** Filled in while running, for benches and tests: snapshots and their time, the pty's pauses; at the end, the emulator's plain feeds. */
+  stats?: { snapshots: number; snapshotMs: number; pauses?: number; plainFeeds?: number };
+  /** For tests: the flow-control marks (snapshot-tick.ts). */
+  flowBytes?: { high: number; low: number };
   /** At most this many characters of text for the model (default MAX_RESULT_CHARS). */
   resultChars?: number;
   /** Gives the caller a way to type into and resize the pty; returns the detach function. */
@@ -181,6 +183,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   const tick = new SnapshotTick(terminal, pty, log, {
     ...(opts.onSnapshot ? { onSnapshot: opts.onSnapshot } : {}),
     ...(opts.stats ? { stats: opts.stats } : {}),
+    ...(opts.flowBytes ? { flowBytes: opts.flowBytes } : {}),
     screenDone: () => sentinelSeen,
   });
   pty.onData((data: string | Buffer) => tick.data(data));

@@ -23,8 +23,10 @@ const FLOW_LOW_BYTES = 128 * 1024;
 export interface SnapshotTickOptions {
   /** The live view; none: the tick only writes the log out. */
   onSnapshot?(snapshot: TerminalSnapshot, totalBytes: number): void;
-  /** For benches: snapshots taken and the time spent building them. */
-  stats?: { snapshots: number; snapshotMs: number };
+  /** For benches and tests: snapshots taken, the time spent building them, the pty's pauses. */
+  stats?: { snapshots: number; snapshotMs: number; pauses?: number };
+  /** For tests: the flow-control marks (FLOW_HIGH_BYTES, FLOW_LOW_BYTES). */
+  flowBytes?: { high: number; low: number };
   /** After the sentinel the screen is no longer the command's. */
   screenDone(): boolean;
 }
@@ -39,22 +41,28 @@ export class SnapshotTick {
   private bytesAtReport = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly high: number;
+  private readonly low: number;
 
   constructor(
     private readonly terminal: CommandTerminal,
     private readonly pty: IPty,
     private readonly log: OutputLog,
     private readonly opts: SnapshotTickOptions,
-  ) {}
+  ) {
+    this.high = opts.flowBytes?.high ?? FLOW_HIGH_BYTES;
+    this.low = opts.flowBytes?.low ?? FLOW_LOW_BYTES;
+  }
 
   /** The pty's bytes, to the emulator (or its feed); pauses the pty above the high mark. */
   data(data: string | Buffer): void {
     this.totalBytes += data.length;
     const bytes = typeof data === 'string' ? data : new Uint8Array(data.buffer, data.byteOffset, data.length);
     this.terminal.write(bytes, this.parsed);
-    if (!this.paused && this.terminal.pendingBytes > FLOW_HIGH_BYTES) {
+    if (!this.paused && this.terminal.pendingBytes > this.high) {
       this.paused = true;
       this.pty.pause();
+      if (this.opts.stats) this.opts.stats.pauses = (this.opts.stats.pauses ?? 0) + 1;
     }
   }
 
@@ -78,7 +86,7 @@ export class SnapshotTick {
   };
 
   private resumeBelowLow(): void {
-    if (this.paused && this.terminal.pendingBytes < FLOW_LOW_BYTES) {
+    if (this.paused && this.terminal.pendingBytes < this.low) {
       this.paused = false;
       this.pty.resume();
     }

@@ -151,4 +151,23 @@ describe('runPtyCommand', () => {
     // What a snapshot read was fed: the newest line seq had printed, never an empty screen.
     expect(bottoms.every((line) => /^\d+$/.test(line))).toBe(true);
   }, 60_000);
+
+  // Marks of one byte: every write to the emulator pauses the pty until it is parsed. A pause
+  // nobody resumes would hold the command until its timeout.
+  it('pauses the pty while the emulator is behind and resumes it once parsed, with colours and no live view', async () => {
+    const stats: NonNullable<PtyCommandOptions['stats']> = { snapshots: 0, snapshotMs: 0 };
+    const r = await run("yes $'\\e[1mx\\e[0m' | head -n 20000; echo last", { stats, flowBytes: { high: 1, low: 1 } });
+    expect(r.sentinelSeen).toBe(true);
+    expect(r.totalLines).toBe(20001);
+    expect(r.text.endsWith('\nlast')).toBe(true);
+    expect(stats.pauses).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("pauses the pty while a plain flood's feed is parsed and resumes it from the feed", async () => {
+    const stats: NonNullable<PtyCommandOptions['stats']> = { snapshots: 0, snapshotMs: 0 };
+    const r = await run('seq 1 300000', { stats, flowBytes: { high: 1, low: 1 }, onSnapshot: () => {} });
+    expect(r.sentinelSeen).toBe(true);
+    expect(r.totalLines).toBe(300000);
+    expect(stats.pauses).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // What the flood path costs in-process, without the pty: `seq 1 N` as a pty delivers it (4,095-byte
 // chunks, the event loop turning between them), through CommandTerminal (plain fast path, log,
-// kept head/tail, emulator feed) with a live snapshot every 60 chunks, then the model's text.
+// kept head/tail, emulator feed) with a live snapshot every 60 chunks (the emulator fed first, as the
+// snapshot tick does), then the model's text.
 // CPU per run; the first runs warm the JIT and are left out of the median. Less sensitive to a
 // busy machine than the wall-clock figures of bench/frames.ts.
 // Run: node --import tsx bench/terminal-flood.ts [lines] [runs]
@@ -24,7 +25,8 @@ for (let run = 0; run < runs; run++) {
   const before = process.cpuUsage();
   for (let at = 0, n = 0; at < bytes.length; at += CHUNK, n++) {
     term.write(new Uint8Array(bytes.buffer, bytes.byteOffset + at, Math.min(CHUNK, bytes.length - at)), () => {});
-    if (n % 60 === 59) term.snapshot(SNAPSHOT_HISTORY_ROWS);
+    // As the snapshot tick does (snapshot-tick.ts): feed the emulator what arrived, then read it.
+    if (n % 60 === 59) term.feedScreen(() => term.snapshot(SNAPSHOT_HISTORY_ROWS));
     await new Promise((r) => setImmediate(r));
   }
   await term.drain();

@@ -30,8 +30,10 @@ let server: { url: string; proc: ChildProcess };
 let app: TmuxApp;
 let capture: string;
 
-/** The row the selection bar is on. */
-const selected = () => app.lines().find((l) => l.startsWith('▌')) ?? '';
+/** The row the selection bar is on, in a screen's text. */
+const barRow = (screen: string) => screen.split('\n').find((l) => l.startsWith('▌')) ?? '';
+/** The row the selection bar is on now. */
+const selected = () => barRow(app.screen());
 
 beforeAll(async () => {
   server = await startFakeServer(script);
@@ -62,21 +64,25 @@ afterAll(() => {
 describe('history mode in tmux', () => {
   it('walks every call in order, newest first, and jumps back to the prompt', async () => {
     app.keys('C-o');
-    await app.waitFor((s) => /HISTORY 14\/14/.test(s), 'history mode on the last stop');
-    expect(selected()).toContain('walked them all');
+    const start = await app.waitFor((s) => /HISTORY 14\/14/.test(s) && barRow(s) !== '', 'history mode on the last stop');
+    expect(barRow(start)).toContain('walked them all');
     const seen: string[] = [];
+    let previous = barRow(start);
     for (let i = 0; i < 12; i++) {
       app.keys('k');
-      await app.waitFor((s) => s.includes(`HISTORY ${13 - i}/14`), `stop ${13 - i}`);
-      seen.push(selected().replace(/^▌ [✓✗] (\w+) (.*?) {2,}.*$/, '$1 $2'));
+      // The status line's "HISTORY n/14" can be on screen a frame before the bar moves (the frame
+      // writer redraws the status line at once, Ink's frame follows): wait for both.
+      const s = await app.waitFor((x) => x.includes(`HISTORY ${13 - i}/14`) && barRow(x) !== previous, `stop ${13 - i}`);
+      previous = barRow(s);
+      seen.push(previous.replace(/^▌ [✓✗] (\w+) (.*?) {2,}.*$/, '$1 $2'));
     }
     expect(seen).toEqual([
       'bash echo six', 'bash echo five', 'bash echo four', `bash ${LONG}`, 'bash echo two', 'bash echo one',
       'read_file f.txt', 'read_file e.txt', 'read_file d.txt', 'read_file c.txt', 'read_file b.txt', 'read_file a.txt',
     ]);
     app.keys('k');
-    await app.waitFor((s) => s.includes('HISTORY 1/14'), 'the prompt');
-    expect(selected()).toContain('› walk');
+    const prompt = await app.waitFor((s) => s.includes('HISTORY 1/14') && barRow(s) !== previous, 'the prompt');
+    expect(barRow(prompt)).toContain('› walk');
     app.keys('k'); // wraps to the last stop
     await app.waitFor((s) => s.includes('HISTORY 14/14'), 'wrapped to the end');
   }, 30_000);
@@ -108,8 +114,8 @@ describe('history mode in tmux', () => {
     const text = parseOsc52(Buffer.from(seq![0], 'latin1').toString('utf8'))!.text;
     expect(text).toBe(Array.from({ length: 3000 }, (_, i) => `row ${i + 1}`).join('\n'));
     app.keys('q');
-    await app.waitFor((x) => x.includes('HISTORY 10/14'), 'history mode again');
-    expect(selected()).toContain('seq 1 3000');
+    const back = await app.waitFor((x) => x.includes('HISTORY 10/14') && barRow(x) !== '', 'history mode again');
+    expect(barRow(back)).toContain('seq 1 3000');
     app.keys('Escape');
     await app.waitFor((x) => x.includes('Enter send'), 'back at the input');
   }, 30_000);

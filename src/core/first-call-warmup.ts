@@ -1,14 +1,17 @@
-// What a tool call would load the first time, loaded ahead of it: the command check's bash
-// grammar, each tool's own modules (node-pty and the emulator for bash), the change ledger's git
-// probe. Nothing of it loads on a timer after start-up, where it landed in the first turn of a
+// What a session's first request and first tool call would load the first time, loaded ahead of
+// them: the provider's (node's fetch), the command check's bash grammar, each tool's own modules
+// (node-pty and the emulator for bash), the change ledger's git probe. Nothing of it loads on a timer after start-up, where it landed in the first turn of a
 // person who typed at once: a call's loads start when the call begins to stream in (they overlap
 // its input), and the whole warm-up runs only while no turn runs, or while a turn's request has
 // waited a while for the model's first byte (time the turn spends idle anyway).
 import type { ChangeLedger } from './checkpoints/change-ledger.js';
 import type { PermissionGate } from './permissions/gate.js';
+import type { Provider } from './providers/provider.js';
 import type { AnyTool } from './tools/tool.js';
 
 export interface FirstCallParts {
+  /** The provider answering now: the first request comes before the first call, so its part is first. */
+  provider?: () => Provider;
   permissions?: PermissionGate | undefined;
   tools: readonly AnyTool[];
   ledger?: ChangeLedger | undefined;
@@ -22,6 +25,7 @@ export interface FirstCallParts {
  */
 export async function warmUpFirstCall(parts: FirstCallParts, idle: () => Promise<void> = () => Promise.resolve()): Promise<void> {
   const steps: (() => Promise<void> | undefined)[] = [
+    () => parts.provider?.().warmUp?.().catch(() => undefined),
     () => parts.permissions?.warmUp(),
     ...parts.tools.map((tool) => () => tool.warmUp?.().catch(() => undefined)),
     () => parts.ledger?.warmUp(),

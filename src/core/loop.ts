@@ -51,7 +51,7 @@ export function createAgent(config: AgentConfig): Agent & ModelSwitching & Syste
   // Bash logs on disk are redacted as they are written, like everything the model sees.
   session.redact = redact;
   // The idle warm-up waits while a turn runs; a call streaming in starts its own loads.
-  const warmups = firstCallWarmups({ permissions: config.permissions, tools: config.tools, ledger: config.ledger });
+  const warmups = firstCallWarmups({ provider: () => state.answering.provider, permissions: config.permissions, tools: config.tools, ledger: config.ledger });
   // Every event, in a turn or not, goes to the session recorder and onEvent before consumers see it.
   const publish = (emit: (e: AgentEvent) => void) => {
     const send = (e: AgentEvent) => {

@@ -35,6 +35,15 @@ describe('warming up for the first call', () => {
     expect(seen.filter((s) => s !== 'key')).toEqual(['one', 'two', 'three']);
   });
 
+  it("begins with the answering provider's part (the first request comes before the first call), and goes on past one that fails", async () => {
+    const seen: string[] = [];
+    const provider = (warmUp: () => Promise<void>) => ({ ...testProvider([]), warmUp });
+    await warmUpFirstCall({ provider: () => provider(async () => void seen.push('provider')), tools: [tool('one', seen)] });
+    expect(seen).toEqual(['provider', 'one']);
+    await warmUpFirstCall({ provider: () => provider(() => Promise.reject(new Error('no fetch'))), tools: [tool('two', seen)] });
+    expect(seen).toEqual(['provider', 'one', 'two']);
+  });
+
   it('goes on past a tool whose warm-up fails', async () => {
     const seen: string[] = [];
     const failing = { ...tool('bad', seen), warmUp: () => Promise.reject(new Error('no addon')) };

@@ -68,6 +68,8 @@ describe('what loads after the first frame', () => {
     const warm = loadedBy(trace(), 'the warm-up');
     // It loaded what the first command needs.
     expect(warm.some((f) => f.includes('node_modules/node-pty/'))).toBe(true);
+    // And what the first request needs: node's fetch (first used by the SDK's Headers).
+    expect(warm).toContain('internal/deps/undici/undici');
     loadsNoneOf(warm, 'the warm-up');
   }, 90_000);
 });

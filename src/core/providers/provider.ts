@@ -105,4 +105,6 @@ export interface Provider {
    * after content is retried by the loop (response-stream.ts), which discards the partial answer.
    */
   stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+  /** Loads what the first request would load the first time (the idle warm-up calls it). Never rejects. */
+  warmUp?(): Promise<void>;
 }

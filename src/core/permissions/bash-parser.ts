@@ -2,8 +2,8 @@
 // first use: it costs ~40 ms and ~5 MB, so nothing on the way to the first frame may wait for it.
 // Once loaded, parsing is synchronous and takes well under a millisecond for a typical command.
 import { createRequire } from 'node:module';
-import v8 from 'node:v8';
 import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
+import { liftoffOnly } from '../liftoff-only.js';
 
 export type { SyntaxNode };
 
@@ -33,11 +33,8 @@ export function bashParserIfLoaded(): BashParser | undefined {
 }
 
 async function load(): Promise<BashParser> {
-  // V8 otherwise tiers the grammar's hot functions up to TurboFan on its background threads, and
-  // while it does (~2 s on two busy cores) the next module import (node-pty and the emulator, for
-  // the first command) waits: measured 2.3–3.7 s instead of 0.3–0.4 s. Liftoff's code parses a
-  // command in well under a millisecond all the same.
-  v8.setFlagsFromString('--liftoff-only');
+  // Else V8 tiers the grammar up on its background threads while the first command's modules wait.
+  liftoffOnly();
   const { Parser, Language } = await import('web-tree-sitter');
   await Parser.init();
   const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');

@@ -4,7 +4,7 @@
 import type { MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
 import { classifyFailure } from './anthropic-errors.js';
-import { warmUpFetch } from './fetch-warmup.js';
+import { beforeFirstFetch, warmUpFetch } from './fetch-warmup.js';
 import { APIUserAbortError, MessagesClient } from './anthropic-sdk.js';
 import type { Provider, ProviderEvent, ProviderRequest } from './provider.js';
 import { withAnthropicImages } from './anthropic-images.js';
@@ -136,6 +136,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
 
   return {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      beforeFirstFetch();
       return retryingStream({
         signal,
         maxRetries,

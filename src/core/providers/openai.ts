@@ -5,7 +5,7 @@
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { OpenAIResponseAccumulator } from './openai-accumulator.js';
-import { warmUpFetch } from './fetch-warmup.js';
+import { beforeFirstFetch, warmUpFetch } from './fetch-warmup.js';
 import { classifyOpenAIFailure, fetchCapturingErrors, rejectsStreamOptions, type CapturedError } from './openai-errors.js';
 import { toOpenAIMessages } from './openai-history.js';
 import type { OpenAIQuirks } from './presets.js';
@@ -142,6 +142,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
 
   return {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      beforeFirstFetch();
       return retryingStream({
         signal,
         maxRetries,

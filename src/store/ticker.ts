@@ -49,8 +49,10 @@ export function startTicker(store: AppStore, opts: TickerOptions = {}): Ticker {
   let ticks = 0;
   const tick = () => {
     ticks++;
-    if (spin) spin(ticks);
+    // The second first: the rows it changes are redrawn with the glyphs' turn, one redraw for both
+    // (the frame writer draws what a commit asked for a microtask later, the glyphs at once).
     if (!spin || ticks % perSecond === 0) store.setState((st) => ({ frame: st.frame + 1 }));
+    if (spin) spin(ticks);
   };
   const sync = (s: AppState) => {
     const want = needsTicks(s);

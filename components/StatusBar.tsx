@@ -228,6 +228,22 @@ function statusSlice(st: AppState): StatusSlice {
 
 const sameSlice = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof StatusSlice)[]).every((k) => Object.is(a[k], b[k]));
 
+/**
+ * What changes the line alone, mid-turn, with nothing else on screen (a child's request priced, the
+ * clock's second): drawn by the frame writer. Any other change (the phase, history mode's place,
+ * an ask) comes with a change elsewhere that React renders: the line renders with it, so the two
+ * reach the screen in one frame.
+ */
+const ON_ITS_OWN: ReadonlySet<keyof StatusSlice> = new Set(['turnUsage', 'sessionUsage', 'childPriced', 'contextTokens', 'contextWindow', 'frame']);
+const onItsOwn = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof StatusSlice)[]).every((k) => ON_ITS_OWN.has(k) || Object.is(a[k], b[k]));
+
+/** The slice but what the frame writer draws on its own (onItsOwn): what makes the line render. */
+function otherThanOwn(slice: StatusSlice): Partial<StatusSlice> {
+  const out: Partial<StatusSlice> = {};
+  for (const k of Object.keys(slice) as (keyof StatusSlice)[]) if (!ON_ITS_OWN.has(k)) (out as Record<string, unknown>)[k] = slice[k];
+  return out;
+}
+
 /** What is on screen: the slice it was drawn from, its text and (with a frame writer) its placeholder. */
 interface ShownStatus {
   slice: StatusSlice;
@@ -246,8 +262,9 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
   // (live-cells.ts): a tick costs no store update, commit or Ink frame (text-layout.ts).
   const cells = drawn !== null;
   const lineOf = (slice: StatusSlice) => statusLine(cells ? { ...slice, frame: cellFrame(slice.frame) } : slice, model, width, Date.now());
-  // Without a frame writer, each change of the slice renders; with one, the subscription below draws it.
-  useApp(useShallow((st) => (cells ? null : statusSlice(st))));
+  // Without a frame writer, each change of the slice renders; with one, the subscription below draws
+  // what changes on its own, and the rest renders.
+  useApp(useShallow((st) => (cells ? otherThanOwn(statusSlice(st)) : statusSlice(st))));
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   const slice = statusSlice(store.getState());
   const line = lineOf(slice);
@@ -265,6 +282,8 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
     const last = shown.current;
     const next = statusSlice(store.getState());
     if (!last || (!force && sameSlice(last.slice, next))) return;
+    // Anything else changed: the selector above renders the line (with the rest of the frame).
+    if (!force && !onItsOwn(last.slice, next)) return;
     const text = lineOf(next);
     if (text === last.line) shown.current = { ...last, slice: next };
     else if (last.placed !== null && drawn?.redraw(last.placed, [text])) shown.current = { slice: next, line: text, placed: last.placed };
@@ -276,9 +295,8 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
     return store.subscribe(() => refresh.current());
   }, [store, drawn]);
   // A flash message goes away on its own even when nothing else redraws: once it is old
-  // (statusLine stops showing a flash older than FLASH_MS), the row is drawn again. (A new flash
-  // renders: the timer starts with it.)
-  const flash = useApp((st) => st.flash);
+  // (statusLine stops showing a flash older than FLASH_MS), the row is drawn again.
+  const flash = slice.flash;
   useEffect(() => {
     if (!flash) return;
     const t = setTimeout(() => refresh.current(true), Math.max(0, flash.at + FLASH_MS - Date.now()) + 1);

@@ -25,17 +25,12 @@ describe('rows Ink draws', () => {
     const store = createAppStore({}, { layout: screenLayout });
     const screen = createScreen(80, 24);
     const writer = diffingStdout(screen.stdout as unknown as NodeJS.WriteStream);
-    // Every block the components hand the writer, placed or drawn again in place, as plain text.
+    // Every block the components hand the writer, as plain text.
     const blocks: string[][] = [];
     const place = writer.drawn.place.bind(writer.drawn);
     writer.drawn.place = (rows, width, height) => {
       blocks.push(rows.map((r) => stripAnsi(r)));
       return place(rows, width, height);
-    };
-    const redraw = writer.drawn.redraw.bind(writer.drawn);
-    writer.drawn.redraw = (placeholder, rows) => {
-      blocks.push(rows.map((r) => stripAnsi(r)));
-      return redraw(placeholder, rows);
     };
     await act(async () => {
       insts.push(

@@ -191,11 +191,13 @@ async function drawTurn(profileTo?: string): Promise<Drawing> {
   const replay = async () => {
     const r0 = performance.now();
     for (const b of batches) {
+      // As the binding commits them (event-binding.ts): what changes nothing makes no commit, nor
+      // wakes it (it drops such events as they come: no timer runs for a frame of only them).
+      const events = toCommit(b.events, store.getState());
+      if (events.length === 0) continue;
       const wait = b.at - (performance.now() - r0);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      // As the binding commits them (event-binding.ts): what changes nothing makes no commit.
-      const events = toCommit(b.events, store.getState());
-      if (events.length > 0) store.setState((s) => applyEvents(s, events, Date.now()));
+      store.setState((s) => applyEvents(s, events, Date.now()));
     }
     await new Promise((r) => setTimeout(r, 200));
   };

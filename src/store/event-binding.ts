@@ -59,6 +59,9 @@ export function createEventBinding(store: AppStore, opts: EventBindingOptions = 
 
   return {
     push(event) {
+      // A child's live output nobody is looking at changes nothing (toCommit): it is not even a wake of
+      // the binding's timer (with 8 children streaming, most frames' only events).
+      if (event.type === 'agent_event' && unseenChildOutput(event, store.getState().history.into)) return;
       pending.push(event);
       if (event.type === 'turn_end') {
         flush();

@@ -1,7 +1,7 @@
 // A child agent's events in the store: its asks wait in the parent's approval prompt, naming the
 // child (at any depth), and leave it when answered or when the child's call ends; its other events
 // add nothing to the parent's transcript; they build the child's own, when → walks into it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
 import { createAppStore, type AppState } from '../../src/store/app-store.js';
 import { applyEvents } from '../../src/store/apply-events.js';
@@ -104,5 +104,26 @@ describe("a child agent's events in the store", () => {
     expect(commits).toBe(inside + 1);
     const card = store.getState().childTranscripts['t1']!.items.find((it) => it.id === 'cb');
     expect(card?.kind === 'tool' && (card.details as { snapshot?: { lines: string[] } } | undefined)?.snapshot?.lines).toEqual(['1', '2', '3']);
+  });
+
+  it("sets no timer for children's live output nobody looks at; a child walked into, one per frame", () => {
+    vi.useFakeTimers();
+    try {
+      const store = createAppStore();
+      const binding = createEventBinding(store, { intervalMs: 34 });
+      const out = (lines: string[]): AgentEvent => wrap({ type: 'tool_output', id: 'cb', details: bashDetails('seq 3', lines) });
+      binding.push({ type: 'turn_start', prompt: 'go' });
+      binding.push({ type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true });
+      binding.flush();
+      binding.push(out(['1']));
+      binding.push(out(['1', '2']));
+      expect(vi.getTimerCount()).toBe(0);
+      store.setState((s) => ({ history: { ...s.history, into: ['t1'] } }));
+      binding.push(out(['1', '2', '3']));
+      binding.push(out(['1', '2', '3', '4']));
+      expect(vi.getTimerCount()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -110,6 +110,8 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
   const log = new OutputLog(opts.logPath, undefined, opts.redact);
   let sentinelRc: number | null = null;
   let sentinelSeen = false;
+  /** The bytes read when the sentinel came: the tty's echo of our ACK, if any, comes later and is not output. */
+  let bytesAtSentinel = 0;
   let resolveSentinel!: () => void;
   const sentinelArrived = new Promise<void>((r) => (resolveSentinel = r));
   // Every process the command started, gathered while the shell still waits for our ACK.
@@ -127,6 +129,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
       if (sentinelSeen) return;
       sentinelSeen = true;
       sentinelRc = rc;
+      bytesAtSentinel = tick.totalBytes;
       // Everything before the sentinel is the command's output, and nothing after it is: the tty
       // may echo our ACK if it arrives before `read -s` turns echo off.
       terminal.finish();
@@ -317,7 +320,7 @@ export async function runPtyCommand(opts: PtyCommandOptions): Promise<PtyCommand
     text: rendered.text,
     totalLines: rendered.totalLines,
     truncated: rendered.truncated,
-    totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, tick.totalBytes - sentinelByteLength(nonce, sentinelRc)) : tick.totalBytes,
+    totalBytes: sentinelSeen && sentinelRc !== null ? Math.max(0, bytesAtSentinel - sentinelByteLength(nonce, sentinelRc)) : tick.totalBytes,
     snapshot: finalSnapshot ?? terminal.snapshot(SNAPSHOT_HISTORY_ROWS),
     logPath: opts.logPath,
     logCapped: log.capped,

@@ -5,7 +5,19 @@
 // draw one frame past its throttle: maxFps holds every frame alike, and its unthrottled modes
 // (debug, screen reader) write each frame as new output; its own reconciler calls
 // onImmediateRender when <Static> grows, which is what this does for a key.
+import { createContext } from 'react';
 import type { DOMElement } from 'ink';
+
+/**
+ * How many frames Ink has rendered, its throttled ones and the ones drawn at once alike (counted
+ * through Ink's `onRender` option by src/app/screen-render.ts, which provides this around the
+ * tree); null when nothing counts them (render-only tests).
+ */
+export interface InkFrames {
+  rendered(): number;
+}
+
+export const InkFramesContext = createContext<InkFrames | null>(null);
 
 /** `node`: any element of the tree; does nothing when Ink does not throttle (debug, tests). */
 export function drawFrameNow(node: DOMElement | null): void {

@@ -3,14 +3,15 @@
 // (run-tui mounts <KeyOwner><App/></KeyOwner>; tests do the same through their render helper).
 // Raw mode itself is raw-stdin.ts's; tests write to ink-testing-library's stdin, which emits the
 // same 'data' events.
-import React, { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import React, { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStdin, type DOMElement } from 'ink';
-import { drawFrameNow } from '../../components/immediate-frame.js';
+import { drawFrameNow, InkFramesContext } from '../../components/immediate-frame.js';
 import { KeysContext, type KeyOwnerContext } from '../../components/key-input.js';
 import { createKeyPipeline } from '../keys/key-pipeline.js';
 
 export function KeyOwner({ children }: { children: ReactNode }) {
   const { stdin, isRawModeSupported } = useStdin();
+  const frames = useContext(InkFramesContext);
   const replies = useRef<((raw: string) => void) | undefined>(undefined);
   const frameRoot = useRef<DOMElement | null>(null);
   const keys = useMemo<KeyOwnerContext>(
@@ -20,15 +21,21 @@ export function KeyOwner({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isRawModeSupported) return;
     const onData = (data: string | Buffer) => {
+      const before = frames?.rendered();
       keys.pipeline.feed(typeof data === 'string' ? data : data.toString('utf8'));
       // What the keys changed is on screen within this turn of the event loop, not a throttle
       // period later (behind a flooding pane's frames); after React's commit, hence the microtask.
-      queueMicrotask(() => drawFrameNow(frameRoot.current));
+      // Unless Ink drew a frame since the keys came (its throttle let the commit's frame through):
+      // a second one would find nothing new, the whole tree rendered for it all the same, and a
+      // prompt's Enter would wait for it (bench/frames.ts firstturn: ~4 ms a key).
+      queueMicrotask(() => {
+        if (before === undefined || frames?.rendered() === before) drawFrameNow(frameRoot.current);
+      });
     };
     stdin.on('data', onData);
     return () => {
       stdin.off('data', onData);
     };
-  }, [stdin, isRawModeSupported, keys]);
+  }, [stdin, isRawModeSupported, keys, frames]);
   return <KeysContext.Provider value={keys}>{children}</KeysContext.Provider>;
 }

@@ -5,6 +5,7 @@
 import { createElement, type ReactNode } from 'react';
 import { render, type Instance, type RenderOptions } from 'ink';
 import { DrawnRowsContext } from '../../components/drawn-rows-context.js';
+import { InkFramesContext, type InkFrames } from '../../components/immediate-frame.js';
 import type { DiffingStdout } from './frame-diff.js';
 import { RENDER_OPTIONS } from './render-options.js';
 
@@ -19,12 +20,20 @@ export interface ScreenOptions extends Omit<RenderOptions, 'stdout'> {
 }
 
 export function renderScreen(node: ReactNode, writer: DiffingStdout, options: ScreenOptions = {}): Instance {
-  const { immediateFrames, ...inkOptions } = options;
+  const { immediateFrames, onRender, ...inkOptions } = options;
   if (immediateFrames) writer.unthrottle();
-  return render(createElement(DrawnRowsContext.Provider, { value: writer.drawn }, node), {
+  // Ink's frames counted, so a key's frame is not drawn again when Ink drew it already (key-owner.tsx).
+  let rendered = 0;
+  const frames: InkFrames = { rendered: () => rendered };
+  const tree = createElement(InkFramesContext.Provider, { value: frames }, createElement(DrawnRowsContext.Provider, { value: writer.drawn }, node));
+  return render(tree, {
     ...RENDER_OPTIONS,
     ...(immediateFrames ? { maxFps: 0 } : {}),
     ...inkOptions,
+    onRender: (metrics) => {
+      rendered++;
+      onRender?.(metrics);
+    },
     stdout: writer.stdout,
   });
 }

@@ -40,4 +40,27 @@ describe('a key during a busy frame throttle', () => {
     await screen.flush();
     expect(screen.lines().some((l) => l.includes('qwerty'))).toBe(true);
   });
+
+  it('is not rendered a second time when Ink drew its frame at once (an idle throttle)', async () => {
+    const screen = createScreen(80, 20);
+    let rendered = 0;
+    await act(async () => {
+      inst = renderScreen(<KeyOwner><App store={createAppStore()} header={{ modelLabel: 'claude-sonnet-4-6', isDemo: true, workspaceRoot: '/w' }} /></KeyOwner>, diffingStdout(screen.stdout as unknown as NodeJS.WriteStream), {
+        stdin: screen.stdin as unknown as NodeJS.ReadStream,
+        patchConsole: false,
+        onRender: () => rendered++,
+      });
+    });
+    for (const key of 'abc') {
+      // Past the throttle's period: the key's commit takes its leading edge, a frame at once.
+      await act(async () => new Promise((r) => setTimeout(r, 100)));
+      const before = { rendered, writes: screen.stdout.writes.length };
+      screen.stdin.write(key);
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      expect(screen.stdout.writes.length, `key ${key} drawn`).toBeGreaterThan(before.writes);
+      expect(rendered - before.rendered, `key ${key}: Ink's frames`).toBe(1);
+    }
+    await screen.flush();
+    expect(screen.lines().some((l) => l.includes('abc'))).toBe(true);
+  });
 });

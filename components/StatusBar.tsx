@@ -252,9 +252,10 @@ interface ShownStatus {
 }
 
 // Rendered when its slice of the store changes (never with the screen around it). With a frame
-// writer, a new text is no React render at all: the writer draws the row in place of the one on
-// screen (drawn-rows.ts redraw), as the transcript's streaming rows — the tokens and cost change
-// with every child agent's request, and each was a commit and a whole Ink frame.
+// writer, a new text from what changes on its own (tokens, cost, context, the clock: ON_ITS_OWN) is
+// no React render at all: the writer draws the row in place of the one on screen (drawn-rows.ts
+// redraw), as the transcript's streaming rows — the tokens and cost change with every child
+// agent's request, and each was a commit and a whole Ink frame. Any other change renders.
 export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
   const store = useAppStore();
   const drawn = useDrawnRows();

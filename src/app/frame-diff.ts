@@ -168,7 +168,7 @@ export interface DiffingStdout {
    */
   repaint(): void;
   /** Redraws go out as each is asked for, not once for all asked in one moment (the test render option, screen-render.ts). */
-  unthrottle(): void;
+  redrawEachAtOnce(): void;
 }
 
 /** A stdout for Ink whose writes go through the frame differ; everything else is the real stream. */
@@ -266,8 +266,8 @@ export function diffingStdout(stream: NodeJS.WriteStream): DiffingStdout {
     resizeFrames.resized();
     redraw();
   };
-  const unthrottle = () => {
+  const redrawEachAtOnce = () => {
     eachAtOnce = true;
   };
-  return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint, unthrottle };
+  return { stdout, drawn, stats: differ.stats, guard: frameGuard.stats, spin, repaint, redrawEachAtOnce };
 }

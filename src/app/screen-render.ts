@@ -21,7 +21,7 @@ export interface ScreenOptions extends Omit<RenderOptions, 'stdout'> {
 
 export function renderScreen(node: ReactNode, writer: DiffingStdout, options: ScreenOptions = {}): Instance {
   const { immediateFrames, onRender, ...inkOptions } = options;
-  if (immediateFrames) writer.unthrottle();
+  if (immediateFrames) writer.redrawEachAtOnce();
   // Ink's frames counted, so a key's frame is not drawn again when Ink drew it already (key-owner.tsx).
   let rendered = 0;
   const frames: InkFrames = { rendered: () => rendered };

@@ -137,7 +137,7 @@ export function runCachedBundle<T>(bundle: string, folder: string | null, name =
 }
 
 /**
- * A package bundled beside the CLI's bundle (scripts/bundle-cli.ts SIDE_PACKAGES), run through a
+ * A package bundled beside the CLI's bundle (scripts/bundle-cli.ts SIDE_PACKAGES and SIDE_MODULES), run through a
  * code cache of its own. Listed in require.cache as a required file is, so what lists the loaded
  * files (the first-frame check) still sees it.
  */

@@ -2,8 +2,9 @@
 // (a flood's every 4 frames: shell/snapshot-tick.ts), and that tick is also what feeds the
 // command's emulator its plain text before reading it (no period of the feed's own); the store
 // commits core events once a frame, Ink draws at most once a frame (maxFps), the frame writer
-// redraws at most once a frame, and the spinners turn every 4 frames (store/ticker.ts). Each step
-// lets a change through at once when its last one is a frame old.
+// redraws what a commit changed a microtask after it (so at most once per commit), and the spinners
+// turn every 4 frames (store/ticker.ts). Each throttled step lets a change through at once when its
+// last one is a frame old.
 // Here, in the core, so the core's throttles can read it.
 export const FRAMES_PER_SECOND = 30;
 /** One frame, as Ink throttles it at FRAMES_PER_SECOND (ceil(1000 / maxFps)). */

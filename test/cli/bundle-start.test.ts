@@ -1,7 +1,7 @@
 // The real bin starting from the CommonJS bundle through its code cache (bin/inkling.js,
 // src/cli/bundle-cache.ts): the first start writes the cache, the next one uses it, and a cache
 // that is rejected or cannot be kept never stops a start. The trace file says which way it went.
-// The packages every first turn loads (scripts/bundle-cli.ts SIDE_PACKAGES) have caches of their own.
+// The packages every first turn loads (scripts/bundle-cli.ts SIDE_PACKAGES and SIDE_MODULES) have caches of their own.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

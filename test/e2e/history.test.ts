@@ -70,8 +70,8 @@ describe('history mode in tmux', () => {
     let previous = barRow(start);
     for (let i = 0; i < 12; i++) {
       app.keys('k');
-      // The status line's "HISTORY n/14" can be on screen a frame before the bar moves (the frame
-      // writer redraws the status line at once, Ink's frame follows): wait for both.
+      // Wait for the bar itself, not only the status line's "HISTORY n/14": the two are drawn by
+      // different paths (the status line's row by the frame writer, the bar in Ink's frame).
       const s = await app.waitFor((x) => x.includes(`HISTORY ${13 - i}/14`) && barRow(x) !== previous, `stop ${13 - i}`);
       previous = barRow(s);
       seen.push(previous.replace(/^▌ [✓✗] (\w+) (.*?) {2,}.*$/, '$1 $2'));

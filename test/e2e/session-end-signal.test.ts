@@ -1,4 +1,4 @@
-// SessionEnd on SIGTERM, with the built program: a SessionEnd hook written to Claude Code's
+// SessionEnd as inkling ends, with the built program: a SessionEnd hook written to Claude Code's
 // contract (your ~/.claude/settings.json) runs with reason "prompt_input_exit" when the person
 // leaves from the prompt, and with reason "other" when inkling is killed with SIGTERM, in -p, in the terminal UI and under an editor (--acp); a hook that would run on is killed at SessionEnd's
 // budget (Claude Code's 1.5 s) with everything it started, so inkling ends, and the session file
@@ -39,7 +39,7 @@ function hookRuns(out: string): { inputs: Record<string, unknown>[]; finished: b
 }
 
 /** The terminal UI in `ws` with `home`, its first prompt answered, then SIGTERM (or `leave`): the screen once it exited. */
-async function tuiKilled(home: string, ws: string, leave?: (app: ReturnType<typeof startTmuxApp>) => void): Promise<string> {
+async function tuiEnded(home: string, ws: string, leave?: (app: ReturnType<typeof startTmuxApp>) => void): Promise<string> {
   server ??= await startFakeServer([{ text: 'hello there' }, { text: 'hello there' }, { text: 'hello there' }]);
   const app = startTmuxApp({ cwd: ws, env: { HOME: home, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url } });
   try {
@@ -73,7 +73,7 @@ afterAll(() => {
   server?.proc.kill('SIGTERM');
 });
 
-describe('SessionEnd on SIGTERM', () => {
+describe('SessionEnd as inkling ends (SIGTERM, or /exit)', () => {
   it('-p: the hook runs with reason "other", is killed at its budget, and the session file is whole', async () => {
     const { home, out, ws } = homeWithHook('print');
     writeFileSync(path.join(ws, 'sleep.json'), JSON.stringify([{ content: [{ type: 'tool_use', id: 'toolu_sleep', name: 'bash', input: { command: `sleep 31.${process.pid % 1000}` } }] }]));
@@ -100,7 +100,7 @@ describe('SessionEnd on SIGTERM', () => {
 
   it('the terminal UI: the hook runs with reason "other", nothing outlives inkling, the session file is whole', async () => {
     const { home, out, ws } = homeWithHook('tui');
-    const s = await tuiKilled(home, ws);
+    const s = await tuiEnded(home, ws);
     expect(s).toContain('EXITED 143');
     const id = /inkling --resume (\S+)/.exec(s)?.[1];
     expect(id).toBeDefined();
@@ -111,7 +111,7 @@ describe('SessionEnd on SIGTERM', () => {
 
   it('the terminal UI left from the prompt (/exit): the hook runs with reason "prompt_input_exit"', async () => {
     const { home, out, ws } = homeWithHook('tui-exit', { sleep: '0' });
-    const s = await tuiKilled(home, ws, (app) => {
+    const s = await tuiEnded(home, ws, (app) => {
       app.type('/exit');
       app.keys('Enter');
     });
@@ -124,7 +124,7 @@ describe('SessionEnd on SIGTERM', () => {
     // 6 s of work, a 20 s timeout: inkling's way out after a signal gives up on its steps after 3 s,
     // but not on SessionEnd's hooks, which end within their budget.
     const { home, out, ws } = homeWithHook('tui-slow', { sleep: '6', timeout: 20 });
-    const s = await tuiKilled(home, ws);
+    const s = await tuiEnded(home, ws);
     expect(s).toContain('EXITED 143');
     expect(hookRuns(out)).toEqual({ inputs: [expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other' })], finished: true });
   }, 90_000);

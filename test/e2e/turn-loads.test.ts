@@ -57,7 +57,7 @@ describe('what loads after the first frame', () => {
     await tui.waitFor((s) => s.includes('one plain sentence.') && s.includes('● idle'), 'the answer', 30_000);
     await waitForLine(trace, "loaded by the turn's end: ");
     const turn = loadedBy(trace(), "the turn's end");
-    // The list is read: the turn loaded the SDK it asked the model with (the bundle's own copy, scripts/bundle-cli.ts SIDE_PACKAGES).
+    // The list is read: the turn loaded the SDK it asked the model with (the bundle's own copy, scripts/bundle-cli.ts SIDE_MODULES).
     expect(turn.some((f) => f.endsWith('dist/bundle/anthropic-sdk.cjs'))).toBe(true);
     loadsNoneOf(turn, 'the first turn');
   }, 90_000);

@@ -8,6 +8,7 @@ import type { AnyTool } from '../core/tools/tool.js';
 import type { McpServers } from '../core/mcp/mcp-servers.js';
 import type { McpServerEntry, McpServerSource } from '../core/mcp/server-config.js';
 import type { McpServerView } from '../core/mcp/status.js';
+import type { DisposeReason } from '../core/hooks/turn-hooks.js';
 import type { InklingConfig } from './config.js';
 import { SECRET_ENV_NAMES } from './config.js';
 import { packageVersion } from './version.js';
@@ -135,7 +136,7 @@ export function withMcp<A extends Agent>(agent: A, mcp: McpLaunchHandle, opts: {
         }
       })();
     },
-    async dispose(reason?: 'prompt_input_exit' | 'other') {
+    async dispose(reason?: DisposeReason) {
       await (await loaded)?.close();
       await dispose(reason);
     },

@@ -10,7 +10,7 @@ import type { ParentLedger } from './checkpoints/call-recording.js';
 import type { ApprovalDecision, PermissionMode } from './permissions/approval.js';
 import type { PermissionGate } from './permissions/gate.js';
 import type { SessionHooks } from './hooks/session-hooks.js';
-import type { SubagentHookRole } from './hooks/turn-hooks.js';
+import type { DisposeReason, SubagentHookRole } from './hooks/turn-hooks.js';
 import type { CommandSandbox } from './shell/command-sandbox.js';
 import type { ContextBreakdown, ContextPart } from './context/context-breakdown.js';
 import type { ToolCallCost } from './context/conversation-context.js';
@@ -172,7 +172,7 @@ export interface Agent {
    * Ends the session: a recorded session is synced to disk and kept; temporary files are removed.
    * `reason` is SessionEnd's: "prompt_input_exit" when the person left from the prompt, else "other".
    */
-  dispose(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
+  dispose(reason?: DisposeReason): Promise<void>;
 }
 
 /**

@@ -2,12 +2,14 @@
 // and Ink frames (onRender) counted: for the tests of what the writer draws without React
 // (live-rows.test.tsx, stream-rows.test.tsx).
 import React, { act, Profiler } from 'react';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import type { Instance } from 'ink';
 import { App } from '../../components/App.js';
 import { diffingStdout } from '../../src/app/frame-diff.js';
 import { renderScreen } from '../../src/app/screen-render.js';
-import type { AppStore } from '../../src/store/app-store.js';
+import { screenLayout } from '../../components/screen-layout.js';
+import { createAppStore, type AppStore } from '../../src/store/app-store.js';
+import { createEventBinding } from '../../src/store/event-binding.js';
 import { createScreen } from './xterm-screen.js';
 
 let insts: Instance[] = [];
@@ -63,4 +65,25 @@ export async function freshScreen(store: AppStore, cols: number, rows: number, c
   const fresh = await mount(store, cols, rows);
   await settled(fresh.screen, check);
   return clockless(fresh.screen.lines());
+}
+
+/**
+ * The App with one bash call (`sleep 30`) running, on a clock the test moves: `at(ms)` sets
+ * Date.now to `ms` after the start (the caller restores Date.now: vi.restoreAllMocks).
+ */
+export async function mountRunningCall(cols: number, rows: number, opts: { throttled?: boolean } = {}) {
+  const t0 = Date.now();
+  let now = t0;
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
+  const store = createAppStore({}, { layout: screenLayout });
+  const mounted = await mount(store, cols, rows, opts);
+  await act(async () => {
+    const b = createEventBinding(store, { intervalMs: 0, now: () => now });
+    b.push({ type: 'turn_start', prompt: 'wait a little' });
+    b.push({ type: 'tool_call', id: 'w', name: 'bash', input: { command: 'sleep 30' }, readOnly: true });
+    b.push({ type: 'tool_status', id: 'w', status: 'running' });
+    b.flush();
+  });
+  await settled(mounted.screen, (l) => l.some((r) => r.includes('sleep 30')) && l.some((r) => r.includes('running 1 tool')));
+  return { ...mounted, store, at: (ms: number) => void (now = t0 + ms) };
 }

@@ -3,11 +3,8 @@
 // second for the clock's new rows right after it.
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screenLayout } from '../../components/screen-layout.js';
-import { createAppStore } from '../../src/store/app-store.js';
-import { createEventBinding } from '../../src/store/event-binding.js';
 import { startTicker } from '../../src/store/ticker.js';
-import { mount, settled } from './frame-writer-app.js';
+import { mountRunningCall, settled } from './frame-writer-app.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,20 +13,8 @@ afterEach(() => {
 
 describe("the ticker's second", () => {
   it('turns the spinners and moves the clocks in one redraw', async () => {
-    const t0 = Date.now();
-    let now = t0;
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
-    const store = createAppStore({}, { layout: screenLayout });
     // On the frame clock as in the TUI: redraws asked in one moment are one.
-    const { screen, writer } = await mount(store, 100, 24, { throttled: true });
-    await act(async () => {
-      const b = createEventBinding(store, { intervalMs: 0, now: () => now });
-      b.push({ type: 'turn_start', prompt: 'wait a little' });
-      b.push({ type: 'tool_call', id: 'w', name: 'bash', input: { command: 'sleep 30' }, readOnly: true });
-      b.push({ type: 'tool_status', id: 'w', status: 'running' });
-      b.flush();
-    });
-    await settled(screen, (l) => l.some((r) => r.includes('sleep 30')) && l.some((r) => r.includes('running 1 tool')));
+    const { store, screen, writer, at } = await mountRunningCall(100, 24, { throttled: true });
     // Only the ticker's clock is a fake one: four ticks make its second.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const ticker = startTicker(store, { spin: writer.spin, intervalMs: 250 });
@@ -38,7 +23,7 @@ describe("the ticker's second", () => {
         vi.advanceTimersByTime(250);
         await act(async () => {});
       }
-      now = t0 + 7_000;
+      at(7_000);
       const before = writer.stats.redrawn;
       vi.advanceTimersByTime(250);
       await act(async () => {});

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { parseArgs } from '../../src/cli/args.js';
-import { checkedConfig, prepareRun } from '../../src/cli/config.js';
+import { checkedConfig, prepareRun, type InklingConfig } from '../../src/cli/config.js';
 import { createProvider, createSessionAgent } from '../../src/cli/session.js';
 import { resumeInto } from '../../src/cli/session-recording.js';
 import { findSession } from '../../src/core/sessions/session-catalog.js';
@@ -28,16 +28,21 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-it('clear, resume and prompt_input_exit, each for the session it ends; SessionStart names the session it starts', async () => {
+/** A workspace whose person's ~/.claude/settings.json logs `events`' inputs (event, reason or source, session) to `log`. */
+async function loggingHooks(events: string[]): Promise<{ ws: string; log: string; config: InklingConfig }> {
   const ws = join(dir, 'ws');
   const log = join(dir, 'hooks.jsonl');
   await mkdir(join(dir, 'claude-home', '.claude'), { recursive: true });
   await mkdir(ws, { recursive: true });
   const logging = [{ type: 'command', command: `jq -c '{e:.hook_event_name,why:(.reason // .source),id:.session_id}' >> ${log}` }];
-  await writeFile(join(dir, 'claude-home', '.claude', 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: logging }], SessionEnd: [{ hooks: logging }] } }));
+  await writeFile(join(dir, 'claude-home', '.claude', 'settings.json'), JSON.stringify({ hooks: Object.fromEntries(events.map((e) => [e, [{ hooks: logging }]])) }));
   process.env.HOME = join(dir, 'claude-home');
   const env = { INKLING_HOME: join(dir, 'home'), ANTHROPIC_API_KEY: 'sk-test-fake-end-reasons-01', ANTHROPIC_BASE_URL: claude.url };
-  const config = await checkedConfig(await prepareRun(parseArgs(['--yolo']), env, ws));
+  return { ws, log, config: await checkedConfig(await prepareRun(parseArgs(['--yolo']), env, ws)) };
+}
+
+it('clear, resume and prompt_input_exit, each for the session it ends; SessionStart names the session it starts', async () => {
+  const { ws, log, config } = await loggingHooks(['SessionStart', 'SessionEnd']);
   const agent = await createSessionAgent(config, await createProvider(config));
   claude.enqueue(reply({ text: 'one' }), reply({ text: 'two' }), reply({ text: 'three' }));
 
@@ -70,15 +75,7 @@ it('clear, resume and prompt_input_exit, each for the session it ends; SessionSt
 }, 60_000);
 
 it('a run that opens with a session (--resume, --continue) ends nothing as it opens it', async () => {
-  const ws = join(dir, 'ws');
-  const log = join(dir, 'hooks.jsonl');
-  await mkdir(join(dir, 'claude-home', '.claude'), { recursive: true });
-  await mkdir(ws, { recursive: true });
-  const logging = [{ type: 'command', command: `jq -c '{e:.hook_event_name,why:(.reason // .source)}' >> ${log}` }];
-  await writeFile(join(dir, 'claude-home', '.claude', 'settings.json'), JSON.stringify({ hooks: { SessionEnd: [{ hooks: logging }] } }));
-  process.env.HOME = join(dir, 'claude-home');
-  const env = { INKLING_HOME: join(dir, 'home'), ANTHROPIC_API_KEY: 'sk-test-fake-end-reasons-02', ANTHROPIC_BASE_URL: claude.url };
-  const config = await checkedConfig(await prepareRun(parseArgs(['--yolo']), env, ws));
+  const { ws, log, config } = await loggingHooks(['SessionEnd']);
   const earlier = await createSessionAgent(config, await createProvider(config));
   claude.enqueue(reply({ text: 'one' }));
   await collect(earlier.run('first'));

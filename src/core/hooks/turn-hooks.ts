@@ -17,6 +17,8 @@ import { sessionEndBudgetMs } from './session-end-budget.js';
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
 /** SessionEnd's reasons inkling sends (Claude Code's others, logout and bypass_permissions_disabled, have no counterpart here). */
 export type SessionEndReason = 'clear' | 'resume' | 'prompt_input_exit' | 'other';
+/** The reasons an agent's way out gives (dispose): the person left from the prompt, or anything else. */
+export type DisposeReason = Extract<SessionEndReason, 'prompt_input_exit' | 'other'>;
 
 const contextBlocks = (event: string, texts: readonly string[]): UserBlock[] => texts.map((text) => ({ type: 'text' as const, text: `[${event} hook] ${text}` }));
 
@@ -110,13 +112,12 @@ export class TurnHooks {
 
   /**
    * /resume opens another session in this agent: SessionEnd (reason "resume") for the one left when
-   * a prompt was sent in it (a run started with --resume or --continue leaves nothing), and
-   * SessionStart (source "resume") before the next prompt.
+   * a prompt was sent in it (a run started with --resume or --continue leaves nothing). The
+   * conversation it adopts then asks for SessionStart (source "resume": sessionAgain).
    */
   resumed(): void {
     if (this.prompted) void this.sessionEnd('resume');
     this.prompted = false;
-    this.pendingStart = 'resume';
   }
 
   /**

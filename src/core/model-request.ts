@@ -40,6 +40,8 @@ export interface ModelRequest {
   iteration: number;
   signal: AbortSignal;
   emit(event: AgentEvent): void;
+  /** The response's first event arrived, or the request ended without one. */
+  answered?: () => void;
 }
 
 /** Sends one request and streams its response; never throws (failures are outcomes). */
@@ -54,6 +56,7 @@ export function requestModel(parts: ModelRequestParts, req: ModelRequest): Promi
     if (!answered) {
       answered = true;
       parts.warmups.responseStarted();
+      req.answered?.();
     }
     req.emit(e);
   };
@@ -85,5 +88,8 @@ export function requestModel(parts: ModelRequestParts, req: ModelRequest): Promi
         ...(config.hooks ? { hooks: toolCallHooks(config.hooks, registry, (e) => emit(redactDeep(e, redact))) } : {}),
       }),
     retry: parts.streamRetry,
-  }).finally(parts.warmups.responseStarted);
+  }).finally(() => {
+    parts.warmups.responseStarted();
+    req.answered?.();
+  });
 }

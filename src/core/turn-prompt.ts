@@ -21,8 +21,18 @@ export interface TurnPrompt {
   marked: Promise<unknown>;
 }
 
-/** The prompt's content blocks; null when a hook blocked the prompt. */
-export async function promptContent(parts: TurnPromptParts, prompt: string, images: ImageBlock[], signal: AbortSignal, emit: (e: AgentEvent) => void): Promise<TurnPrompt | null> {
+/**
+ * The prompt's content blocks; null when a hook blocked the prompt. `answered`: the model's first
+ * answer of the turn has arrived (or the turn ended without one).
+ */
+export async function promptContent(
+  parts: TurnPromptParts,
+  prompt: string,
+  images: ImageBlock[],
+  signal: AbortSignal,
+  emit: (e: AgentEvent) => void,
+  answered: Promise<void> = Promise.resolve(),
+): Promise<TurnPrompt | null> {
   const { config } = parts;
   const hooked = await parts.turnHooks.beforePrompt(prompt, signal, emit);
   if (hooked === null) return null;
@@ -30,8 +40,14 @@ export async function promptContent(parts: TurnPromptParts, prompt: string, imag
   for (const message of fitted.notes) emit({ type: 'notice', message });
   // The ledger marks the prompt (a snapshot: git) and hands over what the model must hear first (an
   // undo since). The request waits for the notes only, and for those only when the chain could not say them at once.
+  // With the notes known, the mark starts once the model answers: its git processes (each a fork of this
+  // one) no longer hold the response's first bytes. Nothing of the turn writes files before that, and
+  // the person's undo and rewind wait for the turn's end.
   const known = config.ledger?.notesNow();
-  const marked = config.ledger ? config.ledger.beginTurn(prompt, parts.turns.next, emit) : Promise.resolve([]);
+  const ledger = config.ledger;
+  const ordinal = parts.turns.next;
+  const mark = () => (ledger ? ledger.beginTurn(prompt, ordinal, emit) : Promise.resolve([]));
+  const marked = known !== undefined ? answered.then(mark) : mark();
   const notes = known ?? (await marked);
   const said = [...notes, ...parts.shellNotes.splice(0), ...(config.plan?.notes(config.permissions?.mode) ?? [])];
   return { content: [...said.map((text) => ({ type: 'text' as const, text })), { type: 'text', text: prompt }, ...hooked, ...fitted.images], marked: marked.catch(() => undefined) };

@@ -44,12 +44,16 @@ export async function runTurn(parts: TurnRunParts, prompt: string, signal: Abort
   const stop: StopState = { active: false };
   // The ledger's mark of the prompt may still be running: the turn's events (turn_checkpoint) end before turn_end.
   let marked: Promise<unknown> = Promise.resolve();
+  // The model's first answer of the turn (or the turn's end without one): a mark whose notes are known starts then.
+  let answered: () => void = () => {};
+  const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
   const end = async (reason: TurnEndReason) => {
+    answered();
     await marked;
     emit({ type: 'turn_end', reason });
   };
   emit({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
-  const turnPrompt = await promptContent(parts, prompt, images, signal, emit);
+  const turnPrompt = await promptContent(parts, prompt, images, signal, emit, firstAnswer);
   if (turnPrompt === null) return end('end_turn');
   const { content } = turnPrompt;
   marked = turnPrompt.marked;
@@ -75,7 +79,7 @@ export async function runTurn(parts: TurnRunParts, prompt: string, signal: Abort
     const tools = registry.definitions();
     const sent = withStoredRead(context.sent(state.messages));
     const answering = state.answering;
-    const outcome = await requestModel(parts, { answering, system: context.system, messages: sent, tools, iteration, signal, emit });
+    const outcome = await requestModel(parts, { answering, system: context.system, messages: sent, tools, iteration, signal, emit, answered });
     const batch = outcome.batch;
     if (outcome.kind === 'failed' && outcome.partial.length === 0 && context.sight.refusedImages(answering.model, outcome.cause, sent)) {
       emit({ type: 'notice', message: `${answering.model} cannot see images: asking again with a line naming each image instead.` });

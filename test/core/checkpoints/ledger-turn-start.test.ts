@@ -1,5 +1,5 @@
 // The ledger's mark of a prompt (its snapshot: git) runs while the turn's request goes out, not
-// before it; the turn still ends after the mark. What the model must hear first (an undo since the
+// before it (with the notes known, once the model's answer is in); the turn still ends after the mark. What the model must hear first (an undo since the
 // last prompt) is still in the request: read from the chain in memory, or, for a session switched
 // to whose chain is not read yet (a resumed one), waited for. Real temp git repos, the real loop,
 // a fake Anthropic server on 127.0.0.1.
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/core/events.js';
 import { createAgent } from '../../../src/core/loop.js';
 import { createAnthropicProvider } from '../../../src/core/providers/anthropic.js';
+import type { Provider } from '../../../src/core/providers/provider.js';
 import { fileTools } from '../../../src/core/tools/file-tools.js';
 import type { ChangeLedger } from '../../../src/core/checkpoints/change-ledger.js';
 import { collect } from '../../helpers/collect.js';
@@ -53,6 +54,34 @@ describe('the ledger at a turn start', () => {
     expect(order.indexOf('request_start')).toBeGreaterThan(-1);
     expect(order.indexOf('turn_checkpoint')).toBeGreaterThan(order.indexOf('request_start'));
     expect(order.at(-1)).toBe('turn_end');
+  });
+
+  it("with its notes known, starts the mark once the model's answer is in: its git processes do not hold the answer's first bytes", async () => {
+    const { ws, fake } = await setup();
+    fake.enqueue(reply({ text: 'hello' }));
+    const order: string[] = [];
+    const base = createAnthropicProvider({ apiKey: 'sk-test-fake', baseURL: fake.url, model: 'claude-fake' });
+    const provider: Provider = {
+      async *stream(request, signal) {
+        let first = true;
+        for await (const e of base.stream(request, signal)) {
+          if (first) order.push('answer');
+          first = false;
+          yield e;
+        }
+      },
+    };
+    const ledger = newLedger(ws);
+    const begin = ledger.beginTurn.bind(ledger);
+    ledger.beginTurn = (...args) => {
+      order.push('mark');
+      return begin(...args);
+    };
+    const agent = createAgent({ provider, model: 'claude-fake', workspaceRoot: ws.root, tools: fileTools(), maxTokens: 100, ledger });
+    const events = types(await collect(agent.run('hi')));
+    expect(order).toEqual(['answer', 'mark']);
+    expect(events.indexOf('turn_checkpoint')).toBeGreaterThan(-1);
+    expect(events.indexOf('turn_checkpoint')).toBeLessThan(events.indexOf('turn_end'));
   });
 
   it('a session switched to, its chain not read yet, still tells its first request of an undo since its last prompt', async () => {

@@ -1,5 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
-import React, { memo, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import React, { memo, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppState } from '../src/store/app-store.js';
 import type { PermissionMode } from '../src/core/permissions/approval.js';
@@ -13,6 +13,7 @@ import { Lines, Placeholder } from './Lines.js';
 import { runningJobs } from '../src/store/job-events.js';
 import { useApp, useAppStore } from './store-context.js';
 import { useDrawnRows } from './drawn-rows-context.js';
+import { useDrawnInPlace } from './drawn-in-place.js';
 
 export const FLASH_MS = 3000;
 /** Columns of the turn's elapsed time: "0 s", "12 s" and "10m 15s" all fit. */
@@ -253,8 +254,8 @@ interface ShownStatus {
 
 // Rendered when its slice of the store changes (never with the screen around it). With a frame
 // writer, a new text from what changes on its own (tokens, cost, context, the clock: ON_ITS_OWN) is
-// no React render at all: the writer draws the row in place of the one on screen (drawn-rows.ts
-// redraw), as the transcript's streaming rows — the tokens and cost change with every child
+// no React render at all: the writer draws the row in place of the one on screen (drawn-in-place.ts),
+// as the transcript's streaming rows — the tokens and cost change with every child
 // agent's request, and each was a commit and a whole Ink frame. Any other change renders.
 export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
   const store = useAppStore();
@@ -266,42 +267,30 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
   // Without a frame writer, each change of the slice renders; with one, the subscription below draws
   // what changes on its own, and the rest renders.
   useApp(useShallow((st) => (cells ? otherThanOwn(statusSlice(st)) : statusSlice(st))));
-  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   const slice = statusSlice(store.getState());
   const line = lineOf(slice);
   // Drawn by the frame writer when there is one: Ink measuring and drawing the row each time its
   // text changes (every second of a turn) cost the spinner scenario 0.5 -> 0.8 % of a core
   // (bench/frames.ts frame.spinner; issue 42, ARCHITECTURE.md).
   const placed = drawn ? drawn.place([line], width, 1) : null;
-  const shown = useRef<ShownStatus | null>(null);
-  useLayoutEffect(() => {
-    shown.current = { slice, line, placed };
-  });
   // `force`: the text may have changed with the time alone (a flash gone old).
-  const refresh = useRef<(force?: boolean) => void>(() => {});
-  refresh.current = (force = false) => {
-    const last = shown.current;
+  const { refresh } = useDrawnInPlace<ShownStatus>(store, drawn, { slice, line, placed }, (last, force) => {
     const next = statusSlice(store.getState());
-    if (!last || (!force && sameSlice(last.slice, next))) return;
+    if (!force && sameSlice(last.slice, next)) return null;
     // Anything else changed: the selector above renders the line (with the rest of the frame).
-    if (!force && !onItsOwn(last.slice, next)) return;
+    if (!force && !onItsOwn(last.slice, next)) return null;
     const text = lineOf(next);
-    if (text === last.line) shown.current = { ...last, slice: next };
-    else if (last.placed !== null && drawn?.redraw(last.placed, [text])) shown.current = { slice: next, line: text, placed: last.placed };
-    else renderAgain();
-  };
-  // Subscribed in the commit, so no update falls between this render and the listener.
-  useLayoutEffect(() => {
-    if (!drawn) return;
-    return store.subscribe(() => refresh.current());
-  }, [store, drawn]);
+    // The same text: only the slice it is drawn from is new.
+    if (text === last.line) return { rows: null, shown: { ...last, slice: next } };
+    return { rows: [text], shown: { slice: next, line: text, placed: last.placed } };
+  });
   // A flash message goes away on its own even when nothing else redraws: once it is old
   // (statusLine stops showing a flash older than FLASH_MS), the row is drawn again.
   const flash = slice.flash;
   useEffect(() => {
     if (!flash) return;
-    const t = setTimeout(() => refresh.current(true), Math.max(0, flash.at + FLASH_MS - Date.now()) + 1);
+    const t = setTimeout(() => refresh(true), Math.max(0, flash.at + FLASH_MS - Date.now()) + 1);
     return () => clearTimeout(t);
-  }, [flash]);
+  }, [flash, refresh]);
   return placed !== null ? <Placeholder text={placed} /> : <Lines lines={[line]} />;
 });

@@ -2,7 +2,7 @@
 // \r progress bars, cursor movement) with a bounded scrollback, and takes every row as it leaves
 // the screen for the model's text and the log, so nothing is lost when the scrollback trims.
 // While the output is plain text its lines are taken from the bytes instead, and the emulator only
-// sees what can still be on screen (plain-output.ts), when the screen is read (feedScreen).
+// sees what can still be on screen, when the screen is read (feedScreen; plain-text-path.ts).
 import { createRequire } from 'node:module';
 import type { IBuffer, IBufferCell, Terminal as TerminalType } from '@xterm/headless';
 import type { TerminalSnapshot } from '../tools/details.js';
@@ -10,7 +10,7 @@ import { KeptOutput } from './kept-output.js';
 import { ScrollbackTrims } from './scrollback-trims.js';
 import type { OutputLog } from './output-log.js';
 import type { Redact } from '../redact.js';
-import { PlainLines, PlainScreenFeed, plainLfText, plainPrefix, startsWithText } from './plain-output.js';
+import { PlainTextPath } from './plain-text-path.js';
 import { lastFilledRow, takeSnapshot } from './screen-text.js';
 import { sentinelPrefix } from './sentinel.js';
 import { registerParserHooks } from './terminal-parser-hooks.js';
@@ -18,7 +18,6 @@ import { registerParserHooks } from './terminal-parser-hooks.js';
 // Required, not imported: the package is one 180 KB CommonJS file, which an ESM import first scans
 // for its export names (cjs-module-lexer): 29-58 ms to load it that way, 13 ms required.
 const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
-const CR = Uint8Array.of(13);
 
 export const EMULATOR_SCROLLBACK = 1000;
 /** Rows of scrollback a live snapshot shows above the screen. */
@@ -65,23 +64,10 @@ export class CommandTerminal {
   private finished = false;
   /** The log's last line still lacks its line end. */
   private lineOpen = false;
-  /** Input side of the plain fast path; null once a byte that is not plain arrived. */
-  private plain: PlainLines | null;
+  /** The plain fast path's input side and feed; null once a byte that is not plain arrived. */
+  private plain: PlainTextPath | null;
   /** The emulator has parsed nothing but plain text: its rows were taken from the bytes already. */
   private parsePlain: boolean;
-  private readonly feed = new PlainScreenFeed(
-    () => this.term.rows + SNAPSHOT_HISTORY_ROWS,
-    (text, parsed) => {
-      this.plainFeeds++;
-      this.pendingBytes += text.length;
-      this.emulatedChars += text.length;
-      this.term.write(text, () => {
-        this.pendingBytes -= text.length;
-        parsed();
-      });
-    },
-  );
-  private readonly sentinelStart: string;
   private readonly scrollback: number;
   /**
    * A background job's terminal: finished lines go to the log as soon as they are finished, not
@@ -92,9 +78,8 @@ export class CommandTerminal {
   constructor(opts: CommandTerminalOptions) {
     this.log = opts.log;
     this.redact = opts.redact;
-    this.plain = opts.plainFastPath === false ? null : new PlainLines((block, lines) => this.takePlainText(block, lines));
+    this.plain = opts.plainFastPath === false ? null : this.plainTextPath(sentinelPrefix(opts.nonce));
     this.parsePlain = this.plain !== null;
-    this.sentinelStart = sentinelPrefix(opts.nonce);
     this.term = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
@@ -122,6 +107,23 @@ export class CommandTerminal {
     if (opts.onReply) this.term.onData(opts.onReply);
   }
 
+  private plainTextPath(sentinelStart: string): PlainTextPath {
+    return new PlainTextPath(
+      {
+        holdLines: () => (this.eager ? 0 : this.term.rows),
+        screenLines: () => this.term.rows + SNAPSHOT_HISTORY_ROWS,
+        partialMax: () => (this.term.cols * (this.term.rows + this.scrollback)) / 2,
+        takeText: (text, count) => this.takePlainText(text, count),
+        emulate: (text, parsed) => {
+          this.plainFeeds++;
+          this.emulate(text, parsed);
+        },
+        parsedToEnd: (held, allTaken) => this.leavePlainParse(held, allTaken),
+      },
+      sentinelStart,
+    );
+  }
+
   private dropProbe(): void {
     this.trims.drop();
     this.lastBaseY = 0;
@@ -138,13 +140,19 @@ export class CommandTerminal {
   /** The command's bytes; `onParsed` runs once parsed, or at once for plain text (fed at feedScreen). */
   write(data: Uint8Array | string, onParsed: () => void): void {
     if (this.plain) {
-      const rest = this.takePlain(data);
+      const rest = this.plain.take(data);
       if (rest === null) {
         onParsed();
         return;
       }
+      // Not plain any more: the path handed the emulator the rest of the plain text, and is left for good.
+      this.plain = null;
       data = rest;
     }
+    this.emulate(data, onParsed);
+  }
+
+  private emulate(data: Uint8Array | string, onParsed: () => void): void {
     this.pendingBytes += data.length;
     this.emulatedChars += data.length;
     this.term.write(data, () => {
@@ -159,7 +167,7 @@ export class CommandTerminal {
    * Outside the fast path the emulator has every byte already: `then` at once.
    */
   feedScreen(then: () => void): void {
-    if (this.plain && !this.feed.empty) this.feed.flush(then);
+    if (this.plain) this.plain.feedScreen(then);
     else then();
   }
 
@@ -168,34 +176,8 @@ export class CommandTerminal {
    * its LF may come next, and if nothing comes a CR at the end changes nothing on screen.
    */
   drain(): Promise<void> {
-    if (this.plain) this.feed.flush();
+    if (this.plain) this.plain.flush();
     return new Promise((resolve) => this.term.write('', resolve));
-  }
-
-  /**
-   * Takes the plain prefix of `data` from the bytes; returns null when all of it was plain, else
-   * the rest, which the emulator parses once it has the plain text and has left the fast path.
-   */
-  private takePlain(data: Uint8Array | string): Uint8Array | string | null {
-    const plain = this.plain!;
-    if (plain.pendingCr) {
-      plain.pendingCr = false;
-      data = typeof data === 'string' ? `\r${data}` : Buffer.concat([CR, data]);
-    }
-    const { end, pendingCr, lineEnds } = plainPrefix(data);
-    const head = typeof data === 'string' ? data.slice(0, end) : Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
-    if (head !== '') plain.add(lineEnds === 0 ? head : plainLfText(data, end), lineEnds, this.eager ? 0 : this.term.rows);
-    const rest = typeof data === 'string' ? data.slice(end) : data.subarray(end);
-    // A long unfinished line leaves the fast path: the emulator must still hold all of its rows.
-    const partialMax = (this.term.cols * (this.term.rows + this.scrollback)) / 2;
-    if ((pendingCr || rest.length === 0) && plain.partialLength <= partialMax) {
-      plain.pendingCr = pendingCr;
-      this.feed.append(head);
-      return null;
-    }
-    this.feed.append(head);
-    this.leavePlainInput(startsWithText(rest, this.sentinelStart));
-    return rest;
   }
 
   /** Plain lines that have left the screen, to the log and the kept text. */
@@ -210,22 +192,6 @@ export class CommandTerminal {
     this.kept.addLines(text, count);
     this.lastRowLength = 0;
     this.consumedAny = true;
-  }
-
-  /** No more plain input: the emulator gets the rest of the plain text, then leaves the fast path. */
-  private leavePlainInput(atSentinel = false): void {
-    const plain = this.plain;
-    this.plain = null;
-    if (atSentinel && plain) {
-      // The output ends here: nothing can change the screen any more, so the lines still on it are
-      // what the bytes say (the emulator's reflow after a resize may not be), trailing blanks dropped.
-      const last = plain.partial ? [...plain.held, plain.partial] : plain.held;
-      while (last.length > 0 && last.at(-1) === '') last.pop();
-      if (last.length > 0) this.takePlainLines(last);
-      this.feed.flush(() => this.leavePlainParse([], true));
-      return;
-    }
-    this.feed.flush(() => this.leavePlainParse(plain?.held ?? []));
   }
 
   /**

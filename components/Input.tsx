@@ -1,6 +1,6 @@
 // The prompt box. Its text and cursor live in the store (keys are handled in input-keys.ts),
 // so a burst of keystrokes can never be lost or reordered by a stale render.
-import React, { memo } from 'react';
+import React, { memo, useReducer } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
@@ -9,8 +9,9 @@ import { commandRows, menuHelp, type McpPromptSource } from '../src/store/comman
 import { toSafeText } from '../src/core/text/safe-text.js';
 import { fitLine, paint, wrapText } from './text-layout.js';
 import { inkColor } from './palette.js';
-import { useApp } from './store-context.js';
-import { DrawnBlock, Lines } from './Lines.js';
+import { useApp, useAppStore } from './store-context.js';
+import { Lines, Placeholder } from './Lines.js';
+import { useDrawnInPlace } from './drawn-in-place.js';
 import { boxRows } from './box-rows.js';
 import { useDrawnRows } from './drawn-rows-context.js';
 
@@ -86,17 +87,47 @@ export function QueuedPrompts({ width }: { width: number }) {
   );
 }
 
+/** What the prompt box has on screen (with a frame writer): the state its rows are drawn from. */
+interface ShownInput {
+  input: InputState;
+  busy: boolean;
+  caret: boolean;
+  height: number;
+  placed: string | null;
+}
+
+const boxOf = (input: InputState, width: number, busy: boolean, caret: boolean) => boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border');
+
 // Renders only when what it reads changes (a key, the turn starting or ending), not with the
-// screen around it.
+// screen around it. With a frame writer, a key that changes only the text (the box as tall as
+// before) is no React render at all: the writer draws the box's rows in place (drawn-in-place.ts),
+// as the status line's — every typed key was a commit and a whole Ink frame (7–15 ms for the first
+// key after an idle moment, which a prompt's Enter then waited behind: bench/frames.ts firstturn).
 export const Input = memo(function Input({ width }: { width: number }) {
-  const { input, busy, caret } = useApp(useShallow((s) => ({ input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
+  const store = useAppStore();
+  const drawn = useDrawnRows();
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  const { busy, caret } = useApp(useShallow((s) => (drawn ? { busy: s.phase !== 'idle', caret: s.mode !== 'shell' } : { input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
+  const input = store.getState().input;
   // Drawn by the frame writer when there is one, the same box, border and all: every Ink frame
   // builds its grid from every row Ink draws, and the box's rows made each frame of a session
   // cost twice the CPU and a spinner's second twice (issue 42's spike; ARCHITECTURE.md).
-  if (useDrawnRows()) {
-    const rows = boxRows(inputRows(input, width, busy, caret), width, busy ? 'borderBusy' : 'border');
-    return <DrawnBlock lines={rows} width={width} height={rows.length} />;
-  }
+  const rows = drawn ? boxOf(input, width, busy, caret) : null;
+  const placed = drawn && rows ? drawn.place(rows, width, rows.length) : null;
+  useDrawnInPlace<ShownInput>(store, drawn, { input, busy, caret, height: rows?.length ?? 0, placed }, (last) => {
+    const s = store.getState();
+    const next = { input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' };
+    // The turn starting or ending, the keys going to a pane: the selector above renders.
+    if (next.input === last.input || next.busy !== last.busy || next.caret !== last.caret) return null;
+    const box = boxOf(next.input, width, next.busy, next.caret);
+    // A row more or fewer moves what is below it: a real frame.
+    if (box.length !== last.height) {
+      renderAgain();
+      return null;
+    }
+    return { rows: box, shown: { ...next, height: box.length, placed: last.placed } };
+  });
+  if (placed !== null) return <Placeholder text={placed} />;
   return (
     <Box borderStyle="round" borderColor={inkColor(busy ? 'borderBusy' : 'border')} paddingX={1} width={width} flexDirection="column">
       <Lines lines={inputRows(input, width, busy, caret)} />

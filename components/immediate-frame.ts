@@ -19,11 +19,41 @@ export interface InkFrames {
 
 export const InkFramesContext = createContext<InkFrames | null>(null);
 
-/** `node`: any element of the tree; does nothing when Ink does not throttle (debug, tests). */
-export function drawFrameNow(node: DOMElement | null): void {
+function inkRoot(node: DOMElement | null): DOMElement | null {
   let root = node;
   while (root?.parentNode) root = root.parentNode;
-  if (!root || root.nodeName !== 'ink-root' || !root.onImmediateRender) return;
+  return root && root.nodeName === 'ink-root' ? root : null;
+}
+
+/** `node`: any element of the tree; does nothing when Ink does not throttle (debug, tests). */
+export function drawFrameNow(node: DOMElement | null): void {
+  const root = inkRoot(node);
+  if (!root?.onImmediateRender) return;
   if (root.onRender === root.onImmediateRender) return; // every commit is drawn at once already
   root.onImmediateRender();
+}
+
+const commits = new WeakMap<DOMElement, { n: number }>();
+
+/**
+ * How many React commits Ink's root has seen since this was first asked about it: Ink calls the
+ * root's onRender (its throttled frame) once a commit, and this counts the calls on their way.
+ * Undefined when Ink draws every commit at once anyway (no throttle: debug, tests). A key that made
+ * no commit (the prompt box drawn in place) has nothing new for Ink to draw.
+ */
+export function commitsSeen(node: DOMElement | null): number | undefined {
+  const root = inkRoot(node);
+  const throttled = root?.onRender;
+  if (!root || !throttled || throttled === root.onImmediateRender) return undefined;
+  let seen = commits.get(root);
+  if (!seen) {
+    const counter = { n: 0 };
+    root.onRender = () => {
+      counter.n++;
+      throttled();
+    };
+    commits.set(root, counter);
+    seen = counter;
+  }
+  return seen.n;
 }

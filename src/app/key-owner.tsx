@@ -5,7 +5,7 @@
 // same 'data' events.
 import React, { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStdin, type DOMElement } from 'ink';
-import { drawFrameNow, InkFramesContext } from '../../components/immediate-frame.js';
+import { commitsSeen, drawFrameNow, InkFramesContext } from '../../components/immediate-frame.js';
 import { KeysContext, type KeyOwnerContext } from '../../components/key-input.js';
 import { createKeyPipeline } from '../keys/key-pipeline.js';
 
@@ -22,14 +22,18 @@ export function KeyOwner({ children }: { children: ReactNode }) {
     if (!isRawModeSupported) return;
     const onData = (data: string | Buffer) => {
       const before = frames?.rendered();
+      const commitsBefore = commitsSeen(frameRoot.current);
       keys.pipeline.feed(typeof data === 'string' ? data : data.toString('utf8'));
       // What the keys changed is on screen within this turn of the event loop, not a throttle
       // period later (behind a flooding pane's frames); after React's commit, hence the microtask.
       // Unless Ink drew a frame since the keys came (its throttle let the commit's frame through):
       // a second one would find nothing new, the whole tree rendered for it all the same, and a
-      // prompt's Enter would wait for it (bench/frames.ts firstturn: ~4 ms a key).
+      // prompt's Enter would wait for it (bench/frames.ts firstturn: ~4 ms a key). Nor when the keys
+      // made no commit (typed text: the prompt box is drawn in place by the frame writer).
       queueMicrotask(() => {
-        if (before === undefined || frames?.rendered() === before) drawFrameNow(frameRoot.current);
+        if (before !== undefined && frames?.rendered() !== before) return;
+        if (commitsBefore !== undefined && commitsSeen(frameRoot.current) === commitsBefore) return;
+        drawFrameNow(frameRoot.current);
       });
     };
     stdin.on('data', onData);

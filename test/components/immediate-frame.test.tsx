@@ -41,7 +41,7 @@ describe('a key during a busy frame throttle', () => {
     expect(screen.lines().some((l) => l.includes('qwerty'))).toBe(true);
   });
 
-  it('is not rendered a second time when Ink drew its frame at once (an idle throttle)', async () => {
+  it('is one Ink frame when Ink drew it at once (an idle throttle), none when it is typed text', async () => {
     const screen = createScreen(80, 20);
     let rendered = 0;
     await act(async () => {
@@ -51,16 +51,23 @@ describe('a key during a busy frame throttle', () => {
         onRender: () => rendered++,
       });
     });
-    for (const key of 'abc') {
-      // Past the throttle's period: the key's commit takes its leading edge, a frame at once.
+    // Past the throttle's period each time: a key's commit takes its leading edge, a frame at once.
+    const press = async (key: string) => {
       await act(async () => new Promise((r) => setTimeout(r, 100)));
       const before = { rendered, writes: screen.stdout.writes.length };
       screen.stdin.write(key);
       for (let i = 0; i < 5; i++) await Promise.resolve();
-      expect(screen.stdout.writes.length, `key ${key} drawn`).toBeGreaterThan(before.writes);
-      expect(rendered - before.rendered, `key ${key}: Ink's frames`).toBe(1);
-    }
+      expect(screen.stdout.writes.length, `key ${JSON.stringify(key)} drawn`).toBeGreaterThan(before.writes);
+      return rendered - before.rendered;
+    };
+    // Typed text: the prompt box's rows drawn in place by the frame writer, no Ink frame at all.
+    for (const key of 'abc') expect(await press(key), `typed ${key}: Ink's frames`).toBe(0);
     await screen.flush();
     expect(screen.lines().some((l) => l.includes('abc'))).toBe(true);
+    // A key that changes Ink's own rows (the command menu opens): one frame, not a second after it.
+    await press('\x15'); // Ctrl+U: the prompt empty again, drawn in place
+    expect(await press('/'), "the menu's Ink frames").toBe(1);
+    await screen.flush();
+    expect(screen.lines().some((l) => l.includes('/help'))).toBe(true);
   });
 });

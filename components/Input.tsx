@@ -1,6 +1,6 @@
 // The prompt box. Its text and cursor live in the store (keys are handled in input-keys.ts),
 // so a burst of keystrokes can never be lost or reordered by a stale render.
-import React, { memo, useReducer } from 'react';
+import React, { memo } from 'react';
 import { Box } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import type { CustomCommand } from '../src/core/commands/custom-commands.js';
@@ -106,7 +106,6 @@ const boxOf = (input: InputState, width: number, busy: boolean, caret: boolean) 
 export const Input = memo(function Input({ width }: { width: number }) {
   const store = useAppStore();
   const drawn = useDrawnRows();
-  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   const { busy, caret } = useApp(useShallow((s) => (drawn ? { busy: s.phase !== 'idle', caret: s.mode !== 'shell' } : { input: s.input, busy: s.phase !== 'idle', caret: s.mode !== 'shell' })));
   const input = store.getState().input;
   // Drawn by the frame writer when there is one, the same box, border and all: every Ink frame
@@ -121,10 +120,7 @@ export const Input = memo(function Input({ width }: { width: number }) {
     if (next.input === last.input || next.busy !== last.busy || next.caret !== last.caret) return null;
     const box = boxOf(next.input, width, next.busy, next.caret);
     // A row more or fewer moves what is below it: a real frame.
-    if (box.length !== last.height) {
-      renderAgain();
-      return null;
-    }
+    if (box.length !== last.height) return 'render';
     return { rows: box, shown: { ...next, height: box.length, placed: last.placed } };
   });
   if (placed !== null) return <Placeholder text={placed} />;

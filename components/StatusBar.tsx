@@ -199,8 +199,18 @@ export function statusLine(s: StatusSlice, model: string, width: number, now: nu
   return fitLine(left, width);
 }
 
+/** The last state's slice: the selector and the in-place listener ask for the same state's on each update. */
+let lastSlice: { st: AppState; slice: StatusSlice } | null = null;
+
 /** What the status line is drawn from (besides the model, the width and the clock). */
 function statusSlice(st: AppState): StatusSlice {
+  if (lastSlice?.st === st) return lastSlice.slice;
+  const slice = sliceOf(st);
+  lastSlice = { st, slice };
+  return slice;
+}
+
+function sliceOf(st: AppState): StatusSlice {
   return {
     phase: st.phase,
     activeToolIds: st.activeToolIds,

@@ -12,9 +12,10 @@ export interface ShownBlock {
  * What a store update (or a forced refresh) means for the block on screen, `last`:
  * - null: nothing for the writer (nothing changed, or a change React renders with the rest of the frame);
  * - rows null: the rows on screen are right already, only remember what they are drawn from (`shown`);
- * - rows: draw these in place of the block's; on screen then is `shown`.
+ * - rows: draw these in place of the block's; on screen then is `shown`;
+ * - 'render': a change the writer cannot draw in place and no selector renders (the block's height).
  */
-export type InPlaceStep<S extends ShownBlock> = null | { rows: readonly string[] | null; shown: S };
+export type InPlaceStep<S extends ShownBlock> = null | 'render' | { rows: readonly string[] | null; shown: S };
 
 /**
  * Keeps what this render put on screen (`now`) and, with a frame writer, listens to the store: each
@@ -42,6 +43,7 @@ export function useDrawnInPlace<S extends ShownBlock>(
       if (!last) return;
       const next = stepNow.current(last, force);
       if (!next) return;
+      if (next === 'render') return renderAgain();
       if (next.rows === null) shown.current = next.shown;
       else if (last.placed !== null && drawn?.redraw(last.placed, next.rows)) shown.current = next.shown;
       else renderAgain();

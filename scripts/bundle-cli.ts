@@ -3,7 +3,7 @@
 // parsing and compiling most of what runs before the first frame, and one file skips resolving
 // ~50 ESM chunks. The syntax highlighter (1.2 MB, wanted only once an answer shows a code block)
 // is a file of its own beside it, highlight.cjs; so is each of SIDE_PACKAGES and SIDE_MODULES (what every first
-// turn loads: the Anthropic or the OpenAI SDK, zod for the settings), run through a code cache of its own when
+// turn loads: the Anthropic or the OpenAI SDK, the settings' schema with zod), run through a code cache of its own when
 // first used; the other packages of EXTERNAL_PACKAGES are required from node_modules (their
 // CommonJS builds) when first used.
 // Called by bundle-ui.ts after its ESM build.
@@ -64,14 +64,18 @@ const highlighterBeside: Plugin = {
  * code cache of its own (src/cli/bundle-cache.ts) when first required: the SDK's ~100 files
  * required from node_modules cost ~180 ms of CPU (openai's ~85), one cached file ~15 ms. Value: the file's name.
  */
-export const SIDE_PACKAGES: Readonly<Record<string, string>> = { openai: 'openai-sdk', zod: 'zod' };
+export const SIDE_PACKAGES: Readonly<Record<string, string>> = { openai: 'openai-sdk' };
 /**
  * The same for a module of the project that is a package's way in, importing only the parts the
  * program uses, so the package's other parts are left out of its file: the Anthropic SDK's client
  * builds every resource (~670 KB bundled, ~45-80 ms of CPU to evaluate in a first turn), the
- * Messages resource alone is ~130 KB. Key: the module under dist/.
+ * Messages resource alone is ~130 KB; the settings' schema keeps the parts of zod/mini it uses (~60 KB
+ * where all of zod is ~560 KB). Key: the module under dist/.
  */
-export const SIDE_MODULES: Readonly<Record<string, string>> = { 'src/core/providers/anthropic-sdk.js': 'anthropic-sdk' };
+export const SIDE_MODULES: Readonly<Record<string, string>> = {
+  'src/core/providers/anthropic-sdk.js': 'anthropic-sdk',
+  'src/core/config/schema.js': 'settings-schema',
+};
 
 /** `require('<package>')` of a SIDE_PACKAGES entry, or an import of a SIDE_MODULES one, runs its file beside the bundle through its code cache. */
 function sidePackagesBeside(dist: string): Plugin {

@@ -81,7 +81,7 @@ describe('inkling from the bundle and its code cache', () => {
     }
   });
 
-  it('answers -p on a cached start, the SDK and zod loaded from their own bundles beside it through code caches of their own', async () => {
+  it('answers -p on a cached start, the SDK and the settings\' schema loaded from their own bundles beside it through code caches of their own', async () => {
     const key = 'sk-test-fake-bundle-start-0123456789';
     const fake = await startFakeAnthropic({ apiKey: key });
     try {
@@ -93,13 +93,18 @@ describe('inkling from the bundle and its code cache', () => {
         const r = await start(['-p', 'say hello'], home, env);
         expect(r).toMatchObject({ code: 0, stdout: `hello ${cache}\n`, cache });
         // Each written by the first run (as it exited at the latest), its code kept for the next.
-        expect(sideCaches().sort()).toEqual(['anthropic-sdk', 'zod']);
+        expect(sideCaches().sort()).toEqual(['anthropic-sdk', 'settings-schema']);
       }
       // The SDK's file holds the Messages resource it asked with, none of the client's other resources
       // (models, files, skills, organization: ~540 KB evaluated in every first turn).
       const sdk = readFileSync(join(REPO, 'dist/bundle/anthropic-sdk.cjs'), 'utf8');
       expect(sdk).toContain('/v1/messages');
       for (const other of ['/v1/models', '/v1/files', '/v1/skills', '/v1/organizations']) expect(sdk).not.toContain(other);
+      // The schema's file holds zod's functional API (zod/mini) as the schema uses it, not the class
+      // API whose every schema carries every method (~560 KB evaluated in every start's settings check).
+      const schema = readFileSync(join(REPO, 'dist/bundle/settings-schema.cjs'), 'utf8');
+      expect(schema).toContain('ZodMiniObject');
+      for (const classApi of ['"ZodObject"', '"ZodEmail"', '"ZodBigInt"']) expect(schema).not.toContain(classApi);
     } finally {
       await fake.close();
     }

@@ -30,10 +30,10 @@ const NOT_BEFORE_THE_FIRST_FRAME = [
   /node_modules\/@mozilla\/readability\//,
   /node_modules\/turndown\//,
   /dist\/bundle\/highlight\.cjs$/,
-  // the SDK and zod as the bundle loads them (scripts/bundle-cli.ts SIDE_PACKAGES and SIDE_MODULES: each listed in require.cache); the OpenAI SDK likewise
+  // the SDK and the settings' schema (with zod) as the bundle loads them (scripts/bundle-cli.ts SIDE_PACKAGES and SIDE_MODULES: each listed in require.cache); the OpenAI SDK likewise
   /dist\/bundle\/anthropic-sdk\.cjs$/,
   /dist\/bundle\/openai-sdk\.cjs$/,
-  /dist\/bundle\/zod\.cjs$/,
+  /dist\/bundle\/settings-schema\.cjs$/,
 ];
 // fetch (undici), what requests, checkpoints and workers need, child_process (commands, the
 // clipboard, Ink's terminal-size fallbacks) and crypto (temp names, the workspace key's hash).

@@ -67,7 +67,8 @@ export function drawingOf(s: AppState): TranscriptDrawing {
 
 /**
  * The two drawings look the same but for what streams: the live output of commands (a tool item's
- * details and when output last came) and the text of an answer or thinking run streaming in both.
+ * details and when output last came) and the text of an answer or thinking run streaming in both
+ * (and a prompt's ledger mark, never drawn).
  * Every other field the same, as many items, and every item from `from` down (those in view: the
  * view is laid out from the bottom, so the items above it do not change its rows) the same object
  * but such ones. `cells`: the frame writer turns the spinners, so the clock's second (`frame`)
@@ -88,19 +89,21 @@ const everyField: [Unlisted] extends [never] ? true : never = true;
 void everyField;
 
 // The fields that may differ, by kind: a running command's output; a streaming text's text (its
-// end, `streaming` false, is a real frame, as is a new item).
+// end, `streaming` false, is a real frame, as is a new item); a prompt's ledger mark, which its
+// rows never show (turn_checkpoint comes mid-answer in every turn: it was a frame of its own).
 const STREAMING_FIELDS: Partial<Record<TranscriptItem['kind'], ReadonlySet<string>>> = {
   tool: new Set(['details', 'outputAt']),
   assistant: new Set(['text']),
   thinking: new Set(['text']),
+  user: new Set(['checkpoint']),
 };
 
 function streamedOnly(a: TranscriptItem, b: TranscriptItem): boolean {
   if (a.kind !== b.kind || a.id !== b.id) return false;
   const may = STREAMING_FIELDS[a.kind];
   if (!may || ((a.kind === 'assistant' || a.kind === 'thinking') && !a.streaming)) return false;
-  const ka = Object.keys(a) as (keyof typeof a)[];
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!may.has(k) && a[k] !== b[k]) return false;
+  // A field that may differ may also come or go (the ledger's mark is new on its prompt); no other.
+  for (const k of Object.keys(a) as (keyof typeof a)[]) if (!may.has(k) && a[k] !== b[k]) return false;
+  for (const k of Object.keys(b)) if (!may.has(k) && !(k in a)) return false;
   return true;
 }

@@ -102,6 +102,27 @@ describe('a streaming answer', () => {
     expect(counts.commits).toBe(commits);
   });
 
+  it("takes the prompt's ledger mark mid-answer with no React commit or Ink frame", async () => {
+    // turn_checkpoint comes in every turn, in the middle of the answer: it marks the prompt's item,
+    // which its rows never show.
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, counts } = await mount(store, 80, 24);
+    let push!: ReturnType<typeof turn>;
+    await act(async () => {
+      push = turn(store);
+      push({ type: 'text_delta', text: 'Marked0' });
+    });
+    await settled(screen, shows('Marked0'));
+    const before = { ...counts };
+    await act(async () => push({ type: 'turn_checkpoint', prompt: 0, entry: 'e1' }, { type: 'text_delta', text: ' Marked1' }));
+    await settled(screen, shows('Marked1'));
+    expect(counts.commits).toBe(before.commits);
+    expect(counts.inkFrames).toBe(before.inkFrames);
+    const user = store.getState().items.find((it) => it.kind === 'user');
+    expect(user?.kind === 'user' && user.checkpoint).toEqual({ prompt: 0, entry: 'e1' });
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24, shows('Marked1')));
+  });
+
   it('draws as a fresh app would through a resize in the middle of the answer', async () => {
     const store = createAppStore({}, { layout: screenLayout });
     const { screen, counts } = await mount(store, 80, 24);

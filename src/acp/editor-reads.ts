@@ -4,12 +4,12 @@
 // buffer differs from the file on disk is the page made again from the buffer's text, paged and
 // numbered by the same pager. Writes stay inkling's own atomic writes on disk.
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { AnyTool, ToolResult } from '../core/tools/tool.js';
 import type { ReadFileInput } from '../core/tools/read_file.js';
 import { READ_DEFAULT_LIMIT, READ_MAX_CHARS, READ_MAX_LINE_CHARS } from '../core/tools/read_file.js';
 import { readPage } from '../core/files/line-pager.js';
+import { scratchPath } from '../core/cleanup/scratch-root.js';
 
 /** Asks the editor for a file's text (absolute path); rejects when it cannot say. */
 export type BufferReader = (file: string) => Promise<string>;
@@ -33,7 +33,7 @@ export function throughEditorBuffers(tool: AnyTool, readBuffer: BufferReader): A
 
 /** The page read_file would show were the buffer's text the file's (the pager reads files: a private scratch copy). */
 async function bufferPage(input: ReadFileInput, text: string, shown: string, signal: AbortSignal): Promise<ToolResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `inkling-${process.pid}-buffer-`));
+  const dir = await mkdtemp(scratchPath('buffer-'));
   try {
     const copy = path.join(dir, 'buffer');
     await writeFile(copy, text, { mode: 0o600 });

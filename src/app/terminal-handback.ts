@@ -4,8 +4,8 @@
 // normal screen shown; back, the full-screen modes go on again and the frame is drawn whole.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { scratchPath } from '../core/cleanup/scratch-root.js';
 
 /** What run-tui does to leave the terminal and to take it again (modes, raw keys, a whole frame). */
 export interface TerminalHold {
@@ -25,8 +25,8 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  * editors add it). The editor runs synchronously: nothing of ours draws over it meanwhile.
  */
 export function editInEditor(hold: TerminalHold, text: string, env: NodeJS.ProcessEnv = process.env): EditOutcome {
-  // Scratch only, swept by its pid when we are gone (ARCHITECTURE: $TMPDIR/inkling-<pid>-*).
-  const dir = mkdtempSync(path.join(os.tmpdir(), `inkling-${process.pid}-`));
+  // Scratch only, swept by its pid when we are gone (ARCHITECTURE: $TMPDIR/inkling-<uid>/inkling-<pid>-*).
+  const dir = mkdtempSync(scratchPath(''));
   const file = path.join(dir, 'prompt.md');
   const editor = editorCommand(env);
   try {

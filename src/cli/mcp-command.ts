@@ -216,10 +216,9 @@ async function list(r: SettingsResolution, home: string, print: (t: string) => v
     return EXIT.ok;
   }
   const { McpServers } = await import('../core/mcp/mcp-servers.js');
-  const os = await import('node:os');
-  const path = await import('node:path');
+  const { scratchPath } = await import('../core/cleanup/scratch-root.js');
   const { mkdtemp, rm } = await import('node:fs/promises');
-  const logDir = await mkdtemp(path.join(os.tmpdir(), `inkling-${process.pid}-mcp-list-`));
+  const logDir = await mkdtemp(scratchPath('mcp-list-'));
   const servers = new McpServers({
     entries: names.map((name) => ({ name, settings: r.settings.mcpServers[name]!, source: r.sources.get(`mcpServers.${name}`)?.layer === 'mcpJson' ? 'mcp-json' : 'user' })),
     workspaceTrusted: r.trust.trusted,

@@ -1,11 +1,10 @@
 // The per-session state every tool call shares (files read, the logs folder, secrets to keep out,
 // the sandbox, the background jobs), built from the agent's configuration.
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { AgentConfig } from './agent.js';
 import { JobTable } from './jobs/job-table.js';
 import type { SessionState } from './tools/tool.js';
+import { scratchPath } from './cleanup/scratch-root.js';
 
 export function newSessionState(config: AgentConfig, logsDir: string | undefined): SessionState & { jobs: JobTable } {
   const jobs = new JobTable(config.maxJobs, config.jobFirstLinesMs);
@@ -20,7 +19,7 @@ export function newSessionState(config: AgentConfig, logsDir: string | undefined
   }
   return {
     readFiles: new Map(),
-    sessionDir: logsDir ?? config.sessionDir ?? path.join(os.tmpdir(), `inkling-${process.pid}-${randomBytes(4).toString('hex')}`),
+    sessionDir: logsDir ?? config.sessionDir ?? scratchPath(randomBytes(4).toString('hex')),
     secretEnvNames: new Set(config.secretEnvNames ?? []),
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.bashTimeoutMs !== undefined ? { bashTimeoutMs: config.bashTimeoutMs } : {}),

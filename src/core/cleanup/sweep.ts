@@ -1,10 +1,18 @@
 // After start-up (never before the first frame): removes what dead inkling processes left behind —
-// scratch folders $TMPDIR/inkling-<pid>-* and the atomic-write temp files in the journal — when
-// that pid is no longer running. A live process's files are never touched.
+// scratch folders inkling-<pid>-* (scratch-root.ts) and the atomic-write temp files in the journal —
+// when that pid is no longer running. A live process's files are never touched.
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ownScratchRoot } from './scratch-root.js';
 import { TEMP_FILE_NAME, journalDir } from './tmp-journal.js';
+
+/**
+ * In the scratch root once $TMPDIR itself was swept: scratch folders went there directly before the
+ * root existed, and a run finding none of this file sweeps them (once per root, so once per boot
+ * where /tmp is emptied then). Without a root of ours, $TMPDIR is swept every time.
+ */
+const TMPDIR_SWEPT = 'tmpdir-swept';
 
 const SCRATCH_NAME = /^inkling-(\d+)-/;
 
@@ -70,6 +78,14 @@ async function sweepJournal(dir: string): Promise<string[]> {
 
 export async function sweepLeftovers(opts: { tmpdir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SweepReport> {
   const uid = process.getuid?.();
-  const [scratchDirs, tempFiles] = await Promise.all([sweepScratch(opts.tmpdir ?? os.tmpdir(), uid), sweepJournal(journalDir(opts.env ?? process.env))]);
-  return { scratchDirs, tempFiles };
+  const tmp = opts.tmpdir ?? os.tmpdir();
+  const root = ownScratchRoot(tmp);
+  const swept = root ? path.join(root, TMPDIR_SWEPT) : null;
+  const sweepTmp = swept === null || !(await fs.stat(swept).then(() => true, () => false));
+  const [inRoot, inTmp, tempFiles] = await Promise.all([
+    root ? sweepScratch(root, uid) : [],
+    sweepTmp ? sweepScratch(tmp, uid).then(async (removed) => (swept ? fs.writeFile(swept, '', { mode: 0o600 }).then(() => removed, () => removed) : removed)) : [],
+    sweepJournal(journalDir(opts.env ?? process.env)),
+  ]);
+  return { scratchDirs: [...inRoot, ...inTmp], tempFiles };
 }

@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { askerWarning, secretKind, type SecretAsker, type SecretKind } from './askpass-asker.js';
+import { scratchPath } from '../cleanup/scratch-root.js';
 
 /** One question a command's program asks. */
 export interface SecretQuestion {
@@ -91,7 +91,7 @@ export class AskpassBridge {
   }
 
   private async listen(): Promise<{ folder: string; socket: string }> {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), `inkling-${process.pid}-askpass-`));
+    const folder = fs.mkdtempSync(scratchPath('askpass-'));
     fs.chmodSync(folder, 0o700);
     process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
     const socket = path.join(folder, 'socket');

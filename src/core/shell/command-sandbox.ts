@@ -7,6 +7,7 @@ import path from 'node:path';
 import { envFilesIn } from './env-files.js';
 import { sandboxArgs } from './sandbox-args.js';
 import type { SandboxProbe } from './sandbox-probe.js';
+import { scratchPath } from '../cleanup/scratch-root.js';
 
 /** The session's sandbox: the settings, and what the start-up probe found. */
 export interface CommandSandbox {
@@ -47,13 +48,13 @@ export function sandboxLabel(sandbox: CommandSandbox | undefined): string {
   return sandbox.network ? 'sandboxed (network on)' : 'sandboxed';
 }
 
-/** Per session (by its directory): $TMPDIR/inkling-<pid>-sandbox-<hex>, removed at exit, swept after a crash. */
+/** Per session (by its directory): $TMPDIR/inkling-<uid>/inkling-<pid>-sandbox-<hex>, removed at exit, swept after a crash. */
 const scratchRoots = new Map<string, string>();
 
 function scratchRootFor(sessionDir: string): string {
   let root = scratchRoots.get(sessionDir);
   if (!root) {
-    root = path.join(os.tmpdir(), `inkling-${process.pid}-sandbox-${randomBytes(4).toString('hex')}`);
+    root = scratchPath(`sandbox-${randomBytes(4).toString('hex')}`);
     fs.mkdirSync(root, { mode: 0o700 });
     if (scratchRoots.size === 0) {
       process.once('exit', () => {

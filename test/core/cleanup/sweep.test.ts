@@ -1,5 +1,6 @@
-// The start-up sweep: what a dead inkling left (its scratch folders in $TMPDIR, the temp file of a
-// write cut by kill -9, found through the journal) goes; a live process's files stay.
+// The start-up sweep: what a dead inkling left (its scratch folders in $TMPDIR/inkling-<uid>, or in
+// $TMPDIR itself from before that folder, the temp file of a write cut by kill -9, found through the
+// journal) goes; a live process's files stay.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalDir, journalTempFile } from '../../../src/core/cleanup/tmp-journal.js';
 import { pidAlive, sweepLeftovers } from '../../../src/core/cleanup/sweep.js';
+import { ownScratchRoot, scratchPath, scratchRootName } from '../../../src/core/cleanup/scratch-root.js';
 import { writeFileAtomic } from '../../../src/core/files/atomic-write.js';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'inkling-sweeptest-')));
@@ -66,5 +68,57 @@ describe('sweepLeftovers', () => {
     expect(fs.readdirSync(journalDir(env))).toHaveLength(before.length + 1);
     await done();
     expect(fs.readdirSync(journalDir(env))).toEqual(before);
+  });
+
+  it("puts scratch folders in a private folder of the person's own, and reads $TMPDIR itself only until it has swept it once", async () => {
+    const tmp2 = path.join(base, 'tmp2');
+    fs.mkdirSync(tmp2);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp2;
+    try {
+      const mine = fs.mkdtempSync(scratchPath('x-'));
+      const root = path.join(tmp2, scratchRootName());
+      expect(path.dirname(mine)).toBe(root);
+      expect(path.basename(mine)).toMatch(new RegExp(`^inkling-${process.pid}-x-`));
+      expect(fs.statSync(root).mode & 0o777).toBe(0o700);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    const dead = deadPid();
+    const inRoot = path.join(tmp2, scratchRootName(), `inkling-${dead}-sandbox-1`);
+    const oldStyle = path.join(tmp2, `inkling-${dead}-sandbox-2`);
+    fs.mkdirSync(inRoot);
+    fs.mkdirSync(oldStyle);
+    expect((await sweepLeftovers({ tmpdir: tmp2, env })).scratchDirs.sort()).toEqual([oldStyle, inRoot].sort());
+    // Swept once: what is in $TMPDIR itself now is not read again (a shared /tmp is tens of thousands of entries).
+    const later = path.join(tmp2, `inkling-${dead}-sandbox-3`);
+    const inRootLater = path.join(tmp2, scratchRootName(), `inkling-${dead}-sandbox-4`);
+    fs.mkdirSync(later);
+    fs.mkdirSync(inRootLater);
+    expect((await sweepLeftovers({ tmpdir: tmp2, env })).scratchDirs).toEqual([inRootLater]);
+    expect(fs.existsSync(later)).toBe(true);
+  });
+
+  it("never uses a scratch root that is not the person's private folder, and then sweeps $TMPDIR every time", async () => {
+    const tmp3 = path.join(base, 'tmp3');
+    const elsewhere = path.join(base, 'elsewhere');
+    fs.mkdirSync(tmp3);
+    fs.mkdirSync(elsewhere, { mode: 0o700 });
+    fs.symlinkSync(elsewhere, path.join(tmp3, scratchRootName()));
+    expect(ownScratchRoot(tmp3)).toBeNull();
+    const open = path.join(base, 'tmp4');
+    fs.mkdirSync(path.join(open, scratchRootName()), { recursive: true });
+    fs.chmodSync(path.join(open, scratchRootName()), 0o777);
+    expect(ownScratchRoot(open)).toBeNull();
+    const dead = deadPid();
+    const behindLink = path.join(elsewhere, `inkling-${dead}-a`);
+    fs.mkdirSync(behindLink);
+    for (const n of [1, 2]) {
+      const left = path.join(tmp3, `inkling-${dead}-b${n}`);
+      fs.mkdirSync(left);
+      expect((await sweepLeftovers({ tmpdir: tmp3, env })).scratchDirs).toEqual([left]);
+    }
+    expect(fs.existsSync(behindLink)).toBe(true);
   });
 });

@@ -93,7 +93,7 @@ export function firstCallWarmups(parts: FirstCallParts, firstByteGraceMs = FIRST
       // The gate checks every call (its grammar for commands): it loads with the first of any tool.
       if (started.size === 0) void parts.permissions?.warmUp();
       started.add(name);
-      void parts.tools.find((t) => t.name === name)?.warmUp?.().catch(() => undefined);
+      void parts.tools.find((t) => t.name === name)?.warmUp?.('call').catch(() => undefined);
     },
     turnStarted() {
       running = true;

@@ -122,12 +122,14 @@ describe('warming up for the first call', () => {
     // node-pty and the emulator stay in the require cache across tests: the bash tool's own loads are watched instead.
     const { bashTool } = await import('../../src/core/tools/bash.js');
     const warmUp = bashTool.warmUp!.bind(bashTool);
-    const spy = vi.spyOn(bashTool, 'warmUp').mockImplementation(() => (toolWarmed = warmUp()));
+    const spy = vi.spyOn(bashTool, 'warmUp').mockImplementation((reason) => (toolWarmed = warmUp(reason)));
     try {
       expect(parserLoaded()).toBe(false);
       const events = await runApproving(agent, 'run it');
       expect(loadedMidCall).toEqual({ parser: true, tool: true });
       expect(spy).toHaveBeenCalledTimes(1);
+      // Only its loads: the call runs the terminal itself a moment later (bash-warmup.test.ts).
+      expect(spy).toHaveBeenCalledWith('call');
       expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ isError: false, content: expect.stringContaining('streamed-42') });
       await agent.dispose();
     } finally {

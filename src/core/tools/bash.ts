@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sandboxDecision, sandboxWrapper, type SandboxDecision } from '../shell/command-sandbox.js';
 import type { AskpassLease } from '../shell/askpass-bridge.js';
+import { noteCommandStarted, warmUpCommands } from '../shell/command-warmup.js';
 import { commandEnv } from '../shell/env.js';
 import { ENV_SEARCH_MAX_DIRS } from '../shell/env-files.js';
 import type { PtyCommandResult } from '../shell/pty-command.js';
@@ -191,14 +192,7 @@ export const bashTool: Tool<BashInput> = {
   },
 
   /** node-pty (its native addon) and the emulator: ~0.1 s of loading the first command would wait for. */
-  async warmUp() {
-    try {
-      await import('../shell/pty-command.js');
-      await (await import('../shell/terminal-warmup.js')).warmCommandTerminal();
-    } catch {
-      // The first command loads them again and reports what went wrong.
-    }
-  },
+  warmUp: (reason) => warmUpCommands(reason),
 
   async execute(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
     if (typeof input.command !== 'string' || input.command.trim() === '') {
@@ -243,6 +237,7 @@ export const bashTool: Tool<BashInput> = {
     try {
       askpass = await askpassFor(ctx, input.command, decision.sandboxed, timeoutHold);
       wrapper = await commandWrapper(decision, ctx, logPath, askpass.folder);
+      noteCommandStarted();
       // Loaded on the first command: node-pty and the emulator cost ~0.1 s a run that never uses bash.
       const { runPtyCommand } = await import('../shell/pty-command.js');
       const options = {

@@ -70,6 +70,9 @@ export interface ToolContext {
   publishEvent?(event: AgentEvent): void;
 }
 
+/** Why a tool's warm-up runs: an idle moment, or a call of the tool beginning to stream in (see Tool.warmUp). */
+export type WarmUpReason = 'idle' | 'call';
+
 export interface Tool<Input = Record<string, unknown>> {
   name: string;
   description: string;
@@ -91,11 +94,13 @@ export interface Tool<Input = Record<string, unknown>> {
   execute(input: Input, ctx: ToolContext): Promise<ToolResult>;
   /**
    * Loads what the tool's first call would load (modules, a native addon, cold code), so that call
-   * starts as fast as later ones; the TUI calls it once it is idle after the first frame. Writes
+   * starts as fast as later ones; the TUI calls it once it is idle after the first frame ('idle'),
+   * and a call of the tool calls it as its input begins to stream in ('call': the call runs in a
+   * moment, so only what it would wait for — running its code ahead would be paid twice). Writes
    * nothing, starts no process and leaves nothing running. A call that comes first loads the same
    * modules itself and shares the load in flight. Must not reject.
    */
-  warmUp?(): Promise<void>;
+  warmUp?(reason?: WarmUpReason): Promise<void>;
 }
 
 // Registries hold tools of differing input types; the schema check makes the cast safe.

@@ -3,6 +3,7 @@
 import { innermost } from './child-transcripts.js';
 import { jobEvent } from './job-events.js';
 import type { ImageBlock } from '../core/conversation.js';
+import { imageMeta } from '../core/images/image-blocks.js';
 import type { DoorEvent } from '../core/door/requests.js';
 import type { ContextEdit } from '../core/events.js';
 import type { AppStore } from './app-store.js';
@@ -53,12 +54,19 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   // Interrupted runs whose run_end has not come yet: after Esc the screen has moved on, so their
   // last events are not shown; only the token count still matters.
   let stale = 0;
+  // The prompt sent whose turn_start the screen shows already (the agent's own is not applied again).
+  let echoed = false;
 
   const start = (prompt: string, images: ImageBlock[] = []) => {
     running = true;
-    // Busy from Enter, not from the turn's first event: a cold agent may take a while to start the
-    // turn, and what runs only while idle (the warm-ups) must not run meanwhile.
-    if (store.getState().phase === 'idle') store.setState({ phase: 'waiting' });
+    // The prompt's turn starts on screen with Enter's own commit, so with its frame: busy from Enter
+    // (a cold agent may take a while to start the turn, and what runs only while idle, the
+    // warm-ups, must not run meanwhile), the prompt in the transcript. The agent's turn_start, its
+    // run's first event, came a commit later and was a React render and an Ink frame of its own on
+    // the way to the first request (bench/frames.ts firstturn).
+    echoed = true;
+    binding.push({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
+    binding.flush();
     door.send({ type: 'submit', prompt, ...(images.length ? { images } : {}) });
   };
 
@@ -68,6 +76,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     refreshContextCosts(store);
     if (ev.interrupted) return;
     running = false;
+    echoed = false;
     // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
     // (A compaction or a `!command` has no turn: whatever it ended with, the UI is idle again.)
     if (store.getState().phase !== 'idle') store.setState(ev.run !== 'turn' ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
@@ -102,6 +111,10 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.type === 'tool_result') planReviewGone(store, ev.id);
     if (ev.type === 'permission_mode') return permissionModeCame(store, ev.mode);
     if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
+    if (ev.type === 'turn_start' && echoed) {
+      echoed = false;
+      return;
+    }
     binding.push(ev);
   });
 
@@ -125,6 +138,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     interrupt() {
       if (!running) return false;
       running = false;
+      echoed = false;
       stale++;
       binding.discard();
       door.send({ type: 'interrupt' });

@@ -2,6 +2,8 @@
 // (never its bytes), and history mode's `o` on the prompt shows the file each came from.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events.js';
+import { act } from 'react';
+import { sendPrompt } from '../../src/store/input-actions.js';
 import { frame, KEYS, press } from './act-helpers.js';
 import { closeApp, renderApp, waitFor, type Harness } from './app-harness.js';
 
@@ -23,7 +25,9 @@ async function* turnWithImage(prompt: string): AsyncIterable<AgentEvent> {
 describe("a prompt's image card", () => {
   it('shows the image line under the prompt, and o in history mode shows its path', async () => {
     h = await renderApp({ script: turnWithImage });
-    await press(h.r, ...'what is this?', KEYS.enter);
+    // Sent as the prompt box sends a prompt with an attached image (the card shows from Enter on).
+    const store = h.store;
+    await act(async () => sendPrompt(store, 'what is this?', 'what is this?', [{ type: 'image', mediaType: 'image/png', data: '', ...SHOT }]));
     const x = h;
     await waitFor(() => x.store.getState().phase === 'idle' && frame(x.r).includes('A screenshot.'));
     expect(frame(h.r)).toContain('image: shot.png · 800×600 · 41 KB');

@@ -1,0 +1,72 @@
+// A prompt sent is in the transcript with Enter's own frame, before the agent starts its turn (a
+// cold agent is still being built when a person types at once); the agent's turn_start, when it
+// comes, adds no second prompt and no frame of its own.
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screenLayout } from '../../components/screen-layout.js';
+import { createAgentDoor } from '../../src/core/door/agent-door.js';
+import type { AgentEvent } from '../../src/core/events.js';
+import { attachDoor } from '../../src/store/agent-session.js';
+import { createAppStore } from '../../src/store/app-store.js';
+import { sendPrompt } from '../../src/store/input-actions.js';
+import { createFakeAgent } from '../store/fake-agent.js';
+import { mount, settled } from './frame-writer-app.js';
+
+describe("a prompt's echo", () => {
+  it("is drawn with Enter's frame, and the agent's turn_start adds nothing", async () => {
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    // The agent's run starts only when the test says (a cold agent being built).
+    const agent = createFakeAgent(async function* (prompt): AsyncIterable<AgentEvent> {
+      await started;
+      yield { type: 'turn_start', prompt };
+      yield { type: 'request_start', iteration: 1 };
+      yield { type: 'text_delta', text: 'Answered.' };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
+    const session = attachDoor(store, { intervalMs: 0 });
+    const { screen, counts } = await mount(store, 80, 24);
+    const before = { ...counts };
+
+    await act(async () => sendPrompt(store, 'echo this prompt', 'echo this prompt'));
+    await settled(screen, (l) => l.some((r) => r.includes('echo this prompt')));
+    expect(agent.prompts).toEqual(['echo this prompt']);
+    // One commit and one Ink frame for Enter: the box emptied, the turn busy, the prompt shown.
+    expect(counts.commits).toBe(before.commits + 1);
+    expect(counts.inkFrames).toBe(before.inkFrames + 1);
+    expect(store.getState().phase).toBe('waiting');
+    expect(store.getState().items.map((it) => it.kind)).toEqual(['user']);
+
+    await act(async () => begin());
+    await act(async () => session.idle());
+    await settled(screen, (l) => l.some((r) => r.includes('Answered.')) && l.some((r) => r.includes('idle')));
+    expect(store.getState().items.map((it) => it.kind)).toEqual(['user', 'assistant']);
+    expect(store.getState().turns).toBe(1);
+    expect(screen.lines().filter((r) => r.includes('echo this prompt'))).toHaveLength(1);
+  });
+
+  it('stays when Esc stops the turn before the agent started it, and the next prompt shows once', async () => {
+    const agent = createFakeAgent(async function* (prompt, signal): AsyncIterable<AgentEvent> {
+      // The first run is stopped before the agent gets to its turn_start (a cold agent still being built).
+      if (prompt === 'first') {
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        return;
+      }
+      yield { type: 'turn_start', prompt };
+      yield { type: 'text_delta', text: 'Second answered.' };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
+    const session = attachDoor(store, { intervalMs: 0 });
+    const { screen } = await mount(store, 80, 24);
+    await act(async () => sendPrompt(store, 'first', 'first'));
+    await act(async () => void session.interrupt());
+    await act(async () => session.idle());
+    await act(async () => sendPrompt(store, 'second', 'second'));
+    await act(async () => session.idle());
+    await settled(screen, (l) => l.some((r) => r.includes('Second answered.')));
+    expect(store.getState().items.filter((it) => it.kind === 'user').map((it) => it.kind === 'user' && it.text)).toEqual(['first', 'second']);
+    expect(store.getState().turns).toBe(2);
+  });
+});

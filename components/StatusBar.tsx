@@ -1,6 +1,5 @@
 // The status line: what the turn is doing, tokens and cost, and the keys that matter now.
-import React, { memo, useEffect } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import React, { memo, useEffect, useRef } from 'react';
 import type { AppState } from '../src/store/app-store.js';
 import type { PermissionMode } from '../src/core/permissions/approval.js';
 import { contextWindow, estimateCost } from '../src/core/providers/models.js';
@@ -248,12 +247,19 @@ const sameSlice = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof 
 const ON_ITS_OWN: ReadonlySet<keyof StatusSlice> = new Set(['turnUsage', 'sessionUsage', 'childPriced', 'contextTokens', 'contextWindow', 'frame']);
 const onItsOwn = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof StatusSlice)[]).every((k) => ON_ITS_OWN.has(k) || Object.is(a[k], b[k]));
 
-/** The slice but what the frame writer draws on its own (onItsOwn): what makes the line render. */
-function otherThanOwn(slice: StatusSlice): Partial<StatusSlice> {
-  const out: Partial<StatusSlice> = {};
-  for (const k of Object.keys(slice) as (keyof StatusSlice)[]) if (!ON_ITS_OWN.has(k)) (out as Record<string, unknown>)[k] = slice[k];
-  return out;
+/**
+ * Calls (and the children they run) that ended while the turn runs others: the count on the line
+ * goes down, and the calls' cards change in place too (transcript-rows.ts sameButStreaming), so
+ * the writer draws both in one redraw. (A call that starts comes with its new card: a real frame.)
+ */
+function callsEnded(a: StatusSlice, b: StatusSlice): boolean {
+  if (a.phase !== 'tools' || b.phase !== 'tools' || a.activeToolIds === b.activeToolIds) return false;
+  if (!b.activeToolIds.every((id) => a.activeToolIds.includes(id))) return false;
+  return (Object.keys(a) as (keyof StatusSlice)[]).every((k) => ON_ITS_OWN.has(k) || k === 'activeToolIds' || k === 'agents' || Object.is(a[k], b[k]));
 }
+
+/** What the frame writer draws in place of the line on screen, drawn from `a`, for a store with `b`. */
+const drawnAlone = (a: StatusSlice, b: StatusSlice) => onItsOwn(a, b) || callsEnded(a, b);
 
 /** What is on screen: the slice it was drawn from, its text and (with a frame writer) its placeholder. */
 interface ShownStatus {
@@ -263,10 +269,11 @@ interface ShownStatus {
 }
 
 // Rendered when its slice of the store changes (never with the screen around it). With a frame
-// writer, a new text from what changes on its own (tokens, cost, context, the clock: ON_ITS_OWN) is
-// no React render at all: the writer draws the row in place of the one on screen (drawn-in-place.ts),
-// as the transcript's streaming rows — the tokens and cost change with every child
-// agent's request, and each was a commit and a whole Ink frame. Any other change renders.
+// writer, a new text from what changes on its own (tokens, cost, context, the clock: ON_ITS_OWN), or
+// from calls that ended while others run (callsEnded), is no React render at all: the writer draws
+// the row in place of the one on screen (drawn-in-place.ts), as the transcript's streaming rows —
+// the tokens and cost change with every child agent's request, and each was a commit and a whole
+// Ink frame. Any other change renders.
 export const StatusBar = memo(function StatusBar({ model, width }: { model: string; width: number }) {
   const store = useAppStore();
   const drawn = useDrawnRows();
@@ -275,8 +282,14 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
   const cells = drawn !== null;
   const lineOf = (slice: StatusSlice) => statusLine(cells ? { ...slice, frame: cellFrame(slice.frame) } : slice, model, width, Date.now());
   // Without a frame writer, each change of the slice renders; with one, the subscription below draws
-  // what changes on its own, and the rest renders.
-  useApp(useShallow((st) => (cells ? otherThanOwn(statusSlice(st)) : statusSlice(st))));
+  // what changes on its own (and calls ended mid-turn), and the rest renders.
+  const seen = useRef<StatusSlice | null>(null);
+  useApp((st) => {
+    const next = statusSlice(st);
+    const prev = seen.current;
+    if (prev && (sameSlice(prev, next) || (cells && drawnAlone(prev, next)))) return prev;
+    return (seen.current = next);
+  });
   const slice = statusSlice(store.getState());
   const line = lineOf(slice);
   // Drawn by the frame writer when there is one: Ink measuring and drawing the row each time its
@@ -288,7 +301,7 @@ export const StatusBar = memo(function StatusBar({ model, width }: { model: stri
     const next = statusSlice(store.getState());
     if (!force && sameSlice(last.slice, next)) return null;
     // Anything else changed: the selector above renders the line (with the rest of the frame).
-    if (!force && !onItsOwn(last.slice, next)) return null;
+    if (!force && !drawnAlone(last.slice, next)) return null;
     const text = lineOf(next);
     // The same text: only the slice it is drawn from is new.
     if (text === last.line) return { rows: null, shown: { ...last, slice: next } };

@@ -1,7 +1,8 @@
 // The transcript viewport's rows as one function of the store's state, and what they are drawn
 // from: the Transcript renders with them, and draws them again through the frame writer when only
 // what streams changed — a command's live output, or the text of the answer or thinking still
-// streaming (a pane's new line or an answer's next word needs no React commit, layout or Ink frame).
+// streaming (a pane's new line or an answer's next word needs no React commit, layout or Ink frame),
+// or a call ended while others still run (a child agent done while the rest go on).
 import type { AppState } from '../src/store/app-store.js';
 import type { TranscriptItem } from '../src/store/transcript.js';
 import { shownItems } from '../src/store/history-mode.js';
@@ -45,6 +46,8 @@ export interface TranscriptDrawing {
   // The asking card is drawn from the queue (promptView), in the mode that shows it.
   approvals: AppState['approvals'];
   mode: AppState['mode'];
+  /** The turn runs calls (its phase): a call that ends while others go on changes nothing but its card. */
+  callsRun: boolean;
 }
 
 export function drawingOf(s: AppState): TranscriptDrawing {
@@ -62,13 +65,17 @@ export function drawingOf(s: AppState): TranscriptDrawing {
     epoch: s.renderEpoch,
     approvals: s.approvals,
     mode: s.mode,
+    callsRun: s.phase === 'tools',
   };
 }
 
 /**
  * The two drawings look the same but for what streams: the live output of commands (a tool item's
  * details and when output last came) and the text of an answer or thinking run streaming in both
- * (and a prompt's ledger mark, never drawn).
+ * (and a prompt's ledger mark, never drawn); and, while the turn runs calls in both, a call that
+ * ended (its card: its status, result, changes). The status line's part of that (the count of
+ * calls and children running) is drawn in place too (StatusBar.tsx): with 8 child agents, each
+ * one done before the last was a React commit and a whole Ink frame.
  * Every other field the same, as many items, and every item from `from` down (those in view: the
  * view is laid out from the bottom, so the items above it do not change its rows) the same object
  * but such ones. `cells`: the frame writer turns the spinners, so the clock's second (`frame`)
@@ -78,11 +85,13 @@ export function sameButStreaming(a: TranscriptDrawing, b: TranscriptDrawing, fro
   for (const k of VIEW_FIELDS) if (a[k] !== b[k] && !(cells && k === 'frame')) return false;
   if (a.items === b.items) return true;
   if (a.items.length !== b.items.length) return false;
-  for (let i = Math.max(0, from); i < a.items.length; i++) if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!)) return false;
+  for (let i = Math.max(0, from); i < a.items.length; i++) {
+    if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!, b.callsRun)) return false;
+  }
   return true;
 }
 
-const VIEW_FIELDS = ['selectedId', 'expanded', 'focusedId', 'outputScroll', 'scrollBack', 'newBelow', 'frame', 'epoch', 'approvals', 'mode'] as const;
+const VIEW_FIELDS = ['selectedId', 'expanded', 'focusedId', 'outputScroll', 'scrollBack', 'newBelow', 'frame', 'epoch', 'approvals', 'mode', 'callsRun'] as const;
 // Every field of a drawing but its items is compared: a field added without being listed fails to compile.
 type Unlisted = Exclude<keyof TranscriptDrawing, 'items' | (typeof VIEW_FIELDS)[number]>;
 const everyField: [Unlisted] extends [never] ? true : never = true;
@@ -98,9 +107,16 @@ const STREAMING_FIELDS: Partial<Record<TranscriptItem['kind'], ReadonlySet<strin
   user: new Set(['checkpoint']),
 };
 
-function streamedOnly(a: TranscriptItem, b: TranscriptItem): boolean {
+// What a call's end changes on its item (tool_status, tool_result, tool_changes, its hooks after it).
+const ENDED_FIELDS: ReadonlySet<string> = new Set([...STREAMING_FIELDS.tool!, 'status', 'endedAt', 'result', 'changes', 'hooks']);
+const ENDED: ReadonlySet<string> = new Set(['done', 'error', 'cancelled', 'denied']);
+
+/** `callsRun`: the turn still runs calls, so a call's end changes nothing on screen but its card. */
+function streamedOnly(a: TranscriptItem, b: TranscriptItem, callsRun: boolean): boolean {
   if (a.kind !== b.kind || a.id !== b.id) return false;
-  const may = STREAMING_FIELDS[a.kind];
+  // (An asking call's end is the approval prompt's too: the queue changes, a real frame.)
+  const ended = callsRun && a.kind === 'tool' && b.kind === 'tool' && a.status !== 'awaiting_approval' && ENDED.has(b.status);
+  const may = ended ? ENDED_FIELDS : STREAMING_FIELDS[a.kind];
   if (!may || ((a.kind === 'assistant' || a.kind === 'thinking') && !a.streaming)) return false;
   // A field that may differ may also come or go (the ledger's mark is new on its prompt); no other.
   for (const k of Object.keys(a) as (keyof typeof a)[]) if (!may.has(k) && a[k] !== b[k]) return false;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { guardedGet, type WebAccess } from '../web/guarded-get.js';
+import type { WebAccess } from '../web/guarded-get.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { WebFetchDetails } from './web-fetch-details.js';
 
@@ -63,6 +63,9 @@ async function fetchPage(input: WebFetchInput, ctx: ToolContext, access: WebAcce
     const text = await readFile(saved, 'utf8').catch(() => undefined);
     if (text !== undefined) return pageResult(input, text, saved, { kind: 'web-fetch', url: input.url, chars: text.length, savedTo: saved });
   }
+  // The guard and what it connects with (node's http, tls, dns, zlib: ~10 ms of CPU) on the first
+  // fetch, not in every session's build (the tool is in every request; most sessions never fetch).
+  const { guardedGet } = await import('../web/guarded-get.js');
   const got = await guardedGet(input.url, access, ctx.signal);
   if (!got.ok) return { content: got.message, isError: true, details: { kind: 'web-fetch', url: input.url, ...(got.location ? { finalUrl: got.location } : {}) } };
   const base: WebFetchDetails = { kind: 'web-fetch', url: input.url, finalUrl: got.url, status: got.status, contentType: got.contentType, bytes: got.body.length };

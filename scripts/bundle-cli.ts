@@ -51,6 +51,26 @@ function noTopLevelAwait(dist: string): Plugin {
   };
 }
 
+/**
+ * The command terminal requires the emulator through createRequire (an ESM import of the CommonJS
+ * file would first scan it for export names); here a plain require, which esbuild sees, so the
+ * bundle loads the emulator's own file beside it (SIDE_PACKAGES) through its code cache.
+ */
+function emulatorRequired(dist: string): Plugin {
+  const terminal = path.join(dist, 'src/core/shell/command-terminal.js');
+  return {
+    name: 'emulator-required',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]core[\\/]shell[\\/]command-terminal\.js$/ }, (args) => {
+        if (args.path !== terminal) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const contents = replaceOnce(source, "createRequire(import.meta.url)('@xterm/headless')", "require('@xterm/headless')", args.path, 'emulator-required');
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
 /** `import('cli-highlight')` loads highlight.cjs beside the bundle. */
 const highlighterBeside: Plugin = {
   name: 'highlighter-beside',
@@ -64,7 +84,13 @@ const highlighterBeside: Plugin = {
  * code cache of its own (src/cli/bundle-cache.ts) when first required: the SDK's ~100 files
  * required from node_modules cost ~180 ms of CPU (openai's ~85), one cached file ~15 ms. Value: the file's name.
  */
-export const SIDE_PACKAGES: Readonly<Record<string, string>> = { openai: 'openai-sdk' };
+export const SIDE_PACKAGES: Readonly<Record<string, string>> = {
+  openai: 'openai-sdk',
+  // A session's first command (or the idle warm-up before it): the emulator (~180 KB) and the bash
+  // grammar's runtime (~170 KB), else compiled afresh from node_modules in every process.
+  '@xterm/headless': 'xterm-headless',
+  'web-tree-sitter': 'web-tree-sitter',
+};
 /**
  * The same for a module of the project that is a package's way in, importing only the parts the
  * program uses, so the package's other parts are left out of its file: the Anthropic SDK's client
@@ -148,7 +174,7 @@ export async function bundleCli(dist: string): Promise<void> {
     // package in a process (the MCP SDK's client and its transports share their classes), and a
     // package's CommonJS build is one file where its ESM build is a tree of modules to resolve.
     supported: { 'dynamic-import': false },
-    plugins: [yogaWasmBytes, noDevtools, lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside, sidePackagesBeside(dist)],
+    plugins: [yogaWasmBytes, noDevtools, lazyEmojiTable, lazyChildProcess, noTopLevelAwait(dist), highlighterBeside, emulatorRequired(dist), sidePackagesBeside(dist)],
   });
   const highlight = path.join(outdir, 'highlight.cjs');
   const highlighter = await build({ ...common, write: false, entryPoints: ['cli-highlight'], outfile: highlight, absWorkingDir: path.resolve(dist, '..') });

@@ -1,6 +1,7 @@
 // The bash grammar (tree-sitter-bash, compiled to WebAssembly, run by web-tree-sitter), loaded on
 // first use: it costs ~40 ms and ~5 MB, so nothing on the way to the first frame may wait for it.
 // Once loaded, parsing is synchronous and takes well under a millisecond for a typical command.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
 import { liftoffOnly } from '../liftoff-only.js';
@@ -36,9 +37,14 @@ async function load(): Promise<BashParser> {
   // Else V8 tiers the grammar up on its background threads while the first command's modules wait.
   liftoffOnly();
   const { Parser, Language } = await import('web-tree-sitter');
-  await Parser.init();
-  const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-  const language = await Language.load(wasm);
+  const resolve = createRequire(import.meta.url).resolve;
+  // Its runtime looks for its wasm beside its own file, which in the bundle is the bundle's folder
+  // (scripts/bundle-cli.ts SIDE_PACKAGES): named where the package has it.
+  const runtime = resolve('web-tree-sitter/web-tree-sitter.wasm');
+  await Parser.init({ locateFile: () => runtime });
+  // Its bytes, not its path: given a path the runtime imports fs/promises, and a dynamic import in a
+  // file run from a code cache has no loader to ask.
+  const language = await Language.load(await readFile(resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
   const parser: TreeSitterParser = new Parser();
   parser.setLanguage(language);
   return {

@@ -49,13 +49,13 @@ export async function startInteractive(request: RunRequest, makeScrub: (secrets:
   return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
 }
 
-interface Startup {
+export interface Startup {
   agent: Promise<Agent>;
   sessions: SessionPort;
   info: StartupInfo;
 }
 
-function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Redact): Startup {
+export function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, firstFrame: Promise<void>, scrub: Redact): Startup {
   // The server's list is kept from the preview's question, so this asks nothing again.
   const checked = firstFrame.then(() => checkedConfig(request)).then((config) => withDiscoveredModel(config));
   // What crashed runs left (scratch folders, half-written temp files) goes after the agent's idle warm-up (session.ts).
@@ -96,16 +96,6 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
   const session = () => import('./session.js');
   const sandboxing = () => import('./sandbox-session.js');
   const memory = decided.then(async (config) => (await session()).loadMemory(config));
-  const notices = decided.then(
-    async (config) => {
-      const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
-      const unsandboxed = sandboxNotice(await sessionSandbox(config));
-      const noKey = noKeyNotice(config);
-      const setup = await (await import('./setup-notices.js')).setupNotices(config);
-      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...setup].map(scrub);
-    },
-    () => [],
-  );
   // A resumed session's transcript goes on screen before the agent is built (they share one thread).
   let shown: Promise<unknown> = Promise.resolve();
   const agent = decided.then(async (config) => {
@@ -114,7 +104,23 @@ function startAfterFirstFrame(request: RunRequest, preview: InklingConfig, first
     const provider = await createProvider(config);
     return createSessionAgent(config, provider, await memory);
   });
+  // What only the screen needs (notices, custom commands) waits for the agent's build, built or
+  // failed: a prompt typed as the prompt shows goes out that much sooner, and they are ready long
+  // before a person reads them or types a slash.
+  const agentSettled = agent.catch(() => undefined);
+  const notices = decided.then(
+    async (config) => {
+      await agentSettled;
+      const [{ sandboxNotice, sessionSandbox }, { settingsNotices }] = await Promise.all([sandboxing(), import('./settings-notices.js')]);
+      const unsandboxed = sandboxNotice(await sessionSandbox(config));
+      const noKey = noKeyNotice(config);
+      const setup = await (await import('./setup-notices.js')).setupNotices(config);
+      return [...(noKey ? [noKey] : []), ...settingsNotices(config.report!, 'interactive'), ...(unsandboxed ? [unsandboxed] : []), ...setup].map(scrub);
+    },
+    () => [],
+  );
   const customCommands = decided.then(async (config) => {
+    await agentSettled;
     const [{ loadCustomCommands }, { BUILTIN_COMMAND_NAMES }] = await Promise.all([import('../core/commands/custom-commands.js'), import('../store/command-table.js')]);
     const { sessionSkills, skillCommands, withSkillCommands } = await import('./skills-session.js');
     const [files, skills] = await Promise.all([

@@ -103,8 +103,10 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
   };
   // Children's events go to their own transcripts, each child's once per commit.
   const children: ChildBatches = new Map();
+  const outputs = newestOutputs(events);
   for (const raw of events) {
     if (raw.type === 'agent_event') addToBatch(children, raw, state.history.into);
+    else if (raw.type === 'tool_output' && outputs !== null && outputs.get(raw.id) !== raw) continue;
     // The terminal-safety boundary: from here on every string is SafeText.
     const ev = toSafeEvent(raw, paneRows);
     switch (ev.type) {
@@ -312,6 +314,23 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
   if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, now, applyEvents, state.history.into);
   if (d.phase === 'idle' && d.activeToolIds.length === 0) d.childTranscripts = endChildren(d.childTranscripts, now);
   return d;
+}
+
+/**
+ * Each call's newest live output in the batch, when a call has more than one: only that one is
+ * drawn (a command's output never comes after its result, and the others change nothing it does),
+ * so the ones before it are not made safe or applied. Each child agent's row comes this way (task
+ * calls), twice each as 8 children start.
+ */
+function newestOutputs(events: readonly AgentEvent[]): Map<string, AgentEvent> | null {
+  let newest: Map<string, AgentEvent> | null = null;
+  let count = 0;
+  for (const e of events) {
+    if (e.type !== 'tool_output') continue;
+    count++;
+    (newest ??= new Map()).set(e.id, e);
+  }
+  return newest !== null && newest.size < count ? newest : null;
 }
 
 /** Ends the turn: streams close, unfinished tool cards become cancelled, the UI is idle. */

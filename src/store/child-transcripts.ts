@@ -23,12 +23,18 @@ const unseen = (agent: AgentRef, inner: AgentEvent, shown: readonly string[]) =>
 /**
  * A child's live command output while history mode is not inside that child (`shown`): nothing
  * uses it (addToBatch drops it, the parent's rules skip it), so a batch of only such events needs
- * no commit (event-binding.ts).
+ * no commit (event-binding.ts). Asked of every event the binding is given (with 8 children
+ * streaming, most of them): it walks the wrapping without making anything.
  */
 export function unseenChildOutput(event: AgentEvent, shown: readonly string[]): boolean {
   if (event.type !== 'agent_event') return false;
-  const { agent, event: inner } = innermost(event);
-  return unseen(agent, inner, shown);
+  let agent = event.agent;
+  let inner = event.event;
+  while (inner.type === 'agent_event') {
+    agent = inner.agent;
+    inner = inner.event;
+  }
+  return inner.type === 'tool_output' && !shown.includes(agent.id);
 }
 
 /** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */

@@ -1,6 +1,6 @@
 // Where outside text enters the UI: every core event is made terminal-safe here, once, before
 // it becomes state, so every string a component can reach is SafeText (see core/text/safe-text).
-import type { AgentEvent } from '../core/events.js';
+import type { AgentEvent, AgentRef } from '../core/events.js';
 import type { ToolDetails } from '../core/tools/details.js';
 import { isStored, lazyFields, sourceOf, storedView, type FieldSource } from '../core/sessions/stored-fields.js';
 import { hasControls, toSafeDeep, toSafeStyledText, toSafeText, type SafeDeep, type SafeText } from '../core/text/safe-text.js';
@@ -116,7 +116,25 @@ function safeChildEvent(event: Extract<AgentEvent, { type: 'agent_event' }>): Sa
   const inner = event.event;
   const used = inner.type === 'agent_event' || inner.type === 'approval_request' || inner.type === 'approval_response' || inner.type === 'tool_status' || inner.type === 'usage';
   const safe = used ? toSafeEvent(inner) : { type: inner.type };
-  return { type: 'agent_event', agent: toSafeDeep(event.agent), event: safe } as SafeAgentEvent;
+  return { type: 'agent_event', agent: safeAgent(event.agent), event: safe } as SafeAgentEvent;
+}
+
+// A child's ref made safe once: every event of a child carries the same few fields (with 8 children
+// streaming, a couple of hundred events a turn). By id, as a recorded or resumed session's events
+// each carry their own copy; a ref whose fields differ from the kept one is made safe again.
+const safeAgents = new Map<string, { raw: AgentRef; safe: SafeDeep<AgentRef> }>();
+const SAFE_AGENTS_MAX = 256;
+
+const sameRef = (a: AgentRef, b: AgentRef) =>
+  a === b || (a.name === b.name && a.depth === b.depth && a.model === b.model && Object.keys(a).length === Object.keys(b).length);
+
+function safeAgent(agent: AgentRef): SafeDeep<AgentRef> {
+  const kept = safeAgents.get(agent.id);
+  if (kept && sameRef(kept.raw, agent)) return kept.safe;
+  if (safeAgents.size >= SAFE_AGENTS_MAX) safeAgents.clear();
+  const safe = toSafeDeep(agent);
+  safeAgents.set(agent.id, { raw: agent, safe });
+  return safe;
 }
 
 /** `paneRows`: the rows a call's pane shows now, by the call's (safe) id, if it has a live pane. */

@@ -98,3 +98,55 @@ describe('a live pane update crossing the boundary', () => {
     }
   });
 });
+
+describe('what the boundary leaves unread', () => {
+  /** A task row whose description counts how often something reads it. */
+  const countedRow = (reads: { n: number }, description: string) => ({
+    kind: 'task' as const, agent: 'explore', depth: 1, status: 'running' as const, toolCalls: 0, cost: null,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    get description() {
+      reads.n++;
+      return description;
+    },
+  });
+
+  it("does not read a call's output that a newer one of the same commit replaces", () => {
+    const store = createAppStore();
+    const binding = createEventBinding(store, { intervalMs: 0 });
+    binding.push({ type: 'turn_start', prompt: 'go' });
+    binding.push({ type: 'tool_call', id: 't', name: 'task', input: { description: 'look' }, readOnly: true });
+    const older = { n: 0 };
+    const newer = { n: 0 };
+    binding.push({ type: 'tool_output', id: 't', details: countedRow(older, 'first') });
+    binding.push({ type: 'tool_output', id: 't', details: countedRow(newer, 'second') });
+    binding.flush();
+    expect(older.n).toBe(0);
+    expect(newer.n).toBeGreaterThan(0);
+    const t = store.getState().items.find((i) => i.id === 't');
+    expect(t?.kind === 'tool' && t.details?.kind === 'task' && t.details.description).toBe('second');
+  });
+
+  it("makes a child's ref safe once for all its events, and again when the ref is another", () => {
+    const store = createAppStore();
+    const binding = createEventBinding(store, { intervalMs: 0 });
+    binding.push({ type: 'turn_start', prompt: 'go' });
+    const reads = { n: 0 };
+    const agent = {
+      id: 'child-1', depth: 1,
+      get name() {
+        reads.n++;
+        return 'explore';
+      },
+    };
+    for (let i = 0; i < 20; i++) binding.push({ type: 'agent_event', agent, event: { type: 'tool_status', id: `c${i}`, status: 'running' } });
+    binding.flush();
+    expect(reads.n).toBeLessThan(5);
+    // The same id in a ref of its own, with a name from outside: made safe on its own.
+    const evil = Object.values(HOSTILE)[0]!;
+    binding.push({ type: 'agent_event', agent: { id: 'child-1', name: evil, depth: 1 }, event: { type: 'approval_request', id: 'c-ask', tool: 'bash', input: { command: 'rm x' }, preview: { kind: 'command', command: 'rm x', cwd: '/w', findings: [] }, reason: 'commands ask', waiting: 0 } });
+    binding.flush();
+    const ask = store.getState().approvals.queue[0];
+    expect(isSafeText(ask!.agent!.name)).toBe(true);
+    expect(ask!.agent!.name).not.toBe('explore');
+  });
+});

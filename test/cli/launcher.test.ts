@@ -66,7 +66,7 @@ describe('bin/inkling, the launcher', () => {
     });
   }
 
-  it('starts node with V8\'s memory reducer off, so an idle app runs no GCs of its own accord', async () => {
+  it('starts node with V8\'s memory reducer off (an idle app runs no GCs of its own accord) and its tier-up budget raised', async () => {
     // The command walks up from its shell to the first node, inkling's, and writes down its arguments.
     const findNode = [
       'p=$$',
@@ -79,7 +79,10 @@ describe('bin/inkling, the launcher', () => {
     const r = await runLauncher(['-p', 'args', '--yolo', '--no-sandbox']);
     expect(r.code).toBe(0);
     const args = fs.readFileSync(path.join(workspace, 'node-args.txt'), 'utf8').trim().split(' ');
-    expect(args.slice(0, args.findIndex((a) => a.endsWith('inkling.js')))).toContain('--no-memory-reducer');
+    const nodeFlags = args.slice(0, args.findIndex((a) => a.endsWith('inkling.js')));
+    expect(nodeFlags).toContain('--no-memory-reducer');
+    // TurboFan waits for four times V8's default of a function's run: a first turn's code runs a little each.
+    expect(nodeFlags).toContain('--interrupt-budget=270336');
   });
 
   it('without the launcher the key is in inkling\'s environment (what it guards against)', async () => {

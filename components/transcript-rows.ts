@@ -110,16 +110,20 @@ const STREAMING_FIELDS: Partial<Record<TranscriptItem['kind'], ReadonlySet<strin
 // What a call's end changes on its item (tool_status, tool_result, tool_changes, its hooks after it).
 const ENDED_FIELDS: ReadonlySet<string> = new Set([...STREAMING_FIELDS.tool!, 'status', 'endedAt', 'result', 'changes', 'hooks']);
 const ENDED: ReadonlySet<string> = new Set(['done', 'error', 'cancelled', 'denied']);
+// A call that starts (queued → running, its clock from now) changes its card's rows only: the
+// phase, the running calls and the status line stay as the call's arrival made them.
+const STARTING_FIELDS: ReadonlySet<string> = new Set([...STREAMING_FIELDS.tool!, 'status', 'startedAt']);
 
 /** `callsRun`: the turn still runs calls, so a call's end changes nothing on screen but its card. */
 function streamedOnly(a: TranscriptItem, b: TranscriptItem, callsRun: boolean): boolean {
   if (a.kind !== b.kind || a.id !== b.id) return false;
   // (An asking call's end is the approval prompt's too: the queue changes, a real frame.)
   const ended = callsRun && a.kind === 'tool' && b.kind === 'tool' && a.status !== 'awaiting_approval' && ENDED.has(b.status);
-  const may = ended ? ENDED_FIELDS : STREAMING_FIELDS[a.kind];
+  const starts = a.kind === 'tool' && b.kind === 'tool' && a.status === 'queued' && b.status === 'running';
+  const may = ended ? ENDED_FIELDS : starts ? STARTING_FIELDS : STREAMING_FIELDS[a.kind];
   if (!may || ((a.kind === 'assistant' || a.kind === 'thinking') && !a.streaming)) return false;
-  // A field that may differ may also come or go (the ledger's mark is new on its prompt); no other.
-  for (const k of Object.keys(a) as (keyof typeof a)[]) if (!may.has(k) && a[k] !== b[k]) return false;
-  for (const k of Object.keys(b)) if (!may.has(k) && !(k in a)) return false;
-  return true;
+  // Any other field is the same, present or not (the ledger's mark is a key new on its prompt;
+  // a started call's endedAt an undefined one).
+  const same = (k: string) => may.has(k) || (a as unknown as Record<string, unknown>)[k] === (b as unknown as Record<string, unknown>)[k];
+  return Object.keys(a).every(same) && Object.keys(b).every(same);
 }

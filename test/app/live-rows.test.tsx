@@ -13,6 +13,17 @@ import { clockless, freshScreen as freshAt, mount, settled } from './frame-write
 
 const COMMAND = 'for i in $(seq 1 40); do echo tick$i; sleep 0.1; done';
 
+/** The command's output so far: `lines`. */
+const outputEvent = (lines: string[]) =>
+  ({
+    type: 'tool_output',
+    id: 'live',
+    details: {
+      kind: 'bash', command: COMMAND, snapshot: { cols: 76, rows: 12, lines, totalLines: lines.length }, running: true,
+      exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: lines.join('\n').length,
+    },
+  }) as const;
+
 /** A turn with that command running and `lines` of its output so far. */
 function running(store: AppStore) {
   const b = createEventBinding(store, { intervalMs: 0 });
@@ -21,14 +32,7 @@ function running(store: AppStore) {
   b.push({ type: 'tool_status', id: 'live', status: 'running' });
   b.flush();
   const output = (lines: string[]) => {
-    b.push({
-      type: 'tool_output',
-      id: 'live',
-      details: {
-        kind: 'bash', command: COMMAND, snapshot: { cols: 76, rows: 12, lines, totalLines: lines.length }, running: true,
-        exitCode: null, signal: null, timedOut: false, logPath: '/tmp/x', totalBytes: lines.join('\n').length,
-      },
-    });
+    b.push(outputEvent(lines));
     b.flush();
   };
   return { b, output };
@@ -73,6 +77,35 @@ describe("a command's live output", () => {
     expect(lines.some((r) => r.includes('tick9'))).toBe(true);
     expect(lines.some((r) => r.includes('tick8'))).toBe(false);
     expect(clockless(lines)).toEqual(await freshScreen(store, 80, 30));
+  });
+
+  it('draws the call starting to run, then its first line, with no React commit or Ink frame', async () => {
+    // The call's card came with a real frame (a new item, the phase); its start and its first line
+    // change the card's rows only (each was a frame of its own in a live turn, bench/frames.ts firstturn).
+    const store = createAppStore({}, { layout: screenLayout });
+    const { screen, counts } = await mount(store, 80, 24);
+    const b = createEventBinding(store, { intervalMs: 0 });
+    await act(async () => {
+      b.push({ type: 'turn_start', prompt: 'count' });
+      b.push({ type: 'tool_call', id: 'live', name: 'bash', input: { command: COMMAND }, readOnly: false });
+      b.flush();
+    });
+    const queuedMark = (l: string[]) => l.some((r) => r.includes('○ bash'));
+    await settled(screen, queuedMark);
+    const before = { ...counts };
+    await act(async () => {
+      b.push({ type: 'tool_status', id: 'live', status: 'running' });
+      b.flush();
+    });
+    await settled(screen, (l) => !queuedMark(l));
+    await act(async () => {
+      b.push(outputEvent(ticks(1)));
+      b.flush();
+    });
+    await settled(screen, (l) => l.some((r) => r.includes('tick1')));
+    expect(counts.commits).toBe(before.commits);
+    expect(counts.inkFrames).toBe(before.inkFrames);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 80, 24));
   });
 
   it('draws several updates of one moment as one redraw, the last', async () => {

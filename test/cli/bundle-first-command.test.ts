@@ -2,29 +2,16 @@
 // grammar's runtime load from their own files beside cli.cjs, each through a code cache of its own
 // (else compiled afresh from node_modules in every process), and the command runs the same whether
 // the caches are missing or accepted: the grammar proves it read-only, the emulator renders it.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
-import { REPO, ensureBuilt, runBin } from './run-bin.js';
+import { REPO, ensureBundled, runBin } from './run-bin.js';
 
 const base = mkdtempSync(join(tmpdir(), 'inkling-bundle-command-'));
-const BUNDLE = join(REPO, 'dist/bundle/cli.cjs');
 
-beforeAll(() => {
-  ensureBuilt();
-  // The bin takes the bundle only when it is not older than the compiled modules (npm run build makes both).
-  const stale = () => {
-    try {
-      return statSync(BUNDLE).mtimeMs < statSync(join(REPO, 'dist/src/cli/main.js')).mtimeMs;
-    } catch {
-      return true;
-    }
-  };
-  if (stale()) execFileSync(process.execPath, [join(REPO, 'dist/scripts/bundle-ui.js')]);
-}, 120_000);
+beforeAll(() => ensureBundled(), 120_000);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** The names of the code caches in `dir`, without their hashes. */

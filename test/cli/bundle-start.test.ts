@@ -2,31 +2,18 @@
 // src/cli/bundle-cache.ts): the first start writes the cache, the next one uses it, and a cache
 // that is rejected or cannot be kept never stops a start. The trace file says which way it went.
 // The packages every first turn loads (scripts/bundle-cli.ts SIDE_PACKAGES and SIDE_MODULES) have caches of their own.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, startFakeAnthropic } from '../helpers/fake-anthropic.js';
 import { completion, startFakeOpenAI } from '../helpers/fake-openai.js';
-import { REPO, ensureBuilt, runBin, type BinResult } from './run-bin.js';
+import { REPO, ensureBundled, runBin, type BinResult } from './run-bin.js';
 
 const base = mkdtempSync(join(tmpdir(), 'inkling-bundle-start-'));
-const BUNDLE = join(REPO, 'dist/bundle/cli.cjs');
 let n = 0;
 
-beforeAll(() => {
-  ensureBuilt();
-  // The bin takes the bundle only when it is not older than the compiled modules (npm run build makes both).
-  const stale = () => {
-    try {
-      return statSync(BUNDLE).mtimeMs < statSync(join(REPO, 'dist/src/cli/main.js')).mtimeMs;
-    } catch {
-      return true;
-    }
-  };
-  if (stale()) execFileSync(process.execPath, [join(REPO, 'dist/scripts/bundle-ui.js')]);
-}, 120_000);
+beforeAll(() => ensureBundled(), 120_000);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 interface Start extends BinResult {

@@ -57,6 +57,16 @@ export function ensureBuilt(): void {
   if (statOrZero(BUILT_MAIN) === 0) throw new Error('the build did not produce dist/src/cli/main.js');
 }
 
+/**
+ * ensureBuilt, and the CommonJS bundle (dist/bundle/cli.cjs) made again when it is older than the
+ * compiled modules: the bin takes the bundle only when it is not older (npm run build makes both).
+ */
+export function ensureBundled(): void {
+  ensureBuilt();
+  const bundle = join(REPO, 'dist', 'bundle', 'cli.cjs');
+  if (statOrZero(bundle) < statOrZero(BUILT_MAIN)) execFileSync(process.execPath, [join(REPO, 'dist', 'scripts', 'bundle-ui.js')]);
+}
+
 /** An environment with no inherited keys or endpoints, so a person's own settings never leak in. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };

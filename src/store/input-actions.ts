@@ -120,6 +120,10 @@ export function walkPromptHistory(store: AppStore, dir: -1 | 1, files: FileList)
 /** Sends `prompt` (and `images` after its text) to the agent; `typed`, as the person wrote it, goes into the prompt history. */
 export function sendPrompt(store: AppStore, typed: string, prompt: string, images: ImageBlock[] = []): void {
   const s = store.getState();
+  // The turn first, then the emptied box: the box changes with the turn (busy), so Enter's frame
+  // draws it; emptied first, the frame writer drew the idle box in place a moment before that
+  // frame drew it again.
+  sessionOf(store).submit(prompt, images);
   store.setState({
     input: emptyInput(),
     pastes: [],
@@ -133,7 +137,6 @@ export function sendPrompt(store: AppStore, typed: string, prompt: string, image
     newBelow: false,
     exitArmedAt: null,
   });
-  sessionOf(store).submit(prompt, images);
 }
 
 /** A `!command` was started: the input is empty and the line joins the prompt history. */

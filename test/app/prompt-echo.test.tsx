@@ -26,15 +26,20 @@ describe("a prompt's echo", () => {
     });
     const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
     const session = attachDoor(store, { intervalMs: 0 });
-    const { screen, counts } = await mount(store, 80, 24);
-    const before = { ...counts };
+    const { screen, counts, writer } = await mount(store, 80, 24);
+    // Typed into the box (drawn in place by the frame writer), as a person does before Enter.
+    await act(async () => store.setState({ input: { text: 'echo this prompt', cursor: 16 } }));
+    await settled(screen, (l) => l.some((r) => r.includes('echo this prompt')));
+    const before = { ...counts, redrawn: writer.stats.redrawn };
 
     await act(async () => sendPrompt(store, 'echo this prompt', 'echo this prompt'));
-    await settled(screen, (l) => l.some((r) => r.includes('echo this prompt')));
+    await settled(screen, (l) => l.some((r) => r.startsWith('› echo this prompt')));
     expect(agent.prompts).toEqual(['echo this prompt']);
-    // One commit and one Ink frame for Enter: the box emptied, the turn busy, the prompt shown.
+    // One commit and one Ink frame for Enter: the box emptied, the turn busy, the prompt shown; the
+    // emptied box is not drawn in place before that frame as well.
     expect(counts.commits).toBe(before.commits + 1);
     expect(counts.inkFrames).toBe(before.inkFrames + 1);
+    expect(writer.stats.redrawn).toBe(before.redrawn);
     expect(store.getState().phase).toBe('waiting');
     expect(store.getState().items.map((it) => it.kind)).toEqual(['user']);
 

@@ -28,6 +28,7 @@ import { diffingStdout } from '../src/app/frame-diff.js';
 import { renderScreen } from '../src/app/screen-render.js';
 import { applyEvents } from '../src/store/apply-events.js';
 import { toCommit } from '../src/store/event-binding.js';
+import { childEventCanWait } from '../src/store/child-transcripts.js';
 import { createAppStore } from '../src/store/app-store.js';
 import { startTicker } from '../src/store/ticker.js';
 import { reply, startFakeAnthropic, type RecordedRequest } from '../test/helpers/fake-anthropic.js';
@@ -190,15 +191,27 @@ async function drawTurn(profileTo?: string): Promise<Drawing> {
   const thread0 = threadCpuMs();
   const replay = async () => {
     const r0 = performance.now();
+    const wall0 = Date.now();
+    // Children's events that wait for the next commit, with the time each came.
+    const waited = new Map<AgentEvent, number>();
     for (const b of batches) {
       // As the binding commits them (event-binding.ts): what changes nothing makes no commit, nor
-      // wakes it (it drops such events as they come: no timer runs for a frame of only them).
+      // wakes it (it drops such events as they come: no timer runs for a frame of only them); what
+      // only a child's transcript keeps waits for the next commit, and wakes nothing either.
       const events = toCommit(b.events, store.getState());
       if (events.length === 0) continue;
+      if (events.every((e) => childEventCanWait(e, store.getState()))) {
+        for (const e of events) waited.set(e, wall0 + b.at);
+        continue;
+      }
       const wait = b.at - (performance.now() - r0);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      store.setState((s) => applyEvents(s, events, Date.now()));
+      const all = waited.size > 0 ? [...waited.keys(), ...events] : events;
+      const times = waited.size > 0 ? new Map(waited) : undefined;
+      waited.clear();
+      store.setState((s) => applyEvents(s, all, Date.now(), times));
     }
+    if (waited.size > 0) store.setState((s) => applyEvents(s, [...waited.keys()], Date.now(), new Map(waited)));
     await new Promise((r) => setTimeout(r, 200));
   };
   if (profileTo) await profileReplay(profileTo, replay);

@@ -44,7 +44,8 @@ function resultOf(ev: Extract<SafeAgentEvent, { type: 'tool_result' }>): NonNull
 let nextId = 0;
 const newId = (prefix: string) => `${prefix}-${++nextId}`;
 
-export function applyEvents(state: AppState, events: readonly AgentEvent[], now: number): Partial<AppState> {
+/** `times`: when an event that waited for this commit came (event-binding.ts); the others came `now`. */
+export function applyEvents(state: AppState, events: readonly AgentEvent[], now: number, times?: ReadonlyMap<AgentEvent, number>): Partial<AppState> {
   const d: Draft = {
     items: state.items.slice(),
     index: state.index,
@@ -105,7 +106,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
   const children: ChildBatches = new Map();
   const outputs = newestOutputs(events);
   for (const raw of events) {
-    if (raw.type === 'agent_event') addToBatch(children, raw, state.history.into);
+    if (raw.type === 'agent_event') addToBatch(children, raw, state.history.into, times?.get(raw) ?? now);
     else if (raw.type === 'tool_output' && outputs !== null && outputs.get(raw.id) !== raw) continue;
     // The terminal-safety boundary: from here on every string is SafeText.
     const ev = toSafeEvent(raw, paneRows);
@@ -311,7 +312,7 @@ export function applyEvents(state: AppState, events: readonly AgentEvent[], now:
         break;
     }
   }
-  if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, now, applyEvents, state.history.into);
+  if (children.size > 0) d.childTranscripts = applyChildBatches(d.childTranscripts, children, applyEvents, state.history.into);
   if (d.phase === 'idle' && d.activeToolIds.length === 0) d.childTranscripts = endChildren(d.childTranscripts, now);
   return d;
 }

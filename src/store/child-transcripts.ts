@@ -37,30 +37,70 @@ export function unseenChildOutput(event: AgentEvent, shown: readonly string[]): 
   return inner.type === 'tool_output' && !shown.includes(agent.id);
 }
 
-/** One commit's events of each child, in order; `outputs`: where each call's live output is in it. */
-export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; outputs: Map<string, number> }>;
+// A child's own events the parent's state takes nothing from (it takes its asks, what ends them and
+// its usage): they only go into the child's transcript, kept raw until → walks in.
+const KEPT_ONLY: ReadonlySet<AgentEvent['type']> = new Set(['turn_start', 'request_start', 'text_delta', 'thinking_delta', 'message_end', 'tool_call', 'tool_status', 'tool_result', 'turn_end']);
+
+/**
+ * A child's event nothing on screen shows now: one only its transcript keeps, of a child history
+ * mode is not inside (a call's status changes the parent's state only when the call's ask waits in
+ * its prompt). It wakes no commit of its own: it waits, with the time it came, for the next commit
+ * that changes something (event-binding.ts). With 8 children running, a child's call ending and its
+ * next request starting were commits, listeners and selectors run for nothing on screen.
+ */
+export function childEventCanWait(event: AgentEvent, state: Pick<AppState, 'history' | 'approvals'>): boolean {
+  if (event.type !== 'agent_event') return false;
+  let agent = event.agent;
+  let inner = event.event;
+  while (inner.type === 'agent_event') {
+    agent = inner.agent;
+    inner = inner.event;
+  }
+  if (!KEPT_ONLY.has(inner.type) || state.history.into.includes(agent.id)) return false;
+  const id = inner.type === 'tool_status' ? inner.id : null;
+  return id === null || !state.approvals.queue.some((a) => a.id === id);
+}
+
+/**
+ * One commit's events of each child, in order, and when each came (the commit's time, or its own
+ * for an event that waited: childEventCanWait); `outputs`: where each call's live output is in it.
+ */
+export type ChildBatches = Map<string, { agent: AgentRef; events: AgentEvent[]; times: number[]; outputs: Map<string, number> }>;
 
 /**
  * `shown`: the children history mode is inside now. A command's live output goes only to a child
  * shown (made safe and applied it costs a frame its time; the call's result brings its final output
  * to every child, and walking into a running one shows its next snapshot).
  */
-export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>, shown: readonly string[]): void {
+export function addToBatch(batches: ChildBatches, event: Extract<AgentEvent, { type: 'agent_event' }>, shown: readonly string[], time: number): void {
   const { agent, event: inner } = innermost(event);
   if (unseen(agent, inner, shown)) return;
   let batch = batches.get(agent.id);
-  if (!batch) batches.set(agent.id, (batch = { agent, events: [], outputs: new Map() }));
+  if (!batch) batches.set(agent.id, (batch = { agent, events: [], times: [], outputs: new Map() }));
   if (inner.type === 'tool_output') {
     // Only a call's newest output of the commit is drawn: it takes the place of the one before (a command's
     // output never comes after its result, so the order with the call's other events holds).
     const at = batch.outputs.get(inner.id);
     if (at !== undefined) {
       batch.events[at] = inner;
+      batch.times[at] = time;
       return;
     }
     batch.outputs.set(inner.id, batch.events.length);
   }
   batch.events.push(inner);
+  batch.times.push(time);
+}
+
+/** A child's events of one commit as its transcript keeps them: a run of events per time they came. */
+function byTime(events: readonly AgentEvent[], times: readonly number[]): { at: number; events: AgentEvent[] }[] {
+  const runs: { at: number; events: AgentEvent[] }[] = [];
+  events.forEach((e, i) => {
+    const last = runs.at(-1);
+    if (last && last.at === times[i]) last.events.push(e);
+    else runs.push({ at: times[i]!, events: [e] });
+  });
+  return runs;
 }
 
 type Apply = (state: AppState, events: readonly AgentEvent[], now: number) => Partial<AppState>;
@@ -118,12 +158,12 @@ export function builtChild(t: ChildTranscript, apply: Apply): ChildTranscript {
  * The children's transcripts with a commit's events: applied (the parent's rules, `apply`) to a child
  * history mode is inside (`shown`), kept for the others until → walks in or they pass PENDING_MAX.
  */
-export function applyChildBatches(agents: ChildTranscripts, batches: ChildBatches, now: number, apply: Apply, shown: readonly string[]): ChildTranscripts {
+export function applyChildBatches(agents: ChildTranscripts, batches: ChildBatches, apply: Apply, shown: readonly string[]): ChildTranscripts {
   if (batches.size === 0) return agents;
   const next: Record<string, ChildTranscript> = { ...agents };
-  for (const [id, { agent, events }] of batches) {
+  for (const [id, { agent, events, times }] of batches) {
     const had = next[id] ?? emptyChild(agent);
-    const kept = { ...had, pending: [...had.pending, { at: now, events }], pendingCount: had.pendingCount + events.length };
+    const kept = { ...had, pending: [...had.pending, ...byTime(events, times)], pendingCount: had.pendingCount + events.length };
     next[id] = shown.includes(id) || kept.pendingCount > PENDING_MAX ? builtChild(kept, apply) : kept;
   }
   return next;

@@ -126,4 +126,58 @@ describe("a child agent's events in the store", () => {
       vi.useRealTimers();
     }
   });
+
+  it("lets a child's events only its transcript keeps wait for the next commit: no timer, each at the time it came", async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 1000;
+      const store = createAppStore();
+      const binding = createEventBinding(store, { intervalMs: 34, now: () => now });
+      binding.push({ type: 'turn_start', prompt: 'go' });
+      binding.push({ type: 'tool_call', id: 't1', name: 'task', input: {}, readOnly: true });
+      binding.flush();
+      const commits = binding.commits;
+      now = 2000;
+      binding.push(wrap({ type: 'tool_call', id: 'c1', name: 'read_file', input: { path: 'a' }, readOnly: true }));
+      binding.push(wrap({ type: 'tool_status', id: 'c1', status: 'running' }));
+      now = 3000;
+      binding.push(wrap({ type: 'tool_result', id: 'c1', content: 'alpha', isError: false, durationMs: 5 }));
+      binding.push(wrap({ type: 'tool_call', id: 'c2', name: 'bash', input: { command: 'sleep 9' }, readOnly: true }));
+      expect(vi.getTimerCount()).toBe(0);
+      expect(binding.commits).toBe(commits);
+      // Something on screen (the child's request in the session's cost) commits them all, in order.
+      now = 4000;
+      binding.push(wrap({ type: 'usage', usage: { inputTokens: 5, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, turn: { inputTokens: 5, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, session: { inputTokens: 5, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } }));
+      expect(vi.getTimerCount()).toBe(1);
+      vi.runAllTimers();
+      expect(binding.commits).toBe(commits + 1);
+      const child = childTranscriptOf(store.getState(), 't1')!;
+      const calls = child.items.flatMap((it) => (it.kind === 'tool' ? [[it.id, it.status, it.createdAt, it.endedAt]] : []));
+      expect(calls).toEqual([['c1', 'done', 2000, 3000], ['c2', 'queued', 3000, undefined]]);
+
+      // A child's ask does not wait, nor what ends it.
+      binding.push(wrap(ask('c3')));
+      expect(vi.getTimerCount()).toBe(1);
+      vi.runAllTimers();
+      expect(store.getState().approvals.queue.map((a) => a.id)).toEqual(['c3']);
+      binding.push(wrap({ type: 'tool_status', id: 'c3', status: 'running' }));
+      expect(vi.getTimerCount()).toBe(1);
+      vi.runAllTimers();
+      expect(store.getState().approvals.queue).toEqual([]);
+
+      // Walking into the child brings what of it waits.
+      binding.push(wrap({ type: 'tool_result', id: 'c2', content: '', isError: false, durationMs: 9 }));
+      store.setState((s) => ({ history: { ...s.history, into: ['t1'] } }));
+      await Promise.resolve();
+      const c2 = store.getState().childTranscripts['t1']!.items.find((it) => it.id === 'c2');
+      expect(c2?.kind === 'tool' && c2.status).toBe('done');
+      // An interrupt keeps what waited (it came before).
+      store.setState((s) => ({ history: { ...s.history, into: [] } }));
+      binding.push(wrap({ type: 'tool_call', id: 'c4', name: 'read_file', input: { path: 'b' }, readOnly: true }));
+      binding.discard();
+      expect(childTranscriptOf(store.getState(), 't1')!.items.some((it) => it.id === 'c4')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

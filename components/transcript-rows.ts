@@ -50,7 +50,17 @@ export interface TranscriptDrawing {
   callsRun: boolean;
 }
 
+/** The last state's drawing: the in-place listener and the selector ask for the same state's on each update. */
+let lastDrawing: { s: AppState; drawing: TranscriptDrawing } | null = null;
+
 export function drawingOf(s: AppState): TranscriptDrawing {
+  if (lastDrawing?.s === s) return lastDrawing.drawing;
+  const drawing = drawingFrom(s);
+  lastDrawing = { s, drawing };
+  return drawing;
+}
+
+function drawingFrom(s: AppState): TranscriptDrawing {
   const view = transcriptView(s);
   return {
     // While a history filter is on, only the matching stops are drawn.

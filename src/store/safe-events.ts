@@ -1,6 +1,7 @@
 // Where outside text enters the UI: every core event is made terminal-safe here, once, before
 // it becomes state, so every string a component can reach is SafeText (see core/text/safe-text).
 import type { AgentEvent, AgentRef } from '../core/events.js';
+import type { Usage } from '../core/conversation.js';
 import type { ToolDetails } from '../core/tools/details.js';
 import { isStored, lazyFields, sourceOf, storedView, type FieldSource } from '../core/sessions/stored-fields.js';
 import { hasControls, toSafeDeep, toSafeStyledText, toSafeText, type SafeDeep, type SafeText } from '../core/text/safe-text.js';
@@ -137,6 +138,14 @@ function safeAgent(agent: AgentRef): SafeDeep<AgentRef> {
   return safe;
 }
 
+/** Token counts: numbers only (anything else a provider put there is left out). */
+function safeUsage(u: Usage): Usage {
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const out: Usage = { inputTokens: n(u.inputTokens), outputTokens: n(u.outputTokens), cacheReadTokens: n(u.cacheReadTokens), cacheWriteTokens: n(u.cacheWriteTokens) };
+  if (typeof u.webSearches === 'number') out.webSearches = u.webSearches;
+  return out;
+}
+
 /** `paneRows`: the rows a call's pane shows now, by the call's (safe) id, if it has a live pane. */
 export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => readonly SafeText[] | undefined): SafeAgentEvent {
   switch (event.type) {
@@ -150,6 +159,12 @@ export function toSafeEvent(event: AgentEvent, paneRows?: (id: SafeText) => read
       return safeResult(event);
     case 'agent_event':
       return safeChildEvent(event);
+    // The two a child sends most (each call's statuses, each request's tokens), built field by field:
+    // toSafeDeep walks every key as if it came from outside.
+    case 'tool_status':
+      return { type: 'tool_status', id: toSafeText(event.id), status: event.status };
+    case 'usage':
+      return { type: 'usage', usage: safeUsage(event.usage), turn: safeUsage(event.turn), session: safeUsage(event.session) };
     default:
       return toSafeDeep(event);
   }

@@ -150,3 +150,22 @@ describe('what the boundary leaves unread', () => {
     expect(ask!.agent!.name).not.toBe('explore');
   });
 });
+
+describe("a child's most frequent events, built field by field", () => {
+  it('keeps only numbers of a usage event, and makes a status event safe', () => {
+    const store = createAppStore();
+    const binding = createEventBinding(store, { intervalMs: 0 });
+    binding.push({ type: 'turn_start', prompt: 'go' });
+    binding.push({ type: 'tool_call', id: 'a\x1b]0;x\x07', name: 'bash', input: { command: 'ls' }, readOnly: true });
+    binding.push({ type: 'tool_status', id: 'a\x1b]0;x\x07', status: 'running' });
+    const odd = { inputTokens: 5, outputTokens: '\x1b[31m7' as unknown as number, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 1 };
+    binding.push({ type: 'usage', usage: odd, turn: odd, session: odd });
+    binding.flush();
+    const s = store.getState();
+    expect(s.turnUsage).toEqual({ inputTokens: 5, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 1 });
+    expect(s.sessionUsage.outputTokens).toBe(0);
+    const call = s.items.find((i) => i.kind === 'tool');
+    expect(call?.kind === 'tool' && call.status).toBe('running');
+    expect(everyString(s.items).filter((t) => !isSafeText(t))).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ const NONCE = 'warm-up';
 // more: 400 lines (enough to scroll the snapshot's history over and again, as a flood does) cost
 // ~25 ms more of CPU every session pays in its idle moment, made a later 40-line command no cheaper,
 // and saved a first flood (`seq 1 300000`) ~20 ms of its ~150.
-export const WARM_UP_LINES = 40;
+const WARM_UP_LINES = 40;
 const PLAIN = Array.from({ length: WARM_UP_LINES }, (_, i) => `line ${i + 1} of plain output\r\n`).join('');
 const COLOURED = 'some \x1b[1;31mcoloured\x1b[0m output\r\n\x1b[2K\rprogress 100%\r\n';
 

@@ -85,10 +85,10 @@ async function startRun(script: unknown[], cpuProfDir?: string): Promise<Run> {
     }
     await sleep(5);
   }
-  let promptAt = NaN;
-  await replay(pane, (rows, t) => {
-    if (Number.isNaN(promptAt) && rows.some((r) => r.includes('Ask anything'))) promptAt = t;
-  });
+  // tmux showed the prompt; the stamped copy of the output may not hold it yet (the settle would
+  // then start from NaN and be skipped): wait for the copy, or take the moment tmux showed it.
+  const seenAt = nowMs();
+  const promptAt = await firstShown(pane, (rows) => rows.some((r) => r.includes('Ask anything')), 0, seenAt);
   return { app, pid: app.appPid(), pane, timing, promptAt, stop };
 }
 
@@ -102,12 +102,8 @@ async function turn(run: Run, prompt: string, lastWord: string, firstLine?: stri
   run.app.keys('Enter');
   await run.app.waitFor((s) => s.includes(lastWord) && s.includes('● idle'), lastWord, 60_000);
   const cpu = cpuMs(run.pid) - c0;
-  let shownAt = NaN;
-  let lineAt = NaN;
-  await replay(run.pane, (rows, t) => {
-    if (Number.isNaN(shownAt) && rows.some((r) => r.includes(lastWord))) shownAt = t;
-    if (firstLine && Number.isNaN(lineAt) && rows.some((r) => r.includes(firstLine))) lineAt = t;
-  }, sentAt);
+  const shownAt = await firstShown(run.pane, (rows) => rows.some((r) => r.includes(lastWord)), sentAt, NaN);
+  const lineAt = firstLine ? await firstShown(run.pane, (rows) => rows.some((r) => r.includes(firstLine)), sentAt, NaN) : NaN;
   const mine = streams(run.timing).slice(streamsBefore);
   const last = mine.at(-1);
   const callToLine = firstLine && mine[0] ? lineAt - mine[0].lastByte : NaN;
@@ -121,6 +117,21 @@ async function turn(run: Run, prompt: string, lastWord: string, firstLine?: stri
     sentAt,
     endAt: nowMs(),
   };
+}
+
+/**
+ * When the stamped copy of the output first showed what `shows` looks for (from `from` on): the copy
+ * can trail what tmux shows, so it is read again for up to 2 s; `otherwise` if it never shows.
+ */
+async function firstShown(pane: PaneStream, shows: (rows: string[]) => boolean, from: number, otherwise: number): Promise<number> {
+  for (const t0 = nowMs(); ; await sleep(20)) {
+    let at = NaN;
+    await replay(pane, (rows, t) => {
+      if (Number.isNaN(at) && shows(rows)) at = t;
+    }, from);
+    if (!Number.isNaN(at)) return at;
+    if (nowMs() - t0 > 2000) return otherwise;
+  }
 }
 
 /** The fake server's times of each streamed response (epoch ms; lastText null without text). */

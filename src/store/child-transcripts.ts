@@ -50,12 +50,7 @@ const KEPT_ONLY: ReadonlySet<AgentEvent['type']> = new Set(['turn_start', 'reque
  */
 export function childEventCanWait(event: AgentEvent, state: Pick<AppState, 'history' | 'approvals'>): boolean {
   if (event.type !== 'agent_event') return false;
-  let agent = event.agent;
-  let inner = event.event;
-  while (inner.type === 'agent_event') {
-    agent = inner.agent;
-    inner = inner.event;
-  }
+  const { agent, event: inner } = innermost(event);
   if (!KEPT_ONLY.has(inner.type) || state.history.into.includes(agent.id)) return false;
   const id = inner.type === 'tool_status' ? inner.id : null;
   return id === null || !state.approvals.queue.some((a) => a.id === id);

@@ -103,6 +103,14 @@ export const SIDE_MODULES: Readonly<Record<string, string>> = {
   'src/core/config/schema.js': 'settings-schema',
 };
 
+/**
+ * Modules whose exports stand in for globals of the same name in a SIDE_MODULES file (esbuild's
+ * `inject`): the Anthropic SDK reads the global Headers and FormData in every request, which are
+ * part of node's fetch (undici, ~25-35 ms to load); the provider sends with node's http instead
+ * (src/core/providers/http-fetch.ts, sdk-globals.ts), so nothing of it needs node's fetch.
+ */
+const SIDE_INJECT: Readonly<Record<string, readonly string[]>> = { 'src/core/providers/anthropic-sdk.js': ['src/core/providers/sdk-globals.js'] };
+
 /** `require('<package>')` of a SIDE_PACKAGES entry, or an import of a SIDE_MODULES one, runs its file beside the bundle through its code cache. */
 function sidePackagesBeside(dist: string): Plugin {
   const names = Object.keys(SIDE_PACKAGES).map((n) => n.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&'));
@@ -184,7 +192,9 @@ export async function bundleCli(dist: string): Promise<void> {
       build({ ...common, write: false, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: path.resolve(dist, '..') }, outfile: path.join(outdir, `${file}.cjs`) }),
     ),
     // From the module's ESM imports: the package's ESM build, whose unused parts esbuild leaves out.
-    ...Object.entries(SIDE_MODULES).map(([m, file]) => build({ ...common, write: false, entryPoints: [path.join(dist, m)], outfile: path.join(outdir, `${file}.cjs`) })),
+    ...Object.entries(SIDE_MODULES).map(([m, file]) =>
+      build({ ...common, write: false, entryPoints: [path.join(dist, m)], outfile: path.join(outdir, `${file}.cjs`), inject: (SIDE_INJECT[m] ?? []).map((i) => path.join(dist, i)) }),
+    ),
   ]);
   for (const r of [main, highlighter, ...sides]) if (r.outputFiles.length !== 1) throw new Error(`bundle-cli: expected one output file, got ${r.outputFiles.map((f) => f.path).join(', ')}`);
   fs.mkdirSync(outdir, { recursive: true });

@@ -2,7 +2,7 @@
 // against the fake server: the app's trace (INKLING_TRACE_EVENTS) says what loaded by the warm-up's
 // end and by each run's end. Neither a one-sentence answer nor the warm-up loads what only other
 // features use: marked (a plain answer needs no lexer), the highlighter, the job view, the setup
-// lists, image downscaling, web_fetch's page converters.
+// lists, image downscaling, web_fetch's page converters; nor node's fetch (the provider uses node's http).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTracedApp, type TracedApp } from './tmux-app.js';
 
@@ -16,6 +16,9 @@ const NOT_LOADED = [
   /^src\/store\/setup-list-picker$/,
   /node_modules\/@napi-rs\//,
   /node_modules\/(linkedom|htmlparser2|turndown|@mozilla\/readability)\//,
+  // node's fetch (and what it loads with it, http2, worker_threads): the Anthropic provider sends with node's http.
+  /^internal\/deps\/undici\/undici$/,
+  /^http2$/,
 ];
 
 let traced: TracedApp | undefined;
@@ -68,8 +71,8 @@ describe('what loads after the first frame', () => {
     const warm = loadedBy(trace(), 'the warm-up');
     // It loaded what the first command needs.
     expect(warm.some((f) => f.includes('node_modules/node-pty/'))).toBe(true);
-    // And what the first request needs: node's fetch (first used by the SDK's Headers).
-    expect(warm).toContain('internal/deps/undici/undici');
+    // And what the first request needs: node's http (the provider's http-fetch.ts, not node's fetch).
+    expect(warm).toContain('http');
     loadsNoneOf(warm, 'the warm-up');
   }, 90_000);
 });

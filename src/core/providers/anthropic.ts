@@ -5,6 +5,7 @@ import type { MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent,
 import { AnthropicResponseAccumulator } from './anthropic-accumulator.js';
 import { classifyFailure } from './anthropic-errors.js';
 import { beforeFirstFetch, warmUpFetch } from './fetch-warmup.js';
+import { httpFetch, httpModuleFor } from './http-fetch.js';
 import { APIUserAbortError, MessagesClient } from './anthropic-sdk.js';
 import type { Provider, ProviderEvent, ProviderRequest } from './provider.js';
 import { withAnthropicImages } from './anthropic-images.js';
@@ -57,10 +58,12 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   const maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
   const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const backoff = { baseDelayMs: opts.retryBaseDelayMs ?? 1000, maxDelayMs: opts.retryMaxDelayMs ?? 16_000 };
-  const baseFetch = opts.fetch ?? globalThis.fetch;
+  // node's http rather than node's fetch (http-fetch.ts): undici's load and its work per request.
+  const baseFetch = opts.fetch ?? (httpFetch as unknown as typeof fetch);
   // logLevel off: the SDK would write to the console, which tears the full-screen UI;
-  // everything it knows reaches the person through ProviderError instead.
-  const client = new MessagesClient({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off' });
+  // everything it knows reaches the person through ProviderError instead. Its own fetch is ours
+  // too: the SDK would otherwise read the global one as it starts (and load node's fetch).
+  const client = new MessagesClient({ apiKey: opts.apiKey, baseURL, maxRetries: 0, logLevel: 'off', fetch: baseFetch });
   // The SDK's own warnings (a deprecated model), each passed on once per session.
   const noticed = new Set<string>();
 
@@ -148,7 +151,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
         classify: (err) => classifyFailure(err, baseURL),
       });
     },
-    warmUp: warmUpFetch,
+    // What the first request loads: node's http or https (not node's fetch) unless a fetch was given.
+    warmUp: opts.fetch ? warmUpFetch : async () => void httpModuleFor(new URL(baseURL).protocol),
   };
 }
 

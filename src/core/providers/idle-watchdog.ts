@@ -1,6 +1,7 @@
 // The SDK's `timeout` only covers the wait for response headers: a stream that
 // stalls after it started would hang forever. This watchdog fires when no bytes at all
 // (events or pings) have arrived for `timeoutMs`, from the moment the request is sent.
+import { HttpResponse } from './http-fetch.js';
 
 export interface IdleWatchdog {
   /** Something arrived: restart the countdown. */
@@ -68,6 +69,8 @@ export function fetchTouching(fetchImpl: typeof fetch, touch: () => void): typeo
   return async (input, init) => {
     const res = await fetchImpl(input, init);
     touch();
+    // http-fetch.ts's response: its body taps each chunk itself (no web streams, no node fetch).
+    if (res instanceof HttpResponse) return res.tapped(touch) as unknown as Response;
     if (!res.body) return res;
     const watched = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({

@@ -1,0 +1,98 @@
+// The Anthropic provider's fetch over node's http (src/core/providers/http-fetch.ts), against a real
+// server on 127.0.0.1: the request as sent, a body streamed as it is written, and the failures shaped
+// as node's fetch shapes them (the retry policy reads those shapes).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { httpFetch } from '../../../src/core/providers/http-fetch.js';
+import { LightHeaders } from '../../../src/core/providers/light-headers.js';
+import { isConnectionLoss } from '../../../src/core/providers/retry-policy.js';
+
+let server: http.Server | undefined;
+afterEach(async () => {
+  const open = server;
+  server = undefined;
+  if (!open) return;
+  open.closeAllConnections();
+  await new Promise((r) => open.close(r));
+});
+
+async function serve(handler: http.RequestListener): Promise<string> {
+  server = http.createServer(handler);
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('httpFetch', () => {
+  it('sends the method, headers and body, and gives the body as it is written', async () => {
+    let seen: { method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
+    let more: () => void = () => {};
+    const url = await serve((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen = { method: req.method, headers: req.headers, body };
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': 'req_1' });
+        res.write('event: one\n\n');
+        more = () => res.end('event: two\n\n');
+      });
+    });
+    const res = await httpFetch(`${url}/v1/messages`, { method: 'POST', headers: new LightHeaders({ 'Content-Type': 'application/json', 'X-Api-Key': 'k' }), body: '{"a":1}' });
+    expect(seen).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'content-length': '7' } });
+    expect([res.status, res.ok, res.headers.get('Request-Id'), res.headers.get('content-type')]).toEqual([200, true, 'req_1', 'text/event-stream']);
+    const parts: string[] = [];
+    for await (const chunk of res.body) {
+      parts.push(Buffer.from(chunk).toString());
+      // The first part arrived before the server wrote the second.
+      more();
+    }
+    expect(parts.join('')).toBe('event: one\n\nevent: two\n\n');
+    expect(parts[0]).toBe('event: one\n\n');
+  });
+
+  it('reads an error body whole and follows a redirect', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/old') return void res.writeHead(307, { location: '/new' }).end();
+      res.writeHead(529, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"error":{"type":"overloaded_error"}}');
+    });
+    const res = await httpFetch(`${url}/old`, { method: 'POST', body: 'x' });
+    expect([res.status, res.ok, res.redirected, res.url, res.headers.get('retry-after')]).toEqual([529, false, true, `${url}/new`, '2']);
+    expect(await res.json()).toEqual({ error: { type: 'overloaded_error' } });
+  });
+
+  it('fails as node fetch does: no server, a body cut short, an abort', async () => {
+    const refused = await httpFetch('http://127.0.0.1:1/').catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(TypeError);
+    expect((refused as Error).message).toBe('fetch failed');
+    expect(((refused as Error).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+
+    const url = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: one\n\n');
+      if (req.url === '/cut') setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const cut = await httpFetch(`${url}/cut`);
+    const cutError = await (async () => {
+      for await (const _ of cut.body);
+    })().catch((e: Error) => e);
+    expect((cutError as Error).message).toBe('terminated');
+    expect(isConnectionLoss(cutError)).toBe(true);
+
+    const stop = new AbortController();
+    const open = await httpFetch(`${url}/open`, { signal: stop.signal });
+    setTimeout(() => stop.abort(), 20);
+    const abortError = await (async () => {
+      for await (const _ of open.body);
+    })().catch((e: Error) => e);
+    expect((abortError as Error).name).toBe('AbortError');
+    await expect(httpFetch(`${url}/open`, { signal: stop.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('headers: names in any case, repeated values joined, sorted iteration', () => {
+    const h = new LightHeaders([['B', '2'], ['a', ' 1 '], ['b', '3']]);
+    expect([h.get('b'), h.get('A'), h.has('B'), [...h]]).toEqual(['2, 3', '1', true, [['a', '1'], ['b', '2, 3']]]);
+    h.set('b', 'x');
+    h.delete('A');
+    expect([...h.entries()]).toEqual([['b', 'x']]);
+  });
+});

@@ -24,7 +24,7 @@ import { followApprovals, ownTitle, withTitle, workspaceTitle } from './terminal
 import { toSafeText } from '../core/text/safe-text.js';
 import { exitSummary } from './exit-summary.js';
 import { workspaceFileList } from './workspace-files.js';
-import { filesChanged } from '../store/input-actions.js';
+import { filesChanged, followSlashCommands } from '../store/input-actions.js';
 import { diffingStdout } from './frame-diff.js';
 import { copyToClipboard } from './clipboard.js';
 import { enterRawInput } from './raw-stdin.js';
@@ -206,6 +206,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // `@` completion's file list: read after the first frame, re-read when completion asks (files
   // made since); an open menu follows a list that changed.
   const files = workspaceFileList(opts.workspaceRoot, { onChange: (list) => filesChanged(store, () => list) });
+  followSlashCommands(store);
   const baseTitle = workspaceTitle(opts.workspaceRoot);
   const title = ownTitle(stdout, baseTitle);
   // The full-screen modes: left and entered again when another program has the terminal (Ctrl+G, Ctrl+Z).

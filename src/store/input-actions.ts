@@ -80,6 +80,20 @@ export function filesChanged(store: AppStore, files: FileList): void {
   store.setState({ completion: completionFor(s, files) });
 }
 
+/**
+ * The `/` menu follows the lists it offers: custom commands come after the first frame (once the
+ * agent is built) and an MCP server's prompts when it is ready, so a `/` typed before they came
+ * shows them at once, as another keystroke would. Returns the unsubscribe.
+ */
+export function followSlashCommands(store: AppStore): () => void {
+  return store.subscribe((s, prev) => {
+    if (s.workspace.commands === prev.workspace.commands && s.mcp === prev.mcp) return;
+    if (s.mode !== 'input' || !s.input.text.startsWith('/')) return;
+    const completion = completionFor(s, () => []);
+    if (completion?.kind === 'slash' || s.completion?.kind === 'slash') store.setState({ completion });
+  });
+}
+
 export function closeCompletion(store: AppStore): void {
   if (store.getState().completion) store.setState({ completion: null });
 }

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import {
-  acceptCompletion, editInput, filesChanged, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
+  acceptCompletion, editInput, filesChanged, followSlashCommands, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
 } from '../../src/store/input-actions.js';
 import { scrollHelp, scrollTranscript } from '../../src/store/view-actions.js';
+import { commandsLoaded } from '../../src/store/workspace-actions.js';
 import { spyDoor } from '../helpers/spy-door.js';
 import { toggleMouse } from '../../src/store/view-actions.js';
 
@@ -38,6 +39,21 @@ describe('input actions', () => {
     editInput(store, at('no mention here'), files);
     filesChanged(store, () => ['fresh-file.txt']);
     expect(store.getState().completion).toBeNull();
+  });
+
+  it('a / menu follows custom commands that come while it is typed, and a mention is left alone', () => {
+    const store = createAppStore();
+    followSlashCommands(store);
+    const review = { name: '/review', scope: 'project' as const, description: 'review a folder', body: 'Review $1.', path: '/w/.inkling/commands/review.md' };
+    editInput(store, at('/rev'), files);
+    expect(store.getState().completion).toBeNull();
+    commandsLoaded(store, [review]);
+    expect(store.getState().completion).toMatchObject({ kind: 'slash', options: ['/review'] });
+    commandsLoaded(store, []);
+    expect(store.getState().completion).toBeNull();
+    editInput(store, at('look at @app'), files);
+    commandsLoaded(store, [review]);
+    expect(store.getState().completion).toMatchObject({ kind: 'file' });
   });
 
   it('walks the prompt history and gives the draft back past the newest', () => {

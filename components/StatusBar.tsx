@@ -248,14 +248,17 @@ const ON_ITS_OWN: ReadonlySet<keyof StatusSlice> = new Set(['turnUsage', 'sessio
 const onItsOwn = (a: StatusSlice, b: StatusSlice) => (Object.keys(a) as (keyof StatusSlice)[]).every((k) => ON_ITS_OWN.has(k) || Object.is(a[k], b[k]));
 
 /**
- * Calls (and the children they run) that ended while the turn runs others: the count on the line
- * goes down, and the calls' cards change in place too (transcript-rows.ts sameButStreaming), so
- * the writer draws both in one redraw. (A call that starts comes with its new card: a real frame.)
+ * Calls (and the children they run) that ended while the turn goes on: the count on the line goes
+ * down — or, the last one ended, the line says the turn waits for the model — and the calls' cards
+ * change in place too (transcript-rows.ts sameButStreaming), so the writer draws both in one
+ * redraw. (A call that starts comes with its new card, the turn's end with its idle state: real frames.)
  */
 function callsEnded(a: StatusSlice, b: StatusSlice): boolean {
-  if (a.phase !== 'tools' || b.phase !== 'tools' || a.activeToolIds === b.activeToolIds) return false;
+  if (a.phase !== 'tools' || a.activeToolIds === b.activeToolIds) return false;
+  if (b.phase !== 'tools' && !(b.phase === 'waiting' && b.activeToolIds.length === 0)) return false;
   if (!b.activeToolIds.every((id) => a.activeToolIds.includes(id))) return false;
-  return (Object.keys(a) as (keyof StatusSlice)[]).every((k) => ON_ITS_OWN.has(k) || k === 'activeToolIds' || k === 'agents' || Object.is(a[k], b[k]));
+  const may = (k: keyof StatusSlice) => ON_ITS_OWN.has(k) || k === 'activeToolIds' || k === 'agents' || k === 'phase';
+  return (Object.keys(a) as (keyof StatusSlice)[]).every((k) => may(k) || Object.is(a[k], b[k]));
 }
 
 /** What the frame writer draws in place of the line on screen, drawn from `a`, for a store with `b`. */

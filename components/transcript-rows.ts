@@ -46,8 +46,8 @@ export interface TranscriptDrawing {
   // The asking card is drawn from the queue (promptView), in the mode that shows it.
   approvals: AppState['approvals'];
   mode: AppState['mode'];
-  /** The turn runs calls (its phase): a call that ends while others go on changes nothing but its card. */
-  callsRun: boolean;
+  /** A turn is on (its phase): a call that ends while it goes on changes nothing but its card. */
+  turnOn: boolean;
 }
 
 /** The last state's drawing: the in-place listener and the selector ask for the same state's on each update. */
@@ -75,14 +75,14 @@ function drawingFrom(s: AppState): TranscriptDrawing {
     epoch: s.renderEpoch,
     approvals: s.approvals,
     mode: s.mode,
-    callsRun: s.phase === 'tools',
+    turnOn: s.phase !== 'idle',
   };
 }
 
 /**
  * The two drawings look the same but for what streams: the live output of commands (a tool item's
  * details and when output last came) and the text of an answer or thinking run streaming in both
- * (and a prompt's ledger mark, never drawn); and, while the turn runs calls in both, a call that
+ * (and a prompt's ledger mark, never drawn); and, while the turn goes on in both, a call that
  * ended (its card: its status, result, changes). The status line's part of that (the count of
  * calls and children running) is drawn in place too (StatusBar.tsx): with 8 child agents, each
  * one done before the last was a React commit and a whole Ink frame.
@@ -96,12 +96,12 @@ export function sameButStreaming(a: TranscriptDrawing, b: TranscriptDrawing, fro
   if (a.items === b.items) return true;
   if (a.items.length !== b.items.length) return false;
   for (let i = Math.max(0, from); i < a.items.length; i++) {
-    if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!, b.callsRun)) return false;
+    if (a.items[i] !== b.items[i] && !streamedOnly(a.items[i]!, b.items[i]!, b.turnOn)) return false;
   }
   return true;
 }
 
-const VIEW_FIELDS = ['selectedId', 'expanded', 'focusedId', 'outputScroll', 'scrollBack', 'newBelow', 'frame', 'epoch', 'approvals', 'mode', 'callsRun'] as const;
+const VIEW_FIELDS = ['selectedId', 'expanded', 'focusedId', 'outputScroll', 'scrollBack', 'newBelow', 'frame', 'epoch', 'approvals', 'mode', 'turnOn'] as const;
 // Every field of a drawing but its items is compared: a field added without being listed fails to compile.
 type Unlisted = Exclude<keyof TranscriptDrawing, 'items' | (typeof VIEW_FIELDS)[number]>;
 const everyField: [Unlisted] extends [never] ? true : never = true;
@@ -124,11 +124,11 @@ const ENDED: ReadonlySet<string> = new Set(['done', 'error', 'cancelled', 'denie
 // phase, the running calls and the status line stay as the call's arrival made them.
 const STARTING_FIELDS: ReadonlySet<string> = new Set([...STREAMING_FIELDS.tool!, 'status', 'startedAt']);
 
-/** `callsRun`: the turn still runs calls, so a call's end changes nothing on screen but its card. */
-function streamedOnly(a: TranscriptItem, b: TranscriptItem, callsRun: boolean): boolean {
+/** `turnOn`: the turn goes on, so a call's end changes nothing on screen but its card. */
+function streamedOnly(a: TranscriptItem, b: TranscriptItem, turnOn: boolean): boolean {
   if (a.kind !== b.kind || a.id !== b.id) return false;
   // (An asking call's end is the approval prompt's too: the queue changes, a real frame.)
-  const ended = callsRun && a.kind === 'tool' && b.kind === 'tool' && a.status !== 'awaiting_approval' && ENDED.has(b.status);
+  const ended = turnOn && a.kind === 'tool' && b.kind === 'tool' && a.status !== 'awaiting_approval' && ENDED.has(b.status);
   const starts = a.kind === 'tool' && b.kind === 'tool' && a.status === 'queued' && b.status === 'running';
   const may = ended ? ENDED_FIELDS : starts ? STARTING_FIELDS : STREAMING_FIELDS[a.kind];
   if (!may || ((a.kind === 'assistant' || a.kind === 'thinking') && !a.streaming)) return false;

@@ -1,7 +1,7 @@
 // A call that ends while the turn runs others (a child agent done while the rest go on) is drawn
 // by the frame writer alone: its card and the status line's count change with no React commit and
-// no Ink frame, the screen then exactly what a full frame of the same state shows; the last call's
-// end (the turn goes on to the model) and a call that starts are still real frames.
+// no Ink frame, the screen then exactly what a full frame of the same state shows — the last one's
+// too (the turn goes back to the model); a call that starts and the turn's end are still real frames.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screenLayout } from '../../components/screen-layout.js';
@@ -62,7 +62,7 @@ describe('a call that ends while others run', () => {
     expect(clockless(lines)).toEqual(await freshScreen(store, 100, 30, shows('2 agents running')));
   });
 
-  it('is a real frame for the last call (the turn goes back to the model) and for a call that starts', async () => {
+  it('draws the last call\'s end in place too (the turn goes back to the model); a call that starts and the turn\'s end are real frames', async () => {
     const { store, screen, counts, push } = await mountChildren(2);
     await act(async () => push(childDone(0)));
     await settled(screen, shows('1 agent running'));
@@ -75,9 +75,16 @@ describe('a call that ends while others run', () => {
     await act(async () => push([{ type: 'tool_status', id: 'x', status: 'done' }, { type: 'tool_result', id: 'x', content: 'alpha', isError: false, durationMs: 3 }]));
     await settled(screen, shows('running 1 tool'));
     commits = counts.commits;
+    const inkFrames = counts.inkFrames;
     await act(async () => push([...childDone(1), { type: 'request_start', iteration: 2 }]));
     await settled(screen, (l) => shows('waiting for the model')(l) && !shows('agent running')(l));
-    expect(counts.commits).toBeGreaterThan(commits);
+    expect(counts.commits).toBe(commits);
+    expect(counts.inkFrames).toBe(inkFrames);
     expect(clockless(screen.lines())).toEqual(await freshScreen(store, 100, 30, shows('waiting for the model')));
+
+    await act(async () => push([{ type: 'text_delta', text: 'Both looked.' }, { type: 'turn_end', reason: 'end_turn' }]));
+    await settled(screen, (l) => shows('Both looked.')(l) && shows('idle')(l));
+    expect(counts.commits).toBeGreaterThan(commits);
+    expect(clockless(screen.lines())).toEqual(await freshScreen(store, 100, 30, shows('idle')));
   });
 });

@@ -32,24 +32,34 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-async function sweepScratch(tmp: string, uid: number | undefined): Promise<string[]> {
-  const removed: string[] = [];
+/** What a sweep of one folder removed, and whether it kept a folder of ours because its process lives. */
+interface ScratchSweep {
+  removed: string[];
+  keptLive: boolean;
+}
+
+async function sweepScratch(tmp: string, uid: number | undefined): Promise<ScratchSweep> {
+  const swept: ScratchSweep = { removed: [], keptLive: false };
   let names: string[];
   try {
     names = await fs.readdir(tmp);
   } catch {
-    return removed;
+    return swept;
   }
   for (const name of names) {
     const pid = Number(SCRATCH_NAME.exec(name)?.[1]);
-    if (!pid || pid === process.pid || pidAlive(pid)) continue;
+    if (!pid || pid === process.pid) continue;
     const dir = path.join(tmp, name);
     const st = await fs.lstat(dir).catch(() => null);
     // Our own folders only (a shared /tmp holds other people's), and never through a link.
     if (!st?.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
-    await fs.rm(dir, { recursive: true, force: true }).then(() => removed.push(dir), () => undefined);
+    if (pidAlive(pid)) {
+      swept.keptLive = true;
+      continue;
+    }
+    await fs.rm(dir, { recursive: true, force: true }).then(() => swept.removed.push(dir), () => undefined);
   }
-  return removed;
+  return swept;
 }
 
 async function sweepJournal(dir: string): Promise<string[]> {
@@ -82,10 +92,13 @@ export async function sweepLeftovers(opts: { tmpdir?: string; env?: NodeJS.Proce
   const root = ownScratchRoot(tmp);
   const swept = root ? path.join(root, TMPDIR_SWEPT) : null;
   const sweepTmp = swept === null || !(await fs.stat(swept).then(() => true, () => false));
+  const none: ScratchSweep = { removed: [], keptLive: false };
   const [inRoot, inTmp, tempFiles] = await Promise.all([
-    root ? sweepScratch(root, uid) : [],
-    sweepTmp ? sweepScratch(tmp, uid).then(async (removed) => (swept ? fs.writeFile(swept, '', { mode: 0o600 }).then(() => removed, () => removed) : removed)) : [],
+    root ? sweepScratch(root, uid) : none,
+    // Marked swept only when nothing of ours was left there alive (an older inkling still running):
+    // its folder is to be swept once it has gone.
+    sweepTmp ? sweepScratch(tmp, uid).then(async (r) => (swept && !r.keptLive ? fs.writeFile(swept, '', { mode: 0o600 }).then(() => r, () => r) : r)) : none,
     sweepJournal(journalDir(opts.env ?? process.env)),
   ]);
-  return { scratchDirs: [...inRoot, ...inTmp], tempFiles };
+  return { scratchDirs: [...inRoot.removed, ...inTmp.removed], tempFiles };
 }

@@ -1,7 +1,7 @@
 // The start-up sweep: what a dead inkling left (its scratch folders in $TMPDIR/inkling-<uid>, or in
 // $TMPDIR itself from before that folder, the temp file of a write cut by kill -9, found through the
 // journal) goes; a live process's files stay.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +98,23 @@ describe('sweepLeftovers', () => {
     fs.mkdirSync(inRootLater);
     expect((await sweepLeftovers({ tmpdir: tmp2, env })).scratchDirs).toEqual([inRootLater]);
     expect(fs.existsSync(later)).toBe(true);
+  });
+
+  it("sweeps $TMPDIR again while an older run's folder there is alive, and takes it once that run has gone", async () => {
+    const tmp4 = path.join(base, 'tmp4');
+    fs.mkdirSync(tmp4);
+    const older = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const gone = new Promise((resolve) => older.once('exit', resolve));
+    const live = path.join(tmp4, `inkling-${older.pid}-sandbox-1`);
+    fs.mkdirSync(live);
+    try {
+      expect((await sweepLeftovers({ tmpdir: tmp4, env })).scratchDirs).toEqual([]);
+      expect(fs.existsSync(live)).toBe(true);
+    } finally {
+      older.kill('SIGKILL');
+      await gone;
+    }
+    expect((await sweepLeftovers({ tmpdir: tmp4, env })).scratchDirs).toEqual([live]);
   });
 
   it("never uses a scratch root that is not the person's private folder, and then sweeps $TMPDIR every time", async () => {

@@ -14,6 +14,8 @@ type HttpModule = typeof import('node:http');
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 20;
+/** The headers fetch drops on a redirect to another origin. */
+const CROSS_ORIGIN_DROPPED = ['authorization', 'proxy-authorization', 'cookie', 'host'];
 
 /** node's module for a URL's protocol (the warm-up loads it ahead of the first request); null for others. */
 export function httpModuleFor(protocol: string): HttpModule | null {
@@ -35,7 +37,10 @@ export async function httpFetch(input: string | URL | { url: string }, init: Req
     const location = res.headers.location;
     if (init.redirect !== 'manual' && location && REDIRECTS.has(res.statusCode ?? 0) && hop < MAX_REDIRECTS) {
       res.resume();
-      url = new URL(location, url);
+      const next = new URL(location, url);
+      // As fetch does: credentials stay with the origin they were meant for.
+      if (next.origin !== url.origin) for (const name of CROSS_ORIGIN_DROPPED) headers.delete(name);
+      url = next;
       // As fetch does: a 303, and a 301 or 302 of a POST, go on as a GET without the body.
       if (res.statusCode === 303 || (method === 'POST' && (res.statusCode === 301 || res.statusCode === 302))) {
         method = 'GET';

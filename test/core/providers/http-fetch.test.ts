@@ -8,18 +8,20 @@ import { httpFetch } from '../../../src/core/providers/http-fetch.js';
 import { LightHeaders } from '../../../src/core/providers/light-headers.js';
 import { isConnectionLoss } from '../../../src/core/providers/retry-policy.js';
 
-let server: http.Server | undefined;
+let servers: http.Server[] = [];
 afterEach(async () => {
-  const open = server;
-  server = undefined;
-  if (!open) return;
-  open.closeAllConnections();
-  await new Promise((r) => open.close(r));
+  const open = servers;
+  servers = [];
+  for (const server of open) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
 async function serve(handler: http.RequestListener): Promise<string> {
-  server = http.createServer(handler);
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -58,6 +60,25 @@ describe('httpFetch', () => {
     const res = await httpFetch(`${url}/old`, { method: 'POST', body: 'x' });
     expect([res.status, res.ok, res.redirected, res.url, res.headers.get('retry-after')]).toEqual([529, false, true, `${url}/new`, '2']);
     expect(await res.json()).toEqual({ error: { type: 'overloaded_error' } });
+  });
+
+  it('keeps Authorization and Cookie on a redirect to the same origin and drops them for another origin', async () => {
+    const seen: Record<string, http.IncomingHttpHeaders> = {};
+    const other = await serve((req, res) => {
+      seen.other = req.headers;
+      res.writeHead(200).end('there');
+    });
+    const url = await serve((req, res) => {
+      seen[req.url!] = req.headers;
+      if (req.url === '/same') return void res.writeHead(307, { location: '/away' }).end();
+      res.writeHead(307, { location: `${other}/landed` }).end();
+    });
+    const credentials = { authorization: 'Bearer SECRET', cookie: 'c=1', 'proxy-authorization': 'Basic p', 'x-api-key': 'k' };
+    const res = await httpFetch(`${url}/same`, { method: 'POST', headers: credentials, body: 'x' });
+    expect(await res.text()).toBe('there');
+    expect(seen['/away']).toMatchObject(credentials);
+    expect(seen.other).toMatchObject({ 'x-api-key': 'k', host: new URL(other).host });
+    expect([seen.other!.authorization, seen.other!.cookie, seen.other!['proxy-authorization']]).toEqual([undefined, undefined, undefined]);
   });
 
   it('fails as node fetch does: no server, a body cut short, an abort', async () => {

@@ -83,14 +83,18 @@ export function filesChanged(store: AppStore, files: FileList): void {
 /**
  * The `/` menu follows the lists it offers: custom commands come after the first frame (once the
  * agent is built) and an MCP server's prompts when it is ready, so a `/` typed before they came
- * shows them at once, as another keystroke would. Returns the unsubscribe.
+ * shows them at once, as another keystroke would; a menu Esc closed is not reopened. Returns the unsubscribe.
  */
 export function followSlashCommands(store: AppStore): () => void {
   return store.subscribe((s, prev) => {
     if (s.workspace.commands === prev.workspace.commands && s.mcp === prev.mcp) return;
     if (s.mode !== 'input' || !s.input.text.startsWith('/')) return;
+    // A menu Esc closed stays closed: follow an open menu, or open one only when the old lists
+    // offered nothing for what is typed (`/rev` typed before the commands came).
+    const open = s.completion?.kind === 'slash';
+    if (!open && completionFor(prev, () => [])?.kind === 'slash') return;
     const completion = completionFor(s, () => []);
-    if (completion?.kind === 'slash' || s.completion?.kind === 'slash') store.setState({ completion });
+    if (completion?.kind === 'slash' || open) store.setState({ completion });
   });
 }
 

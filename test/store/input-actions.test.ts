@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store.js';
 import {
-  acceptCompletion, editInput, filesChanged, followSlashCommands, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
+  acceptCompletion, closeCompletion, editInput, filesChanged, followSlashCommands, moveCompletion, pressExit, sendPrompt, walkPromptHistory,
 } from '../../src/store/input-actions.js';
 import { scrollHelp, scrollTranscript } from '../../src/store/view-actions.js';
 import { commandsLoaded } from '../../src/store/workspace-actions.js';
@@ -54,6 +54,18 @@ describe('input actions', () => {
     editInput(store, at('look at @app'), files);
     commandsLoaded(store, [review]);
     expect(store.getState().completion).toMatchObject({ kind: 'file' });
+  });
+
+  it('a / menu closed by Esc stays closed when the command lists change again', () => {
+    const store = createAppStore();
+    followSlashCommands(store);
+    const cmd = (name: string) => ({ name, scope: 'project' as const, description: 'd', body: 'b', path: `/w/.inkling/commands/${name.slice(1)}.md` });
+    commandsLoaded(store, [cmd('/review')]);
+    editInput(store, at('/re'), files);
+    expect(store.getState().completion).toMatchObject({ kind: 'slash' });
+    closeCompletion(store);
+    commandsLoaded(store, [cmd('/review'), cmd('/release')]);
+    expect(store.getState().completion).toBeNull();
   });
 
   it('walks the prompt history and gives the draft back past the newest', () => {

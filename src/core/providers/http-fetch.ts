@@ -24,7 +24,17 @@ export function httpModuleFor(protocol: string): HttpModule | null {
   return null;
 }
 
-export async function httpFetch(input: string | URL | { url: string }, init: RequestInit = {}): Promise<HttpResponse> {
+/** undici's connect timeout: an address that drops packets fails in 10 s rather than after the OS's ~2 min of SYN retries. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface HttpFetchOptions {
+  /** How long a new connection may take (name lookup, TCP, TLS) before the request fails as undici's connect timeout does. */
+  connectTimeoutMs?: number;
+  /** The name lookup (node's dns.lookup when not given). */
+  lookup?: import('node:net').LookupFunction;
+}
+
+export async function httpFetch(input: string | URL | { url: string }, init: RequestInit = {}, options: HttpFetchOptions = {}): Promise<HttpResponse> {
   let url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   let method = (init.method ?? 'GET').toUpperCase();
   const headers = new LightHeaders(init.headers as ConstructorParameters<typeof LightHeaders>[0]);
@@ -33,7 +43,7 @@ export async function httpFetch(input: string | URL | { url: string }, init: Req
   const signal = init.signal ?? undefined;
   for (let hop = 0; ; hop++) {
     if (body !== undefined) headers.set('content-length', String(body.byteLength));
-    const res = await send(url, method, headers, body, signal);
+    const res = await send(url, method, headers, body, signal, options);
     const location = res.headers.location;
     if (init.redirect !== 'manual' && location && REDIRECTS.has(res.statusCode ?? 0) && hop < MAX_REDIRECTS) {
       res.resume();
@@ -63,12 +73,13 @@ function requestBody(body: RequestInit['body']): Buffer | undefined {
 
 const aborted = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 
-function send(url: URL, method: string, headers: LightHeaders, body: Buffer | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+function send(url: URL, method: string, headers: LightHeaders, body: Buffer | undefined, signal: AbortSignal | undefined, options: HttpFetchOptions): Promise<IncomingMessage> {
   const http = httpModuleFor(url.protocol);
   if (!http) return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }));
   if (signal?.aborted) return Promise.reject(aborted(signal));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: Object.fromEntries(headers) });
+    const req = http.request(url, { method, headers: Object.fromEntries(headers), ...(options.lookup && { lookup: options.lookup }) });
+    guardConnect(req, url.protocol === 'https:', options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
     // Kept while the body is read: an abort then ends the body with the signal's reason.
     const onAbort = () => req.destroy(aborted(signal!) as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -83,6 +94,21 @@ function send(url: URL, method: string, headers: LightHeaders, body: Buffer | un
       reject(signal?.aborted ? aborted(signal) : new TypeError('fetch failed', { cause: err }));
     });
     req.end(body);
+  });
+}
+
+/** Fails the request with undici's ConnectTimeoutError shape (the retry policy reads its code) when a new socket is not connected in time. */
+function guardConnect(req: import('node:http').ClientRequest, tls: boolean, ms: number): void {
+  req.once('socket', (socket) => {
+    // A kept-alive socket is connected already.
+    if (!socket.connecting) return;
+    const timer = setTimeout(() => {
+      const err = Object.assign(new Error(`Connect Timeout Error (timeout: ${ms}ms)`), { name: 'ConnectTimeoutError', code: 'UND_ERR_CONNECT_TIMEOUT' });
+      req.destroy(err);
+    }, ms);
+    const done = () => clearTimeout(timer);
+    socket.once(tls ? 'secureConnect' : 'connect', done);
+    socket.once('close', done);
   });
 }
 

@@ -109,6 +109,21 @@ describe('httpFetch', () => {
     await expect(httpFetch(`${url}/open`, { signal: stop.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('fails as undici does when a connection is not made within the connect timeout', async () => {
+    // A name lookup that never answers: the socket stays connecting, as with an address that drops packets.
+    const never = () => undefined;
+    const started = httpFetch('http://api.invalid/v1/messages', { method: 'POST', body: 'x' }, { connectTimeoutMs: 30, lookup: never });
+    const err = (await started.catch((e: Error) => e)) as Error;
+    expect(err).toBeInstanceOf(TypeError);
+    expect(err.message).toBe('fetch failed');
+    expect((err.cause as NodeJS.ErrnoException).code).toBe('UND_ERR_CONNECT_TIMEOUT');
+    expect(isConnectionLoss(err)).toBe(true);
+    // A connection made in time is not cut later by the timer.
+    const url = await serve((_req, res) => void setTimeout(() => res.writeHead(200).end('late'), 600));
+    const res = await httpFetch(url, {}, { connectTimeoutMs: 300 });
+    expect(await res.text()).toBe('late');
+  });
+
   it('headers: names in any case, repeated values joined, sorted iteration', () => {
     const h = new LightHeaders([['B', '2'], ['a', ' 1 '], ['b', '3']]);
     expect([h.get('b'), h.get('A'), h.has('B'), [...h]]).toEqual(['2, 3', '1', true, [['a', '1'], ['b', '2, 3']]]);

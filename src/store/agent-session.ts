@@ -16,6 +16,7 @@ import { secretEvent } from './secret-actions.js';
 import { planReviewCame, planReviewGone } from './plan-actions.js';
 import { permissionModeCame } from './approval-actions.js';
 import { emptyPlanPanel } from './plan-state.js';
+import { restatePrompt, sameTurnStart } from './prompt-restate.js';
 
 export interface AgentSession {
   /** `images` go after the prompt's text; a prompt with images is never queued (the caller waits for idle). */
@@ -54,8 +55,10 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
   // Interrupted runs whose run_end has not come yet: after Esc the screen has moved on, so their
   // last events are not shown; only the token count still matters.
   let stale = 0;
-  // The prompt sent whose turn_start the screen shows already (the agent's own is not applied again).
-  let echoed = false;
+  // The turn_start the screen shows already for the prompt sent, until the run's first other event:
+  // the agent's own says the same (dropped) or more (an MCP prompt expanded, a resource's images
+  // added: applied to the echoed prompt in place).
+  let echoed: Extract<DoorEvent, { type: 'turn_start' }> | null = null;
 
   const start = (prompt: string, images: ImageBlock[] = []) => {
     running = true;
@@ -64,8 +67,8 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     // warm-ups, must not run meanwhile), the prompt in the transcript. The agent's turn_start, its
     // run's first event, came a commit later and was a React render and an Ink frame of its own on
     // the way to the first request (bench/frames.ts firstturn).
-    echoed = true;
-    binding.push({ type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) });
+    echoed = { type: 'turn_start', prompt, ...(images.length ? { images: images.map(imageMeta) } : {}) };
+    binding.push(echoed);
     binding.flush();
     door.send({ type: 'submit', prompt, ...(images.length ? { images } : {}) });
   };
@@ -76,7 +79,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     refreshContextCosts(store);
     if (ev.interrupted) return;
     running = false;
-    echoed = false;
+    echoed = null;
     // A turn that ended without turn_end (a broken stream) must not leave the UI busy.
     // (A compaction or a `!command` has no turn: whatever it ended with, the UI is idle again.)
     if (store.getState().phase !== 'idle') store.setState(ev.run !== 'turn' ? { phase: 'idle', retry: null } : interruptState(store.getState(), Date.now()));
@@ -112,9 +115,12 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     if (ev.type === 'permission_mode') return permissionModeCame(store, ev.mode);
     if (ev.type === 'ready' || (stale > 0 && ev.type !== 'usage')) return;
     if (ev.type === 'turn_start' && echoed) {
-      echoed = false;
-      return;
+      if (sameTurnStart(ev, echoed)) return;
+      echoed = ev;
+      binding.flush();
+      return restatePrompt(store, ev);
     }
+    echoed = null;
     binding.push(ev);
   });
 
@@ -138,7 +144,7 @@ export function attachDoor(store: AppStore, opts: EventBindingOptions = {}): Age
     interrupt() {
       if (!running) return false;
       running = false;
-      echoed = false;
+      echoed = null;
       stale++;
       binding.discard();
       door.send({ type: 'interrupt' });

@@ -1,6 +1,6 @@
 // A prompt sent is in the transcript with Enter's own frame, before the agent starts its turn (a
 // cold agent is still being built when a person types at once); the agent's turn_start, when it
-// comes, adds no second prompt and no frame of its own.
+// comes, adds no second prompt and no frame of its own; when it says more, the echo takes it in place.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screenLayout } from '../../components/screen-layout.js';
@@ -49,6 +49,29 @@ describe("a prompt's echo", () => {
     expect(store.getState().items.map((it) => it.kind)).toEqual(['user', 'assistant']);
     expect(store.getState().turns).toBe(1);
     expect(screen.lines().filter((r) => r.includes('echo this prompt'))).toHaveLength(1);
+  });
+
+  it("takes the agent's turn_start in place when it says more (an MCP prompt expanded, a resource's image)", async () => {
+    const pic = { name: 'pic.png', width: 640, height: 480, bytes: 2048 };
+    const agent = createFakeAgent(async function* (): AsyncIterable<AgentEvent> {
+      yield { type: 'turn_start', prompt: "What's the weather in Paris?", images: [pic] };
+      yield { type: 'request_start', iteration: 1 };
+      yield { type: 'text_delta', text: 'Sunny.' };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(agent) });
+    const session = attachDoor(store, { intervalMs: 0 });
+    const { screen } = await mount(store, 80, 24);
+    await act(async () => sendPrompt(store, '/mcp__weather__forecast Paris', '/mcp__weather__forecast Paris'));
+    await act(async () => session.idle());
+    await settled(screen, (l) => l.some((r) => r.includes('Sunny.')) && l.some((r) => r.includes('idle')));
+    const users = store.getState().items.filter((it) => it.kind === 'user');
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ text: "What's the weather in Paris?", images: [pic] });
+    expect(screen.lines().some((r) => r.startsWith("› What's the weather in Paris?"))).toBe(true);
+    expect(screen.lines().some((r) => r.includes('image: pic.png · 640×480 · 2 KB'))).toBe(true);
+    expect(screen.lines().some((r) => r.includes('/mcp__weather__forecast'))).toBe(false);
+    expect(store.getState().turns).toBe(1);
   });
 
   it('stays when Esc stops the turn before the agent started it, and the next prompt shows once', async () => {

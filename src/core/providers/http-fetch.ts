@@ -184,6 +184,9 @@ function decoded(res: IncomingMessage): Readable {
   if (!['gzip', 'x-gzip', 'deflate', 'br'].includes(encoding)) return res;
   const zlib = require('node:zlib') as typeof import('node:zlib');
   const { pipeline } = require('node:stream') as typeof import('node:stream');
-  const inflate = encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'deflate' ? zlib.createInflate() : zlib.createGunzip();
+  // As undici does: flushed as it goes, so a body cut before its trailer still reads whole.
+  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const brotliFlush = { flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
+  const inflate = encoding === 'br' ? zlib.createBrotliDecompress(brotliFlush) : encoding === 'deflate' ? zlib.createInflate(flush) : zlib.createGunzip(flush);
   return pipeline(res, inflate, () => undefined);
 }

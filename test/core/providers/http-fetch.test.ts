@@ -3,6 +3,7 @@
 // as node's fetch shapes them (the retry policy reads those shapes).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpFetch } from '../../../src/core/providers/http-fetch.js';
 import { LightHeaders } from '../../../src/core/providers/light-headers.js';
@@ -122,6 +123,13 @@ describe('httpFetch', () => {
     const url = await serve((_req, res) => void setTimeout(() => res.writeHead(200).end('late'), 600));
     const res = await httpFetch(url, {}, { connectTimeoutMs: 300 });
     expect(await res.text()).toBe('late');
+  });
+
+  it('reads a gzip body whose trailer is missing whole, as undici does', async () => {
+    const whole = gzipSync('hello world');
+    // The last 8 bytes are the trailer (CRC and length).
+    const url = await serve((_req, res) => void res.writeHead(200, { 'content-encoding': 'gzip' }).end(whole.subarray(0, whole.length - 8)));
+    expect(await (await httpFetch(url)).text()).toBe('hello world');
   });
 
   it('headers: names in any case, repeated values joined, sorted iteration', () => {

@@ -8,6 +8,7 @@ import { hurryRunningCommands, waitForRunningCommands } from '../core/shell/runn
 import type { Agent } from '../core/agent.js';
 import type { DoorEvent } from '../core/door/requests.js';
 import { createAppStore, type AppStore } from '../store/app-store.js';
+import { emptyWorkspaceInfo } from '../store/workspace-state.js';
 import { modeCycle } from '../store/approval-state.js';
 import type { PermissionMode } from '../core/permissions/approval.js';
 import { createAgentDoor } from '../core/door/agent-door.js';
@@ -181,6 +182,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   let terminalClipboard: TerminalClipboard | null = null;
   const store = createAppStore({
     size: { cols: stdout.columns || 80, rows: stdout.rows || 24 },
+    // The command files come after the agent's build: a `/word` sent before then waits for them.
+    workspace: { ...emptyWorkspaceInfo(), commandsLoaded: !startup },
     permission: { mode: opts.permissionMode ?? null, cycle: opts.permissionMode ? modeCycle(opts.permissionMode) : [], bell: opts.bell ?? true },
   }, {
     layout: screenLayout,

@@ -4,13 +4,15 @@
 import type { StartupInfo } from '../core/startup-info.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { AppStore } from '../store/app-store.js';
-import { memoryLoaded } from '../store/workspace-actions.js';
+import { commandsLoaded, memoryLoaded } from '../store/workspace-actions.js';
 
 /**
  * `leaving()`: the person is leaving before answering the trust question (or before it came):
  * the answer is no, so the agent, which waits for it, starts and can be disposed of.
  */
 export function connectStartup(store: AppStore, startup: StartupInfo): { leaving(): void } {
+  // Commands that fail to load are none: a `/word` waiting for them is then unknown, not stuck.
+  void startup.customCommands.catch(() => commandsLoaded(store, []));
   let left = false;
   let question: { answer(trust: boolean): void } | null = null;
   void startup.trust.then((q) => {

@@ -24,7 +24,7 @@ import { openPromptSearch } from '../store/prompt-search.js';
 import { findCommand, findMcpPrompt } from '../store/command-table.js';
 import { expandCustomCommand, matchCustomCommand } from '../core/commands/custom-commands.js';
 import { memoryLine } from '../core/memory/memory-lines.js';
-import { offerMemoryLine } from '../store/workspace-actions.js';
+import { holdForCommands, offerMemoryLine } from '../store/workspace-actions.js';
 import { sessionOf } from '../store/agent-session.js';
 import { openPager } from './pager-open.js';
 
@@ -133,6 +133,12 @@ export function submit(store: AppStore, env: KeyEnv = defaultEnv): void {
   const text = s.input.text;
   if (text.trim() === '') return;
   if (text.startsWith('/') && findCommand(text) !== undefined) return runCommand(store, text);
+  // A `/word` before the command files came may be one of them: it waits in the prompt, then goes again.
+  if (!s.workspace.commandsLoaded && /^\/[\w-]+(\s|$)/.test(text)) {
+    return holdForCommands(store, () => {
+      if (store.getState().input.text === text) submit(store, env);
+    });
+  }
   const custom = text.startsWith('/') ? matchCustomCommand({ commands: s.workspace.commands, notices: [] }, text) : undefined;
   // An MCP prompt goes to the core as typed: the server's prompt replaces it there.
   const mcpPrompt = custom ? undefined : findMcpPrompt(text, s.mcp?.servers ?? []);

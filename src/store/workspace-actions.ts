@@ -9,6 +9,7 @@ import type { RunFacts } from '../core/startup-info.js';
 import type { AppState, AppStore } from './app-store.js';
 import { applyEvents } from './apply-events.js';
 import { emptyInput } from './app-store.js';
+import { flash } from './view-actions.js';
 import type { WorkspaceInfo } from './workspace-state.js';
 
 function patch(store: AppStore, change: Partial<WorkspaceInfo>, extra: Partial<AppState> = {}): void {
@@ -51,8 +52,25 @@ export function factsKnown(store: AppStore, facts: RunFacts): void {
   patch(store, { facts }, { thinkingBudget: facts.thinkingBudget ?? null });
 }
 
+/** The command files will come later (the interactive start): a `/word` sent before then waits. */
+export function awaitCommands(store: AppStore): void {
+  patch(store, { commandsLoaded: false });
+}
+
+// A `/word` sent before the commands came, per store: submitted again once they are here.
+const held = new WeakMap<AppStore, () => void>();
+
+/** Enter on a `/word` that may be a custom command not loaded yet: the prompt keeps it until they come. */
+export function holdForCommands(store: AppStore, resubmit: () => void): void {
+  held.set(store, resubmit);
+  flash(store, 'loading commands…');
+}
+
 export function commandsLoaded(store: AppStore, commands: CustomCommand[]): void {
-  patch(store, { commands });
+  patch(store, { commands, commandsLoaded: true });
+  const resubmit = held.get(store);
+  held.delete(store);
+  resubmit?.();
 }
 
 export function openMemory(store: AppStore): void {

@@ -31,6 +31,11 @@ export interface WorkspaceInfo {
   memoryTargets: MemoryLineTarget[];
   /** Custom slash commands from files, for the `/` menu and submit. */
   commands: CustomCommand[];
+  /**
+   * False while the command files are still to come (the interactive start loads them after the
+   * agent's build): a `/word` sent before then waits for them (workspace-actions.ts holdForCommands).
+   */
+  commandsLoaded: boolean;
   remember: RememberPromptState | null;
   /** First row shown in the /memory view. */
   memoryScroll: number;
@@ -43,6 +48,6 @@ export interface WorkspaceInfo {
 }
 
 export function emptyWorkspaceInfo(): WorkspaceInfo {
-  return { trust: null, memory: [], memoryLoaded: false, memoryTargets: [], commands: [], remember: null, memoryScroll: 0, modelLabel: null };
+  return { trust: null, memory: [], memoryLoaded: false, memoryTargets: [], commands: [], commandsLoaded: true, remember: null, memoryScroll: 0, modelLabel: null };
 }
 

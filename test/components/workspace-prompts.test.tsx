@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomCommand } from '../../src/core/commands/custom-commands.js';
 import type { MemoryLineTarget } from '../../src/core/memory/memory-lines.js';
 import type { MemoryFile } from '../../src/core/memory/project-memory.js';
-import { askTrust, commandsLoaded, memoryLoaded, modelLabelChecked } from '../../src/store/workspace-actions.js';
+import { askTrust, awaitCommands, commandsLoaded, memoryLoaded, modelLabelChecked } from '../../src/store/workspace-actions.js';
 import { helpLines } from '../../components/HelpOverlay.js';
 import { createReplyCollector } from '../../src/keys/terminal-replies.js';
 import { frame, press, settle, unmountAct } from './act-helpers.js';
@@ -148,6 +148,31 @@ describe('custom commands', () => {
     expect(h.agent.prompts).toEqual(['Review the code in src/core and list bugs.']);
     // History keeps what was typed, so ↑ brings back the command.
     expect(h.store.getState().promptHistory).toEqual(['/review src/core']);
+  });
+
+  it('a custom command sent before the command files came waits for them, then goes expanded', async () => {
+    h = await renderApp();
+    awaitCommands(h.store);
+    await press(h.r, ...'/review src/core', '\r');
+    await settle();
+    expect(h.agent.prompts).toEqual([]);
+    expect(h.store.getState().flash?.text).toBe('loading commands…');
+    expect(h.store.getState().input.text).toBe('/review src/core');
+    commandsLoaded(h.store, [review]);
+    await waitFor(() => h!.agent.prompts.length === 1);
+    expect(h.agent.prompts).toEqual(['Review the code in src/core and list bugs.']);
+  });
+
+  it('a bare /word sent before the command files came is unknown only once they say so', async () => {
+    h = await renderApp();
+    awaitCommands(h.store);
+    await press(h.r, ...'/nosuch', '\r');
+    await settle();
+    expect(h.store.getState().flash?.text).toBe('loading commands…');
+    commandsLoaded(h.store, [review]);
+    await settle();
+    expect(h.store.getState().flash?.text).toMatch(/unknown command \/nosuch/);
+    expect(h.agent.prompts).toEqual([]);
   });
 
   it('are listed in the ? help with their description and origin', async () => {

@@ -1,5 +1,5 @@
 // What a session's first request and first tool call would load the first time, loaded ahead of
-// them: the provider's (node's fetch), the command check's bash grammar, each tool's own modules
+// them: the provider's (node:http or https for Anthropic, node's fetch for the others), the command check's bash grammar, each tool's own modules
 // (node-pty and the emulator for bash), the change ledger's git probe. Nothing of it loads on a timer after start-up, where it landed in the first turn of a
 // person who typed at once: a call's loads start when the call begins to stream in (they overlap
 // its input), and the whole warm-up runs only while no turn runs, or while a turn's request has

@@ -139,7 +139,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
 
   return {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-      beforeFirstFetch();
+      // Only a given fetch (node's) loads undici's WebAssembly parser; httpFetch parses with node:http's C parser.
+      if (opts.fetch) beforeFirstFetch();
       return retryingStream({
         signal,
         maxRetries,

@@ -2,8 +2,11 @@
 // loads ~25-35 ms of modules on a session's first request (http2, tls, zlib, worker_threads, its
 // WebAssembly HTTP parser) and costs ~15-20 ms more CPU a request; node:http parses in C and is ~5 ms
 // to load. It gives what the SDK reads of a Response — status, headers, a body to iterate or read
-// whole — and fails as node's fetch does: TypeError "fetch failed" (the cause: the socket's error)
-// before a response, TypeError "terminated" for a body cut short, the signal's reason when aborted.
+// whole — and fails as node's fetch does: TypeError "fetch failed" (the cause: the socket's error, or
+// undici's UND_ERR_CONNECT_TIMEOUT after 10 s) before a response, TypeError "terminated" for a body
+// cut short, the signal's reason when aborted. Like fetch it drops credentials on a redirect to
+// another origin and reads a compressed body cut before its trailer. Unlike it: string and byte
+// request bodies only, one content-encoding (not a list), no cookies, proxies or HTTP/2.
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';

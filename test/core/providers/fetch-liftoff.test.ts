@@ -49,6 +49,15 @@ describe('WebAssembly stays on Liftoff before node fetch first runs', () => {
     expect(seen).toEqual([['--liftoff-only'], ['--liftoff-only']]);
   });
 
+  it("not the Anthropic provider's own fetch over node:http, which loads no WebAssembly parser", async () => {
+    fake = await startFakeAnthropic();
+    fake.enqueue(reply({ text: 'one' }));
+    const { createAnthropicProvider } = await import('../../../src/core/providers/anthropic.js');
+    const provider = createAnthropicProvider({ apiKey: 'sk-test-liftoff-0001', baseURL: fake.url });
+    await collect(provider.stream(request, new AbortController().signal));
+    expect(flags).toEqual([]);
+  });
+
   it("the OpenAI-compatible provider's first request", async () => {
     const server = await startFakeOpenAI();
     try {

@@ -3,6 +3,7 @@
 import { imageMeta } from './images/image-blocks.js';
 import type { Agent } from './agent.js';
 import type { AgentEvent } from './events.js';
+import { sameTurnStart, type TurnStart } from './turn-start.js';
 import { emptyUsage } from './conversation.js';
 import type { ContextBreakdown } from './context/context-breakdown.js';
 
@@ -24,10 +25,11 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
   return {
     run(prompt, opts) {
       return (async function* (): AsyncGenerator<AgentEvent> {
-        const start: AgentEvent = { type: 'turn_start', prompt, ...(opts?.images?.length ? { images: opts.images.map(imageMeta) } : {}) };
+        const start: TurnStart = { type: 'turn_start', prompt, ...(opts?.images?.length ? { images: opts.images.map(imageMeta) } : {}) };
         // A prompt sent while the agent is still being built is on screen at once (the build can
         // take a second or two at a busy start): its turn starts here, and the agent's own
-        // turn_start, the first event of its run, is not repeated.
+        // turn_start, the first event of its run, is not repeated when it says the same (it can say
+        // more: an MCP prompt expanded, a resource's images; the UI takes that one in place).
         const early = agent === null;
         if (early) yield start;
         let a: Agent;
@@ -44,7 +46,7 @@ export function deferredAgent(ready: Promise<Agent>): Agent {
         for await (const ev of a.run(prompt, opts)) {
           if (!repeated && ev.type === 'turn_start') {
             repeated = true;
-            continue;
+            if (sameTurnStart(ev, start)) continue;
           }
           yield ev;
         }

@@ -16,7 +16,8 @@ import { secretEvent } from './secret-actions.js';
 import { planReviewCame, planReviewGone } from './plan-actions.js';
 import { permissionModeCame } from './approval-actions.js';
 import { emptyPlanPanel } from './plan-state.js';
-import { restatePrompt, sameTurnStart } from './prompt-restate.js';
+import { restatePrompt } from './prompt-restate.js';
+import { sameTurnStart } from '../core/turn-start.js';
 
 export interface AgentSession {
   /** `images` go after the prompt's text; a prompt with images is never queued (the caller waits for idle). */

@@ -1,18 +1,8 @@
 // The agent's turn_start said more than the prompt's echo (an MCP prompt expanded, a resource's
 // images added): the echoed user item takes its text and images in place, still one item.
-import type { ImageMeta } from '../core/conversation.js';
-import type { AgentEvent } from '../core/events.js';
+import type { TurnStart } from '../core/turn-start.js';
 import type { AppStore } from './app-store.js';
 import { toSafeEvent } from './safe-events.js';
-
-type TurnStart = Extract<AgentEvent, { type: 'turn_start' }>;
-
-/** Whether the agent's turn_start says what the echo said (then it is dropped unread). */
-export function sameTurnStart(a: TurnStart, b: TurnStart): boolean {
-  const ai: readonly ImageMeta[] = a.images ?? [];
-  const bi: readonly ImageMeta[] = b.images ?? [];
-  return a.prompt === b.prompt && ai.length === bi.length && ai.every((m, i) => JSON.stringify(m) === JSON.stringify(bi[i]));
-}
 
 /** The newest user item (the echo) takes the turn_start's text and images. */
 export function restatePrompt(store: AppStore, ev: TurnStart): void {

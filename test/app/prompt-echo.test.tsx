@@ -4,6 +4,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screenLayout } from '../../components/screen-layout.js';
+import { deferredAgent } from '../../src/core/deferred-agent.js';
 import { createAgentDoor } from '../../src/core/door/agent-door.js';
 import type { AgentEvent } from '../../src/core/events.js';
 import { attachDoor } from '../../src/store/agent-session.js';
@@ -72,6 +73,27 @@ describe("a prompt's echo", () => {
     expect(screen.lines().some((r) => r.includes('image: pic.png · 640×480 · 2 KB'))).toBe(true);
     expect(screen.lines().some((r) => r.includes('/mcp__weather__forecast'))).toBe(false);
     expect(store.getState().turns).toBe(1);
+  });
+
+  it("takes it in place too when the agent was still being built (the deferred agent's early turn_start first)", async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const pic = { name: 'pic.png', width: 640, height: 480, bytes: 2048 };
+    const real = createFakeAgent(async function* (): AsyncIterable<AgentEvent> {
+      yield { type: 'turn_start', prompt: 'the weather in Paris', images: [pic] };
+      yield { type: 'text_delta', text: 'Sunny.' };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const store = createAppStore({}, { layout: screenLayout, door: createAgentDoor(deferredAgent(new Promise((r) => (resolve = r)))) });
+    const session = attachDoor(store, { intervalMs: 0 });
+    const { screen } = await mount(store, 80, 24);
+    await act(async () => sendPrompt(store, '/mcp__weather__forecast Paris', '/mcp__weather__forecast Paris'));
+    await act(async () => resolve(real));
+    await act(async () => session.idle());
+    await settled(screen, (l) => l.some((r) => r.includes('Sunny.')) && l.some((r) => r.includes('idle')));
+    const users = store.getState().items.filter((it) => it.kind === 'user');
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ text: 'the weather in Paris', images: [pic] });
+    expect(screen.lines().some((r) => r.includes('image: pic.png · 640×480 · 2 KB'))).toBe(true);
   });
 
   it('stays when Esc stops the turn before the agent started it, and the next prompt shows once', async () => {

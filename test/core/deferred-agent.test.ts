@@ -35,6 +35,23 @@ describe('deferred agent', () => {
     expect((await collect(agent.run('again'))).map((e) => e.type)).toEqual(['turn_start', 'request_start', 'text_delta', 'turn_end']);
   });
 
+  it("passes on the agent's own turn_start when it says more than the early one (an MCP prompt expanded, an image)", async () => {
+    let resolve!: (a: ReturnType<typeof createFakeAgent>) => void;
+    const pic = { name: 'pic.png', width: 4, height: 3, bytes: 9 };
+    const real = createFakeAgent(async function* (): AsyncIterable<AgentEvent> {
+      yield { type: 'turn_start', prompt: 'the weather in Paris', images: [pic] };
+      yield { type: 'turn_end', reason: 'end_turn' };
+    });
+    const agent = deferredAgent(new Promise((r) => (resolve = r)));
+    const events = collect(agent.run('/mcp__weather__forecast Paris'));
+    resolve(real);
+    expect(await events).toEqual([
+      { type: 'turn_start', prompt: '/mcp__weather__forecast Paris' },
+      { type: 'turn_start', prompt: 'the weather in Paris', images: [pic] },
+      { type: 'turn_end', reason: 'end_turn' },
+    ]);
+  });
+
   it('says once that an agent that failed to build cannot start, its turn started at once', async () => {
     let reject!: (e: Error) => void;
     const agent = deferredAgent(new Promise((_, r) => (reject = r)));

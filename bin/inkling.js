@@ -5,6 +5,19 @@
 import { appendFileSync, closeSync, fstatSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+
+// --interrupt-budget=270336 (4x V8's 67584): a function is optimized by TurboFan (on V8's background
+// threads) after four times as much of it has run. Start-up, the agent's build and a first turn run
+// much code a little, and V8 compiled it all again: 100-120 ms of background CPU in a cold
+// one-sentence turn (50-70 with it); what runs hot (a flood, a stream) still gets there early.
+// bench/frames.ts firstturn, 2 alternated pairs at load 7-10: cold turn CPU 325 -> 160 ms, warm
+// 160 -> 100, cold live 575 -> 435; flood and live unchanged (--only flood,live, 2 pairs).
+// Only V8 up to 11.3 (Node 20) has the flag: later ones (Node 22: 12.4) count invocations instead,
+// and print an error for a flag they do not know, so the version decides (it costs nothing). Set
+// before the bundle loads: its code cache is then made and checked under the same flags.
+const [v8Major, v8Minor] = process.versions.v8.split('.').map(Number);
+if (v8Major < 11 || (v8Major === 11 && v8Minor <= 3)) setFlagsFromString('--interrupt-budget=270336');
 
 const fd = Number(process.env.INKLING_SECRETS_FD);
 delete process.env.INKLING_SECRETS_FD;

@@ -120,8 +120,8 @@ describe('httpFetch', () => {
     expect((err.cause as NodeJS.ErrnoException).code).toBe('UND_ERR_CONNECT_TIMEOUT');
     expect(isConnectionLoss(err)).toBe(true);
     // A connection made in time is not cut later by the timer.
-    const url = await serve((_req, res) => void setTimeout(() => res.writeHead(200).end('late'), 600));
-    const res = await httpFetch(url, {}, { connectTimeoutMs: 300 });
+    const url = await serve((_req, res) => void setTimeout(() => res.writeHead(200).end('late'), 1200));
+    const res = await httpFetch(url, {}, { connectTimeoutMs: 1000 });
     expect(await res.text()).toBe('late');
   });
 

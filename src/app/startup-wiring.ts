@@ -1,10 +1,12 @@
 // What the interactive start loads after the first frame reaches the store through the door
 // (`startup` and `mcp` events, core/door/); what is left here: leaving before the trust question
-// is answered, and saving a `#` line (and reading the memory files again after it and /init).
+// is answered, the prompt given on the command line, and saving a `#` line (and reading the memory files again after it and /init).
 import type { StartupInfo } from '../core/startup-info.js';
 import type { MemoryLineTarget } from '../core/memory/memory-lines.js';
 import type { AppStore } from '../store/app-store.js';
 import { commandsLoaded, memoryLoaded } from '../store/workspace-actions.js';
+import { replacePrompt } from '../store/input-actions.js';
+import { submit } from '../keys/input-keys.js';
 
 /**
  * `leaving()`: the person is leaving before answering the trust question (or before it came):
@@ -13,6 +15,11 @@ import { commandsLoaded, memoryLoaded } from '../store/workspace-actions.js';
 export function connectStartup(store: AppStore, startup: StartupInfo): { leaving(): void } {
   // Commands that fail to load are none: a `/word` waiting for them is then unknown, not stuck.
   void startup.customCommands.catch(() => commandsLoaded(store, []));
+  // The prompt from the command line goes as if typed and sent with Enter (a custom command expands).
+  if (startup.initialPrompt !== undefined && startup.initialPrompt.trim() !== '') {
+    replacePrompt(store, startup.initialPrompt);
+    submit(store);
+  }
   let left = false;
   let question: { answer(trust: boolean): void } | null = null;
   void startup.trust.then((q) => {

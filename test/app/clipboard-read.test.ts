@@ -1,11 +1,13 @@
 // Ctrl+V's clipboard read with a fake `xclip` on PATH (a real program, spawned as the real one
 // is): an offered PNG is saved as a scratch file, text comes back as text, and a failing,
 // missing or remote clipboard says why.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readClipboard } from '../../src/app/clipboard-read.js';
+import { saveClipboardImage } from '../../src/app/clipboard-image-file.js';
+import { scratchRootName } from '../../src/core/cleanup/scratch-root.js';
 import { tinyPng } from '../helpers/tiny-images.js';
 
 let dir: string;
@@ -56,5 +58,27 @@ describe('reading the clipboard for Ctrl+V', () => {
     expect(await readClipboard({ env: env(), platform: 'linux', scratchDir: dir })).toEqual({ kind: 'none', reason: expect.stringMatching(/^xclip could not read the clipboard: /) });
     expect(await readClipboard({ env: { PATH: dir }, platform: 'linux' })).toEqual({ kind: 'none', reason: 'nothing to paste: no clipboard program found (install wl-clipboard or xclip)' });
     expect(await readClipboard({ env: { ...env(), SSH_TTY: '/dev/pts/3' }, platform: 'linux' })).toEqual({ kind: 'none', reason: expect.stringMatching(/over ssh/) });
+  });
+});
+
+describe('where a pasted image is saved', () => {
+  it('in one private folder of this process in the scratch root, never straight in $TMPDIR', () => {
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      const first = saveClipboardImage(tinyPng(2, 2), 'image/png');
+      const second = saveClipboardImage(tinyPng(2, 2), 'image/png');
+      const folder = path.dirname(first);
+      expect(path.dirname(second)).toBe(folder);
+      // <TMPDIR>/inkling-<uid>/inkling-<pid>-clipboard-XXXXXX: the sweep removes it once we are gone.
+      expect(path.dirname(folder)).toBe(path.join(dir, scratchRootName()));
+      expect(path.basename(folder)).toMatch(new RegExp(`^inkling-${process.pid}-clipboard-\\w{6}$`));
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(readFileSync(first)).toEqual(Buffer.from(tinyPng(2, 2)));
+      expect(readdirSync(dir).filter((n) => n.includes('clipboard'))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
   });
 });
